@@ -1,0 +1,17 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Flags for our own targets. Third-party headers (Qt, protobuf, GoogleTest) come in as
+# system includes through their imported targets, so -Werror applies to our code only.
+
+if(CHAOSCOPE_SANITIZE)
+    # Applied to every target so that the standard library and our code agree on the ABI.
+    add_compile_options(-fsanitize=address,undefined -fno-omit-frame-pointer
+                        -fno-sanitize-recover=undefined)
+    add_link_options(-fsanitize=address,undefined)
+endif()
+
+function(chaoscope_set_warnings target)
+    target_compile_options(${target} PRIVATE -Wall -Wextra -Wshadow=local -Wnon-virtual-dtor)
+    if(CHAOSCOPE_WERROR)
+        target_compile_options(${target} PRIVATE -Werror)
+    endif()
+endfunction()

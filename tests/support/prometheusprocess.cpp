@@ -1,0 +1,138 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "prometheusprocess.h"
+
+#include "freeport.h"
+#include "waitfor.h"
+
+#include <QEventLoop>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QStandardPaths>
+#include <QTimer>
+#include <QUrlQuery>
+
+#include <cmath>
+#include <limits>
+
+PrometheusProcess::PrometheusProcess() = default;
+
+PrometheusProcess::~PrometheusProcess()
+{
+    stop();
+}
+
+bool PrometheusProcess::start(const QList<Target> &extraTargets, int readyTimeoutMs)
+{
+    const QString binary = QStandardPaths::findExecutable(QStringLiteral("prometheus"));
+    if (binary.isEmpty()) {
+        m_error = QStringLiteral("the prometheus binary is not on PATH (apt-get install prometheus)");
+        return false;
+    }
+    m_dir = std::make_unique<QTemporaryDir>();
+    m_port = freeLoopbackPort();
+
+    QString config = QStringLiteral("global:\n  scrape_interval: 1s\n  evaluation_interval: 1s\n"
+                                    "scrape_configs:\n"
+                                    "  - job_name: prometheus\n"
+                                    "    static_configs:\n"
+                                    "      - targets: ['127.0.0.1:%1']\n")
+                         .arg(m_port);
+    for (const Target &target : extraTargets) {
+        config += QStringLiteral("  - job_name: %1\n    static_configs:\n      - targets: ['%2']\n")
+                      .arg(target.job, target.hostPort);
+    }
+    QFile file(m_dir->filePath(QStringLiteral("prometheus.yml")));
+    if (!file.open(QIODevice::WriteOnly)) {
+        m_error = file.errorString();
+        return false;
+    }
+    file.write(config.toUtf8());
+    file.close();
+
+    m_process = std::make_unique<QProcess>();
+    m_process->setProcessChannelMode(QProcess::MergedChannels);
+    m_process->start(binary,
+                     {QStringLiteral("--config.file=") + file.fileName(),
+                      QStringLiteral("--storage.tsdb.path=") + m_dir->filePath(QStringLiteral("data")),
+                      QStringLiteral("--web.listen-address=127.0.0.1:%1").arg(m_port),
+                      QStringLiteral("--log.level=warn")});
+    if (!m_process->waitForStarted(10000)) {
+        m_error = QStringLiteral("prometheus did not start: ") + m_process->errorString();
+        return false;
+    }
+    const bool ready = waitFor(
+        [this] {
+            if (m_process->state() != QProcess::Running)
+                return true;
+            int status = 0;
+            get(QStringLiteral("-/ready"), &status);
+            return status == 200;
+        },
+        readyTimeoutMs, 100);
+    if (!ready || m_process->state() != QProcess::Running) {
+        m_error = QStringLiteral("prometheus did not become ready: ") + log();
+        return false;
+    }
+    return true;
+}
+
+void PrometheusProcess::stop()
+{
+    if (m_process && m_process->state() != QProcess::NotRunning) {
+        m_process->terminate();
+        if (!m_process->waitForFinished(10000)) {
+            m_process->kill();
+            m_process->waitForFinished(5000);
+        }
+    }
+}
+
+QUrl PrometheusProcess::url() const
+{
+    return QUrl(QStringLiteral("http://127.0.0.1:%1/").arg(m_port));
+}
+
+QString PrometheusProcess::log() const
+{
+    return m_process ? QString::fromUtf8(m_process->readAll()) : QString();
+}
+
+QByteArray PrometheusProcess::get(const QString &pathAndQuery, int *status)
+{
+    QNetworkAccessManager network;
+    QNetworkRequest request(url().resolved(QUrl(pathAndQuery)));
+    request.setTransferTimeout(5000);
+    QNetworkReply *reply = network.get(request);
+    QEventLoop loop;
+    QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
+    loop.exec();
+    if (status)
+        *status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    const QByteArray body = reply->readAll();
+    reply->deleteLater();
+    return body;
+}
+
+double PrometheusProcess::instantValue(const QString &query)
+{
+    QUrlQuery params;
+    params.addQueryItem(QStringLiteral("query"), query);
+    const QByteArray body = get(QStringLiteral("api/v1/query?") + params.toString(QUrl::FullyEncoded));
+    const QJsonArray result = QJsonDocument::fromJson(body).object().value(QStringLiteral("data"))
+                                  .toObject().value(QStringLiteral("result")).toArray();
+    if (result.isEmpty())
+        return std::numeric_limits<double>::quiet_NaN();
+    const QJsonArray value = result.first().toObject().value(QStringLiteral("value")).toArray();
+    bool ok = false;
+    const double parsed = value.at(1).toString().toDouble(&ok);
+    return ok ? parsed : std::numeric_limits<double>::quiet_NaN();
+}
+
+bool PrometheusProcess::waitForSeries(const QString &query, int timeoutMs)
+{
+    return waitFor([&] { return !std::isnan(instantValue(query)); }, timeoutMs, 250);
+}

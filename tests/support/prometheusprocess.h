@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QProcess>
+#include <QStringList>
+#include <QTemporaryDir>
+#include <QUrl>
+
+#include <memory>
+
+// The real Prometheus binary (Debian's `prometheus`) on a free loopback port, with a
+// generated configuration and a temporary data folder. Scrapes itself every second, plus
+// any extra targets. Stopped (and its folder removed) on destruction.
+class PrometheusProcess
+{
+public:
+    struct Target
+    {
+        QString job;
+        QString hostPort; // "127.0.0.1:9600"
+    };
+
+    PrometheusProcess();
+    ~PrometheusProcess();
+    PrometheusProcess(const PrometheusProcess &) = delete;
+    PrometheusProcess &operator=(const PrometheusProcess &) = delete;
+
+    // Starts and waits until /-/ready answers 200. False (with errorString) on failure.
+    bool start(const QList<Target> &extraTargets = {}, int readyTimeoutMs = 30000);
+    void stop();
+
+    QUrl url() const;     // http://127.0.0.1:<port>/
+    quint16 port() const { return m_port; }
+    QString errorString() const { return m_error; }
+    QString log() const;  // what Prometheus printed (for failure messages)
+
+    // Waits until an instant query returns at least one sample for `query` (e.g. "up").
+    bool waitForSeries(const QString &query, int timeoutMs);
+    // Runs an instant query synchronously (test convenience; event loop inside). NaN on failure.
+    double instantValue(const QString &query);
+
+private:
+    QByteArray get(const QString &pathAndQuery, int *status = nullptr);
+
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<QProcess> m_process;
+    quint16 m_port = 0;
+    QString m_error;
+};
