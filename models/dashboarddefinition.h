@@ -32,7 +32,7 @@ struct DashboardDefinition
 {
     QString title;
     int refreshSeconds = 5;
-    qint64 windowMs = 15 * 60 * 1000;
+    qint64 windowMs = 15LL * 60 * 1000;
     int columns = 2;        // panels per grid row
     QMap<QString, QString> variables; // name (without $) -> value
     std::vector<PanelDefinition> panels;

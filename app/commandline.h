@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "prometheusclient.h"
+#include "result.h"
+
+#include <QSize>
+#include <QString>
+#include <QStringList>
+#include <QUrl>
+
+#include <optional>
+
+// What the command line asks for. Parsing never exits by itself (so it can be tested);
+// main() prints help/version/errors and picks the exit code.
+struct AppOptions
+{
+    PrometheusConnection prometheus;
+    QString dashboard = QStringLiteral("prometheus-self"); // built-in name or file path
+    QUrl adminUrl;                                         // load tester admin endpoint
+    std::optional<qint64> windowMs;                        // overrides the dashboard's
+    std::optional<int> refreshMs;                          // overrides the dashboard's
+    qint64 scrapeIntervalMs = 1000;
+    QString screenshotPath;     // headless: write this PNG, then exit
+    QString layoutPath;         // headless: also write where each panel's plot area is (JSON)
+    qint64 screenshotAfterMs = 30'000;
+    QSize windowSize{1600, 1000};
+    bool showHelp = false;
+    bool showVersion = false;
+    QString helpText;
+};
+
+Result<AppOptions> parseCommandLine(const QStringList &arguments);

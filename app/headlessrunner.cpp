@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "headlessrunner.h"
+
+#include "dashboardpoller.h"
+#include "dashboardview.h"
+#include "panelwidget.h"
+#include "timelinechart.h"
+#include "prometheusclient.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSaveFile>
+#include <QPixmap>
+#include <QTimer>
+#include <QWidget>
+
+#include <cstdio>
+
+HeadlessRunner::HeadlessRunner(QWidget *window, DashboardPoller *poller, PrometheusClient *client,
+                               QString screenshotPath, qint64 afterMs, QObject *parent)
+    : QObject(parent), m_window(window), m_poller(poller), m_path(std::move(screenshotPath)),
+      m_afterMs(afterMs)
+{
+    connect(client, &PrometheusClient::reachabilityChanged, this, [this](bool reachable, const QString &message) {
+        if (!reachable)
+            m_lastSourceError = message;
+    });
+}
+
+void HeadlessRunner::start()
+{
+    QTimer::singleShot(std::chrono::milliseconds(m_afterMs), this, &HeadlessRunner::finish);
+}
+
+void HeadlessRunner::setLayoutPath(const QString &path, DashboardView *view)
+{
+    m_layoutPath = path;
+    m_view = view;
+}
+
+bool HeadlessRunner::writeLayout() const
+{
+    QJsonArray panels;
+    for (PanelWidget *panel : m_view->panels()) {
+        TimelineChart *chart = panel->chart();
+        const QRectF plot = chart->plotRect();
+        const QPoint topLeft = chart->mapTo(m_window, plot.topLeft().toPoint());
+        panels.append(QJsonObject{{QStringLiteral("x"), topLeft.x()},
+                                  {QStringLiteral("y"), topLeft.y()},
+                                  {QStringLiteral("width"), int(plot.width())},
+                                  {QStringLiteral("height"), int(plot.height())},
+                                  {QStringLiteral("points"), chart->drawnPointCount()}});
+    }
+    const QJsonObject root{{QStringLiteral("devicePixelRatio"), m_window->devicePixelRatioF()},
+                           {QStringLiteral("panels"), panels}};
+    QSaveFile file(m_layoutPath);
+    if (!file.open(QIODevice::WriteOnly))
+        return false;
+    file.write(QJsonDocument(root).toJson());
+    return file.commit();
+}
+
+void HeadlessRunner::finish()
+{
+    int exitCode = 0;
+    const QFileInfo info(m_path);
+    QDir().mkpath(info.absolutePath());
+    const QPixmap pixmap = m_window->grab();
+    if (!pixmap.save(m_path, "PNG")) {
+        std::fprintf(stderr, "chaoscope: cannot write the screenshot to %s\n", qPrintable(info.absoluteFilePath()));
+        exitCode = 3;
+    } else {
+        std::printf("screenshot: %s\n", qPrintable(info.absoluteFilePath()));
+    }
+    if (!m_layoutPath.isEmpty() && m_view && !writeLayout()) {
+        std::fprintf(stderr, "chaoscope: cannot write the layout to %s\n", qPrintable(m_layoutPath));
+        exitCode = 3;
+    }
+    const DashboardPoller::Stats stats = m_poller->stats();
+    if (stats.succeeded == 0) {
+        if (stats.failed == 0) {
+            std::fprintf(stderr, "chaoscope: no query was answered within %lld s\n", m_afterMs / 1000);
+        } else if (stats.sourceDown == stats.failed) {
+            std::fprintf(stderr, "chaoscope: Prometheus stayed unreachable: %s\n", qPrintable(m_lastSourceError));
+        } else {
+            std::fprintf(stderr, "chaoscope: every query failed (%d failures)\n", stats.failed);
+        }
+        exitCode = exitCode ? exitCode : 2;
+    }
+    std::fflush(stdout);
+    QCoreApplication::exit(exitCode);
+}

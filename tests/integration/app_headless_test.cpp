@@ -1,0 +1,148 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The app as a user runs it headless: the real binary against the real Prometheus, writing a
+// screenshot whose plot areas must hold drawn curves — and failing loudly when Prometheus is
+// not there.
+#include "freeport.h"
+#include "prometheusprocess.h"
+#include "testpaths.h"
+
+#include <QFile>
+#include <QImage>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+
+#include <gtest/gtest.h>
+
+namespace {
+
+struct AppRun
+{
+    int exitCode = -1;
+    QString stdoutText;
+    QString stderrText;
+};
+
+AppRun runApp(const QStringList &arguments, int timeoutMs = 120000)
+{
+    QProcess process;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    process.setProcessEnvironment(env);
+    process.start(chaoscopeBinary(), arguments);
+    AppRun run;
+    if (!process.waitForFinished(timeoutMs)) {
+        process.kill();
+        process.waitForFinished();
+        run.stderrText = QStringLiteral("timed out");
+        return run;
+    }
+    run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+    run.stdoutText = QString::fromUtf8(process.readAllStandardOutput());
+    run.stderrText = QString::fromUtf8(process.readAllStandardError());
+    return run;
+}
+
+// Pixels that are clearly a series colour: saturated, not the grey of grid, text or frame.
+bool isCurvePixel(QRgb pixel)
+{
+    const int r = qRed(pixel), g = qGreen(pixel), b = qBlue(pixel);
+    const int spread = std::max({r, g, b}) - std::min({r, g, b});
+    return spread > 60;
+}
+
+} // namespace
+
+TEST(AppHeadless, ScreenshotOfPrometheusSelfHasCurvesInEveryPlotArea)
+{
+    PrometheusProcess prometheus;
+    ASSERT_TRUE(prometheus.start()) << prometheus.errorString().toStdString();
+    ASSERT_TRUE(prometheus.waitForSeries(QStringLiteral("prometheus_tsdb_head_series"), 30000));
+
+    QTemporaryDir dir;
+    const QString png = dir.filePath(QStringLiteral("shot.png"));
+    const QString layout = dir.filePath(QStringLiteral("layout.json"));
+    const AppRun run = runApp({QStringLiteral("--prometheus"), prometheus.url().toString(),
+                               QStringLiteral("--dashboard"), QStringLiteral("prometheus-self"),
+                               QStringLiteral("--window"), QStringLiteral("5m"),
+                               QStringLiteral("--screenshot"), png,
+                               QStringLiteral("--screenshot-layout"), layout,
+                               QStringLiteral("--after"), QStringLiteral("8s"),
+                               QStringLiteral("--size"), QStringLiteral("1400x900")});
+    ASSERT_EQ(run.exitCode, 0) << run.stderrText.toStdString();
+    EXPECT_TRUE(run.stdoutText.contains(QStringLiteral("screenshot: "))) << run.stdoutText.toStdString();
+
+    QImage image(png);
+    ASSERT_FALSE(image.isNull());
+    EXPECT_EQ(image.width(), 1400);
+    QFile layoutFile(layout);
+    ASSERT_TRUE(layoutFile.open(QIODevice::ReadOnly));
+    const QJsonArray panels = QJsonDocument::fromJson(layoutFile.readAll()).object().value(QStringLiteral("panels")).toArray();
+    ASSERT_GE(panels.size(), 4);
+
+    // Panels whose query yields data within seconds of a fresh Prometheus start.
+    int panelsWithCurves = 0;
+    for (const QJsonValue &value : panels) {
+        const QJsonObject rect = value.toObject();
+        const QRect plot(rect.value(QStringLiteral("x")).toInt(), rect.value(QStringLiteral("y")).toInt(),
+                         rect.value(QStringLiteral("width")).toInt(), rect.value(QStringLiteral("height")).toInt());
+        ASSERT_TRUE(image.rect().contains(plot)) << "plot area outside the screenshot";
+        int curvePixels = 0;
+        for (int y = plot.top(); y <= plot.bottom(); ++y) {
+            for (int x = plot.left(); x <= plot.right(); ++x)
+                curvePixels += isCurvePixel(image.pixel(x, y)) ? 1 : 0;
+        }
+        if (curvePixels > 40)
+            ++panelsWithCurves;
+    }
+    EXPECT_GE(panelsWithCurves, 3) << "curves drawn in too few panels";
+}
+
+TEST(AppHeadless, ExitsNonZeroWithTheReasonWhenPrometheusIsUnreachable)
+{
+    QTemporaryDir dir;
+    const QString png = dir.filePath(QStringLiteral("down.png"));
+    const quint16 port = freeLoopbackPort(); // nobody listens there
+    const AppRun run = runApp({QStringLiteral("--prometheus"), QStringLiteral("http://127.0.0.1:%1/").arg(port),
+                               QStringLiteral("--screenshot"), png, QStringLiteral("--after"), QStringLiteral("3s")});
+    EXPECT_NE(run.exitCode, 0);
+    EXPECT_TRUE(run.stderrText.contains(QStringLiteral("unreachable"))) << run.stderrText.toStdString();
+    EXPECT_TRUE(QFile::exists(png)) << "the screenshot still shows what the user would see";
+}
+
+TEST(AppHeadless, BrokenDashboardFileNamesTheFieldAndTheAppStillRuns)
+{
+    PrometheusProcess prometheus;
+    ASSERT_TRUE(prometheus.start()) << prometheus.errorString().toStdString();
+    QTemporaryDir dir;
+    const QString file = dir.filePath(QStringLiteral("broken.json"));
+    QFile out(file);
+    ASSERT_TRUE(out.open(QIODevice::WriteOnly));
+    out.write(R"({"title": "Half broken", "panels": [
+        {"title": "good", "series": [{"query": "up"}]},
+        {"title": "bad", "series": [{"legend": "no query here"}]}]})");
+    out.close();
+    const AppRun run = runApp({QStringLiteral("--prometheus"), prometheus.url().toString(),
+                               QStringLiteral("--dashboard"), file,
+                               QStringLiteral("--screenshot"), dir.filePath(QStringLiteral("s.png")),
+                               QStringLiteral("--after"), QStringLiteral("4s")});
+    EXPECT_EQ(run.exitCode, 0) << run.stderrText.toStdString();
+    EXPECT_TRUE(run.stderrText.contains(QStringLiteral("panels[1].series[0].query: missing")))
+        << run.stderrText.toStdString();
+}
+
+TEST(AppHeadless, HelpAndVersion)
+{
+    const AppRun help = runApp({QStringLiteral("--help")});
+    EXPECT_EQ(help.exitCode, 0);
+    EXPECT_TRUE(help.stdoutText.contains(QStringLiteral("--prometheus")));
+    EXPECT_TRUE(help.stdoutText.contains(QStringLiteral("--screenshot")));
+    const AppRun version = runApp({QStringLiteral("--version")});
+    EXPECT_EQ(version.exitCode, 0);
+    EXPECT_TRUE(version.stdoutText.startsWith(QStringLiteral("chaoscope ")));
+    const AppRun bad = runApp({QStringLiteral("--after"), QStringLiteral("soon")});
+    EXPECT_EQ(bad.exitCode, 2);
+    EXPECT_TRUE(bad.stderrText.contains(QStringLiteral("--after")));
+}

@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "dashboardview.h"
+
+#include "dashboardpoller.h"
+#include "panelwidget.h"
+#include "timelinechart.h"
+#include "timewindow.h"
+
+#include <QGridLayout>
+#include <QLabel>
+
+DashboardView::DashboardView(DashboardPoller *poller, SampleStore *store, TimeWindow *window,
+                             QWidget *parent)
+    : QWidget(parent), m_poller(poller), m_store(store), m_window(window), m_grid(new QGridLayout(this))
+{
+    m_grid->setContentsMargins(8, 8, 8, 8);
+    m_grid->setSpacing(8);
+    connect(m_poller, &DashboardPoller::seriesAdded, this, [this](int panel, const QString &key) {
+        if (panel < 0 || panel >= int(m_panels.size()))
+            return;
+        for (const auto &binding : m_poller->seriesOfPanel(panel)) {
+            if (binding.key == key)
+                m_panels[std::size_t(panel)]->chart()->addSeries(key, binding.legend, binding.query);
+        }
+    });
+    connect(m_poller, &DashboardPoller::panelStatusChanged, this, [this](int panel) {
+        if (panel >= 0 && panel < int(m_panels.size()))
+            m_panels[std::size_t(panel)]->setStatus(m_poller->panelStatus(panel));
+    });
+    // The "newest sample … ago" text must keep counting when nothing arrives: that is the point.
+    m_freshnessTick.setInterval(1000);
+    connect(&m_freshnessTick, &QTimer::timeout, this, [this] {
+        for (PanelWidget *panel : m_panels)
+            panel->refreshFreshness();
+    });
+    m_freshnessTick.start();
+}
+
+void DashboardView::rebuild()
+{
+    for (PanelWidget *panel : m_panels)
+        delete panel;
+    m_panels.clear();
+    const DashboardDefinition &dashboard = m_poller->dashboard();
+    const int columns = qMax(1, dashboard.columns);
+    for (int i = 0; i < int(dashboard.panels.size()); ++i) {
+        auto *panel = new PanelWidget(dashboard.panels[std::size_t(i)], m_store, m_window, this);
+        m_grid->addWidget(panel, i / columns, i % columns);
+        m_panels.push_back(panel);
+        TimelineChart *chart = panel->chart();
+        connect(chart, &TimelineChart::plotWidthChanged, this,
+                [this, i](int pixels) { m_poller->setPanelWidth(i, pixels); });
+        connect(chart, &TimelineChart::rangeSelected, m_window, &TimeWindow::showRange);
+        connect(chart, &TimelineChart::resetRequested, this, [this] { m_window->setLive(true); });
+        panel->setStatus(m_poller->panelStatus(i));
+    }
+    for (int c = 0; c < columns; ++c)
+        m_grid->setColumnStretch(c, 1);
+}

@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "panelwidget.h"
+
+#include "timelinechart.h"
+#include "timewindow.h"
+#include "unitformatter.h"
+
+#include <QDateTime>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QVBoxLayout>
+
+namespace {
+
+QString durationText(qint64 ms)
+{
+    if (ms < 60'000)
+        return QStringLiteral("%1 s").arg(ms / 1000);
+    if (ms < 3'600'000)
+        return QStringLiteral("%1 min").arg(ms / 60'000);
+    return QStringLiteral("%1 h").arg(double(ms) / 3.6e6, 0, 'g', 2);
+}
+
+} // namespace
+
+PanelWidget::PanelWidget(const PanelDefinition &panel, SampleStore *store, TimeWindow *window,
+                         QWidget *parent)
+    : QFrame(parent), m_panel(panel), m_window(window),
+      m_chart(new TimelineChart(panel, store, window, this)), m_title(new QLabel(this)),
+      m_freshness(new QLabel(this)), m_legend(new QLabel(this))
+{
+    setFrameShape(QFrame::StyledPanel);
+    setObjectName(QStringLiteral("panel"));
+    setStyleSheet(QStringLiteral("#panel { background: white; border: 1px solid #D9DDE3; border-radius: 4px; }"));
+
+    QString title = panel.title.toHtmlEscaped();
+    if (!panel.unit.isEmpty())
+        title += QStringLiteral(" <span style='color:#7A808A; font-weight:normal'>· %1</span>").arg(panel.unit.toHtmlEscaped());
+    m_title->setText(QStringLiteral("<b>%1</b>").arg(title));
+    m_freshness->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    m_freshness->setStyleSheet(QStringLiteral("color: #7A808A;"));
+    m_legend->setTextFormat(Qt::RichText);
+    m_legend->setWordWrap(true);
+
+    auto *header = new QHBoxLayout;
+    header->setContentsMargins(8, 4, 8, 0);
+    header->addWidget(m_title, 1);
+    header->addWidget(m_freshness);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(1, 1, 1, 4);
+    layout->setSpacing(0);
+    layout->addLayout(header);
+    layout->addWidget(m_chart, 1);
+    auto *legendRow = new QHBoxLayout;
+    legendRow->setContentsMargins(TimelineChart::kLeftGutter, 0, 8, 0);
+    legendRow->addWidget(m_legend);
+    layout->addLayout(legendRow);
+
+    connect(m_chart, &TimelineChart::legendChanged, this, &PanelWidget::updateLegend);
+    updateLegend();
+    refreshFreshness();
+}
+
+void PanelWidget::setStatus(const PanelStatus &status)
+{
+    m_status = status;
+    m_chart->setStatus(status);
+    refreshFreshness();
+}
+
+void PanelWidget::refreshFreshness()
+{
+    QStringList parts;
+    if (m_status.stepMs > 0)
+        parts << tr("step %1").arg(durationText(m_status.stepMs));
+    if (m_status.newestSampleMs)
+        parts << tr("newest %1 ago").arg(durationText(qMax<qint64>(0, m_window->now() - *m_status.newestSampleMs)));
+    switch (m_status.state) {
+    case PanelStatus::State::Loading: parts << tr("loading"); break;
+    case PanelStatus::State::SourceDown: parts << QStringLiteral("<span style='color:#B00020'><b>%1</b></span>").arg(tr("source down")); break;
+    case PanelStatus::State::QueryError: parts << QStringLiteral("<span style='color:#B03A00'><b>%1</b></span>").arg(tr("query error")); break;
+    case PanelStatus::State::NoData: parts << tr("no data"); break;
+    case PanelStatus::State::Ok: break;
+    }
+    if (!m_status.warnings.isEmpty())
+        parts << QStringLiteral("<span style='color:#B03A00' title='%1'>⚠ %2</span>")
+                     .arg(m_status.warnings.join(QLatin1Char('\n')).toHtmlEscaped(), tr("warnings"));
+    m_freshness->setText(parts.join(QStringLiteral(" · ")));
+    m_freshness->setToolTip(m_status.message);
+}
+
+void PanelWidget::updateLegend()
+{
+    QStringList items;
+    for (const TimelineChart::LegendEntry &entry : m_chart->legend()) {
+        const QString unit = entry.axis == AxisSide::Right ? m_panel.rightUnit : m_panel.unit;
+        QString stats = QStringLiteral("–");
+        if (entry.stats.last) {
+            stats = tr("last <b>%1</b>  min %2  max %3  mean %4")
+                        .arg(UnitFormatter::format(*entry.stats.last, unit),
+                             UnitFormatter::format(entry.stats.min, unit),
+                             UnitFormatter::format(entry.stats.max, unit),
+                             UnitFormatter::format(entry.stats.mean, unit));
+        }
+        items << QStringLiteral("<span style='color:%1'>&#9632;</span>&nbsp;%2 <span style='color:#555B66'>%3</span>")
+                     .arg(entry.color.name(), entry.name.toHtmlEscaped(), stats);
+    }
+    m_legend->setText(items.join(QStringLiteral("<br>")));
+}
