@@ -55,7 +55,7 @@ bool isCurvePixel(QRgb pixel)
 
 } // namespace
 
-TEST(AppHeadless, ScreenshotOfPrometheusSelfHasCurvesInEveryPlotArea)
+TEST(AppHeadless, ScreenshotOfPrometheusSelfHasCurvesInsideThePlotAreas)
 {
     PrometheusProcess prometheus;
     ASSERT_TRUE(prometheus.start()) << prometheus.errorString().toStdString();

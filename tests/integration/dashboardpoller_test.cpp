@@ -15,6 +15,13 @@
 
 namespace {
 
+PrometheusConnection connectionTo(const QUrl &url)
+{
+    PrometheusConnection connection;
+    connection.baseUrl = url;
+    return connection;
+}
+
 DashboardDefinition dashboardWith(const QStringList &queries)
 {
     DashboardDefinition dashboard;
@@ -50,7 +57,7 @@ PrometheusProcess *PollerAgainstPrometheus::s_prometheus = nullptr;
 
 TEST_F(PollerAgainstPrometheus, FillsThenPollsIncrementallyWithoutDuplicates)
 {
-    PrometheusClient client(PrometheusConnection{s_prometheus->url()});
+    PrometheusClient client(connectionTo(s_prometheus->url()));
     SampleStore store;
     TimeWindow window;
     window.setWindowMs(2 * 60'000);
@@ -87,7 +94,7 @@ TEST_F(PollerAgainstPrometheus, FillsThenPollsIncrementallyWithoutDuplicates)
 
 TEST_F(PollerAgainstPrometheus, ABadQueryShowsItsErrorAndOthersStillDraw)
 {
-    PrometheusClient client(PrometheusConnection{s_prometheus->url()});
+    PrometheusClient client(connectionTo(s_prometheus->url()));
     SampleStore store;
     TimeWindow window;
     DashboardPoller poller(&client, &store, &window);
@@ -106,7 +113,7 @@ TEST_F(PollerAgainstPrometheus, ABadQueryShowsItsErrorAndOthersStillDraw)
 
 TEST(PollerWithoutPrometheus, UnreachableSourceIsShownAsDown)
 {
-    PrometheusClient client(PrometheusConnection{QUrl(QStringLiteral("http://127.0.0.1:%1/").arg(freeLoopbackPort()))});
+    PrometheusClient client(connectionTo(QUrl(QStringLiteral("http://127.0.0.1:%1/").arg(freeLoopbackPort()))));
     SampleStore store;
     TimeWindow window;
     DashboardPoller poller(&client, &store, &window);
