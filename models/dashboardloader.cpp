@@ -1,2 +1,493 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "dashboardloader.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QJsonParseError>
+#include <QJsonValue>
+#include <QRegularExpression>
+#include <algorithm>
+#include <cmath>
+#include <initializer_list>
+#include <optional>
+
+namespace DashboardLoader {
+namespace {
+
+const QString kBuiltinDir = QStringLiteral(":/dashboards");
+constexpr qint64 kMaxFileBytes = 16LL * 1024 * 1024;
+// Far beyond any sensible window, far below where qint64 milliseconds overflow.
+constexpr qint64 kMaxDurationMs = 1'000'000'000'000'000;
+constexpr int kMaxColumns = 12;
+
+QString joinPath(const QString &base, const QString &key)
+{
+    return base.isEmpty() ? key : base + QLatin1Char('.') + key;
+}
+
+QString indexPath(const QString &base, qsizetype index)
+{
+    return base + QLatin1Char('[') + QString::number(index) + QLatin1Char(']');
+}
+
+// How a value appears in a message: strings quoted, numbers as written, others by type.
+QString describe(const QJsonValue &value)
+{
+    switch (value.type()) {
+    case QJsonValue::String:
+        return QLatin1Char('"') + value.toString() + QLatin1Char('"');
+    case QJsonValue::Double:
+        return QString::number(value.toDouble());
+    case QJsonValue::Bool:
+        return value.toBool() ? QStringLiteral("true") : QStringLiteral("false");
+    case QJsonValue::Null:
+        return QStringLiteral("null");
+    case QJsonValue::Array:
+        return QStringLiteral("an array");
+    case QJsonValue::Object:
+        return QStringLiteral("an object");
+    case QJsonValue::Undefined:
+        break;
+    }
+    return QStringLiteral("nothing");
+}
+
+int editDistance(const QString &a, const QString &b)
+{
+    std::vector<int> previous(static_cast<std::size_t>(b.size()) + 1);
+    std::vector<int> current(previous.size());
+    for (std::size_t j = 0; j < previous.size(); ++j)
+        previous[j] = static_cast<int>(j);
+    for (qsizetype i = 1; i <= a.size(); ++i) {
+        current[0] = static_cast<int>(i);
+        for (qsizetype j = 1; j <= b.size(); ++j) {
+            const int substitution = a[i - 1].toLower() == b[j - 1].toLower() ? 0 : 1;
+            const auto uj = static_cast<std::size_t>(j);
+            current[uj] =
+                std::min({previous[uj] + 1, current[uj - 1] + 1, previous[uj - 1] + substitution});
+        }
+        std::swap(previous, current);
+    }
+    return previous.back();
+}
+
+// Location of a byte offset as an editor shows it: 1-based line and column, the column in
+// characters (UTF-8 continuation bytes do not count).
+QString lineAndColumn(const QByteArray &json, qsizetype offset)
+{
+    offset = std::clamp<qsizetype>(offset, 0, json.size());
+    int line = 1;
+    int column = 1;
+    for (qsizetype i = 0; i < offset; ++i) {
+        const auto byte = static_cast<unsigned char>(json[i]);
+        if (byte == '\n') {
+            ++line;
+            column = 1;
+        } else if ((byte & 0xC0) != 0x80) {
+            ++column;
+        }
+    }
+    return QStringLiteral("line %1, column %2").arg(line).arg(column);
+}
+
+// Walks the JSON tree, filling a definition and collecting issues with their paths.
+class DefinitionReader
+{
+public:
+    LoadResult read(const QJsonObject &root)
+    {
+        LoadResult result;
+        result.usable = true;
+        readDashboard(root, result.dashboard);
+        result.issues = std::move(m_issues);
+        return result;
+    }
+
+private:
+    using Keys = std::initializer_list<const char *>;
+
+    void issue(const QString &path, const QString &message)
+    {
+        m_issues.append(DashboardIssue{path, message});
+    }
+
+    void checkKeys(const QJsonObject &object, const QString &path, Keys known)
+    {
+        for (auto it = object.begin(); it != object.end(); ++it) {
+            const QString key = it.key();
+            const bool isKnown = std::any_of(
+                known.begin(), known.end(), [&](const char *k) { return key == QLatin1String(k); });
+            if (isKnown)
+                continue;
+            QString closest;
+            int closestDistance = 3; // suggest only when at most two edits away
+            QStringList names;
+            for (const char *k : known) {
+                const QString name = QLatin1String(k);
+                names.append(name);
+                const int distance = editDistance(key, name);
+                if (distance < closestDistance) {
+                    closestDistance = distance;
+                    closest = name;
+                }
+            }
+            issue(joinPath(path, key),
+                  closest.isEmpty()
+                      ? QStringLiteral("unknown key, ignored (known keys: %1)")
+                            .arg(names.join(QStringLiteral(", ")))
+                      : QStringLiteral("unknown key, ignored (did you mean \"%1\"?)").arg(closest));
+        }
+    }
+
+    // The string at object[key]; nullopt (and an issue when present but not a string) else.
+    std::optional<QString> readString(const QJsonObject &object, const QString &path,
+                                      const QString &key)
+    {
+        const QJsonValue value = object.value(key);
+        if (value.isUndefined())
+            return std::nullopt;
+        if (!value.isString()) {
+            issue(joinPath(path, key), QStringLiteral("must be a string"));
+            return std::nullopt;
+        }
+        return value.toString();
+    }
+
+    std::optional<qint64> readDuration(const QJsonObject &object, const QString &path,
+                                       const QString &key)
+    {
+        const QJsonValue value = object.value(key);
+        if (value.isUndefined())
+            return std::nullopt;
+        qint64 ms = -1;
+        if (value.isString()) {
+            ms = parseDurationMs(value.toString());
+        } else if (value.isDouble()) {
+            const double seconds = value.toDouble();
+            if (seconds >= 0 && seconds * 1000.0 <= static_cast<double>(kMaxDurationMs))
+                ms = std::llround(seconds * 1000.0);
+        }
+        if (ms < 0) {
+            issue(joinPath(path, key),
+                  value.isString() || value.isDouble()
+                      ? QStringLiteral("%1 is not a duration").arg(describe(value))
+                      : QStringLiteral("must be a duration such as \"30s\" or \"5m\""));
+            return std::nullopt;
+        }
+        return ms;
+    }
+
+    void readDashboard(const QJsonObject &root, DashboardDefinition &dashboard)
+    {
+        checkKeys(root, {}, {"title", "refresh", "window", "columns", "variables", "panels"});
+
+        if (auto title = readString(root, {}, QStringLiteral("title")))
+            dashboard.title = *title;
+
+        if (auto refreshMs = readDuration(root, {}, QStringLiteral("refresh"))) {
+            if (*refreshMs < 1000) {
+                issue(QStringLiteral("refresh"),
+                      QStringLiteral("%1 is shorter than the minimum of 1s; using 1s")
+                          .arg(describe(root.value(QStringLiteral("refresh")))));
+                dashboard.refreshSeconds = 1;
+            } else {
+                // Whole seconds; rounded up so that a refresh never comes sooner than asked.
+                dashboard.refreshSeconds =
+                    static_cast<int>(std::min<qint64>((*refreshMs + 999) / 1000, 24LL * 3600));
+            }
+        }
+
+        if (auto windowMs = readDuration(root, {}, QStringLiteral("window"))) {
+            if (*windowMs <= 0)
+                issue(QStringLiteral("window"), QStringLiteral("must be longer than zero"));
+            else
+                dashboard.windowMs = *windowMs;
+        }
+
+        const QJsonValue columns = root.value(QStringLiteral("columns"));
+        if (!columns.isUndefined()) {
+            const double n = columns.toDouble(-1);
+            if (!columns.isDouble() || n != std::floor(n) || n < 1 || n > kMaxColumns)
+                issue(QStringLiteral("columns"),
+                      QStringLiteral("must be a whole number from 1 to %1").arg(kMaxColumns));
+            else
+                dashboard.columns = static_cast<int>(n);
+        }
+
+        readVariables(root.value(QStringLiteral("variables")), dashboard.variables);
+        readPanels(root.value(QStringLiteral("panels")), dashboard.panels);
+    }
+
+    void readVariables(const QJsonValue &value, QMap<QString, QString> &variables)
+    {
+        const QString path = QStringLiteral("variables");
+        if (value.isUndefined())
+            return;
+        if (!value.isObject()) {
+            issue(path, QStringLiteral("must be an object of names and values"));
+            return;
+        }
+        static const QRegularExpression validName(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]*$"));
+        const QJsonObject object = value.toObject();
+        for (auto it = object.begin(); it != object.end(); ++it) {
+            const QString variablePath = joinPath(path, it.key());
+            if (!validName.match(it.key()).hasMatch()) {
+                issue(variablePath,
+                      QStringLiteral("is not a variable name (letters, digits and _, not "
+                                     "starting with a digit, without the $)"));
+                continue;
+            }
+            if (!it.value().isString()) {
+                issue(variablePath, QStringLiteral("must be a string"));
+                continue;
+            }
+            variables.insert(it.key(), it.value().toString());
+        }
+    }
+
+    void readPanels(const QJsonValue &value, std::vector<PanelDefinition> &panels)
+    {
+        const QString path = QStringLiteral("panels");
+        if (value.isUndefined()) {
+            issue(path, QStringLiteral("missing; the dashboard has no panels"));
+            return;
+        }
+        if (!value.isArray()) {
+            issue(path, QStringLiteral("must be an array"));
+            return;
+        }
+        const QJsonArray array = value.toArray();
+        for (qsizetype i = 0; i < array.size(); ++i) {
+            const QString panelPath = indexPath(path, i);
+            if (!array[i].isObject()) {
+                issue(panelPath, QStringLiteral("must be an object; panel dropped"));
+                continue;
+            }
+            panels.push_back(readPanel(array[i].toObject(), panelPath));
+        }
+    }
+
+    PanelDefinition readPanel(const QJsonObject &object, const QString &path)
+    {
+        checkKeys(object, path, {"title", "unit", "rightUnit", "series"});
+        PanelDefinition panel;
+        if (auto title = readString(object, path, QStringLiteral("title")))
+            panel.title = *title;
+        if (auto unit = readString(object, path, QStringLiteral("unit")))
+            panel.unit = *unit;
+        if (auto rightUnit = readString(object, path, QStringLiteral("rightUnit")))
+            panel.rightUnit = *rightUnit;
+
+        const QString seriesPath = joinPath(path, QStringLiteral("series"));
+        const QJsonValue series = object.value(QStringLiteral("series"));
+        if (series.isUndefined()) {
+            issue(seriesPath, QStringLiteral("missing; the panel stays empty"));
+            return panel;
+        }
+        if (!series.isArray()) {
+            issue(seriesPath, QStringLiteral("must be an array; the panel stays empty"));
+            return panel;
+        }
+        const QJsonArray array = series.toArray();
+        for (qsizetype i = 0; i < array.size(); ++i) {
+            const QString itemPath = indexPath(seriesPath, i);
+            if (!array[i].isObject()) {
+                issue(itemPath, QStringLiteral("must be an object; series dropped"));
+                continue;
+            }
+            if (auto definition = readSeries(array[i].toObject(), itemPath))
+                panel.series.push_back(std::move(*definition));
+        }
+        if (panel.series.empty()) {
+            issue(seriesPath, array.isEmpty()
+                                  ? QStringLiteral("is empty; the panel stays empty")
+                                  : QStringLiteral("no usable series; the panel stays empty"));
+        }
+        return panel;
+    }
+
+    std::optional<SeriesDefinition> readSeries(const QJsonObject &object, const QString &path)
+    {
+        // Keys are checked even when the series is dropped: a typo such as "qeury" is the
+        // likely reason the query is missing, and the suggestion says so.
+        checkKeys(object, path, {"query", "legend", "axis", "style", "color"});
+        SeriesDefinition series;
+
+        const QString queryPath = joinPath(path, QStringLiteral("query"));
+        const QJsonValue query = object.value(QStringLiteral("query"));
+        bool usable = true;
+        if (query.isUndefined()) {
+            issue(queryPath, QStringLiteral("missing"));
+            usable = false;
+        } else if (!query.isString()) {
+            issue(queryPath, QStringLiteral("must be a string"));
+            usable = false;
+        } else if (query.toString().trimmed().isEmpty()) {
+            issue(queryPath, QStringLiteral("is empty"));
+            usable = false;
+        } else {
+            series.query = query.toString().trimmed();
+        }
+
+        if (auto legend = readString(object, path, QStringLiteral("legend")))
+            series.legend = *legend;
+
+        if (auto axis = readString(object, path, QStringLiteral("axis"))) {
+            const QString side = axis->toLower();
+            if (side == QLatin1String("left"))
+                series.axis = AxisSide::Left;
+            else if (side == QLatin1String("right"))
+                series.axis = AxisSide::Right;
+            else
+                issue(joinPath(path, QStringLiteral("axis")),
+                      QStringLiteral("must be \"left\" or \"right\""));
+        }
+
+        if (auto style = readString(object, path, QStringLiteral("style"))) {
+            const QString name = style->toLower();
+            if (name == QLatin1String("line"))
+                series.style = SeriesStyle::Line;
+            else if (name == QLatin1String("step"))
+                series.style = SeriesStyle::Step;
+            else if (name == QLatin1String("area"))
+                series.style = SeriesStyle::Area;
+            else
+                issue(joinPath(path, QStringLiteral("style")),
+                      QStringLiteral("must be \"line\", \"step\" or \"area\""));
+        }
+
+        if (auto color = readString(object, path, QStringLiteral("color"))) {
+            static const QRegularExpression rgb(QStringLiteral("^#[0-9A-Fa-f]{6}$"));
+            if (rgb.match(*color).hasMatch())
+                series.color = color->toUpper();
+            else
+                issue(joinPath(path, QStringLiteral("color")),
+                      QStringLiteral("%1 must be \"#RRGGBB\", e.g. \"#0072B2\"; using the palette")
+                          .arg(describe(QJsonValue(*color))));
+        }
+
+        if (!usable)
+            return std::nullopt;
+        return series;
+    }
+
+    QList<DashboardIssue> m_issues;
+};
+
+LoadResult failure(const QString &path, const QString &message)
+{
+    LoadResult result;
+    result.usable = false;
+    result.issues.append(DashboardIssue{path, message});
+    return result;
+}
+
+} // namespace
+
+LoadResult fromJson(const QByteArray &json)
+{
+    QJsonParseError error;
+    const QJsonDocument document = QJsonDocument::fromJson(json, &error);
+    if (error.error != QJsonParseError::NoError) {
+        return failure({}, QStringLiteral("not valid JSON: %1 at %2")
+                               .arg(error.errorString(), lineAndColumn(json, error.offset)));
+    }
+    if (!document.isObject())
+        return failure({}, QStringLiteral("the top level must be a JSON object with \"panels\""));
+    return DefinitionReader().read(document.object());
+}
+
+LoadResult fromFile(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return failure(path, QStringLiteral("cannot be read: %1").arg(file.errorString()));
+    if (file.size() > kMaxFileBytes)
+        return failure(path, QStringLiteral("is larger than %1 MiB, too large for a dashboard")
+                                 .arg(kMaxFileBytes / (1024LL * 1024)));
+    const QByteArray json = file.read(kMaxFileBytes + 1);
+    if (file.error() != QFileDevice::NoError)
+        return failure(path, QStringLiteral("cannot be read: %1").arg(file.errorString()));
+    return fromJson(json);
+}
+
+QStringList builtinNames()
+{
+    QStringList names;
+    const QFileInfoList files =
+        QDir(kBuiltinDir).entryInfoList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
+    for (const QFileInfo &file : files)
+        names.append(file.completeBaseName());
+    return names;
+}
+
+LoadResult fromBuiltin(const QString &name)
+{
+    const QStringList names = builtinNames();
+    for (const QString &candidate : names) {
+        if (candidate.compare(name, Qt::CaseInsensitive) == 0)
+            return fromFile(kBuiltinDir + QLatin1Char('/') + candidate + QStringLiteral(".json"));
+    }
+    return failure({}, QStringLiteral("unknown built-in dashboard \"%1\"; available: %2")
+                           .arg(name, names.isEmpty() ? QStringLiteral("none")
+                                                      : names.join(QStringLiteral(", "))));
+}
+
+LoadResult load(const QString &nameOrPath)
+{
+    const QStringList names = builtinNames();
+    const bool isBuiltin = std::any_of(names.begin(), names.end(), [&](const QString &name) {
+        return name.compare(nameOrPath, Qt::CaseInsensitive) == 0;
+    });
+    return isBuiltin ? fromBuiltin(nameOrPath) : fromFile(nameOrPath);
+}
+
+qint64 parseDurationMs(const QString &text)
+{
+    const QString trimmed = text.trimmed();
+    if (trimmed.isEmpty())
+        return -1;
+
+    static const QRegularExpression seconds(QStringLiteral("^[0-9]+(\\.[0-9]+)?$"));
+    if (seconds.match(trimmed).hasMatch()) {
+        const double value = trimmed.toDouble();
+        if (value * 1000.0 > static_cast<double>(kMaxDurationMs))
+            return -1;
+        return std::llround(value * 1000.0);
+    }
+
+    // Prometheus' own grammar: each unit at most once, largest first.
+    static const QRegularExpression units(QStringLiteral(
+        "^(?:([0-9]+)y)?(?:([0-9]+)w)?(?:([0-9]+)d)?(?:([0-9]+)h)?(?:([0-9]+)m)?(?:([0-9]+)s)?"
+        "(?:([0-9]+)ms)?$"));
+    static constexpr qint64 unitMs[] = {365ll * 24 * 3600 * 1000,
+                                        7ll * 24 * 3600 * 1000,
+                                        24ll * 3600 * 1000,
+                                        3600ll * 1000,
+                                        60ll * 1000,
+                                        1000,
+                                        1};
+    const QRegularExpressionMatch match = units.match(trimmed);
+    if (!match.hasMatch())
+        return -1;
+    qint64 total = 0;
+    for (int group = 1; group <= 7; ++group) {
+        const QStringView digits = match.capturedView(group);
+        if (digits.isEmpty())
+            continue;
+        if (digits.size() > 15)
+            return -1;
+        const qint64 count = digits.toLongLong();
+        const qint64 factor = unitMs[group - 1];
+        if (count > (kMaxDurationMs - total) / factor)
+            return -1;
+        total += count * factor;
+    }
+    return total;
+}
+
+} // namespace DashboardLoader
