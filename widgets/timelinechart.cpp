@@ -4,6 +4,7 @@
 #include "decimator.h"
 #include "palette.h"
 #include "samplestore.h"
+#include "timeticks.h"
 #include "timewindow.h"
 #include "unitformatter.h"
 #include "whenfinished.h"
@@ -14,6 +15,7 @@
 #include <QDateTimeAxis>
 #include <QLineSeries>
 #include <QMouseEvent>
+#include <QFontMetricsF>
 #include <QPainter>
 #include <QValueAxis>
 #include <QtConcurrent>
@@ -152,12 +154,18 @@ TimelineChart::TimelineChart(const PanelDefinition &panel, SampleStore *store, T
     axisFont.setPointSizeF(axisFont.pointSizeF() * 0.85);
     for (QAbstractAxis *axis : {static_cast<QAbstractAxis *>(m_timeAxis), static_cast<QAbstractAxis *>(m_leftAxis)}) {
         axis->setLabelsFont(axisFont);
-        axis->setLabelsColor(kAxisLabelColor);
         axis->setGridLineColor(kGridColor);
         axis->setLinePenColor(kGridColor);
     }
+    m_leftAxis->setLabelsColor(kAxisLabelColor);
+    // The time axis only maps; its labels and grid are drawn here at round instants
+    // (TimeTicks), which Qt Charts' date-time axis cannot do.
+    // Its labels stay "visible" in a transparent colour: hiding them makes Qt Charts 6.4 lay
+    // the series out against a different plot rectangle than the value axes.
+    m_timeAxis->setLabelsColor(Qt::transparent);
+    m_timeAxis->setGridLineVisible(false);
     m_timeAxis->setFormat(QStringLiteral("HH:mm:ss"));
-    m_timeAxis->setTickCount(7);
+    m_timeAxis->setTickCount(2);
     m_leftAxis->setLabelFormat(QStringLiteral("%.4g"));
     m_leftAxis->setTickCount(5);
     m_leftAxis->setRange(0, 1);
@@ -243,12 +251,12 @@ QValueAxis *TimelineChart::axisFor(AxisSide side)
 
 void TimelineChart::applyScale(QValueAxis *axis, double low, double high)
 {
-    // Ticks at multiples of a nice step (0, 50, 100 …), not at fifths of an odd span.
+    // Ticks at multiples of a nice step (0, 50, 100 …), not at fifths of an odd span. The
+    // range is a whole number of steps, so fixed ticks land on them (Qt 6.4's dynamic ticks
+    // misplace labels against the series after a range change).
     const AxisScale scale = niceRange(low, high);
-    axis->setTickType(QValueAxis::TicksDynamic);
-    axis->setTickAnchor(0);
-    axis->setTickInterval(scale.tick);
     axis->setRange(scale.low, scale.high);
+    axis->setTickCount(int(std::lround((scale.high - scale.low) / scale.tick)) + 1);
 }
 
 void TimelineChart::setStatus(const PanelStatus &status)
@@ -310,7 +318,7 @@ void TimelineChart::startRender()
     }
     RenderInput input;
     input.range = m_window->range();
-    input.columnMs = qMax<qint64>(1, input.range.length() / qMax(1, plotWidth()));
+    input.columnMs = Decimator::columnMsFor(input.range, plotWidth());
     const qint64 step = m_status.stepMs > 0 ? m_status.stepMs : 1000;
     input.gapMs = std::max<qint64>(step * 5 / 2, input.columnMs * 2);
     for (const Slot &slot : m_slots) {
@@ -362,10 +370,59 @@ void TimelineChart::applyRender(const RenderOutput &output)
     emit rendered();
 }
 
+TimeTicks::Ticks TimelineChart::timeTicks() const
+{
+    const TimeRange range = m_window->range();
+    const qint64 offsetMs = qint64(QDateTime::fromMSecsSinceEpoch(range.startMs).offsetFromUtc()) * 1000;
+    return TimeTicks::compute(range, plotWidth(), 90, offsetMs);
+}
+
+double TimelineChart::xFor(qint64 timeMs) const
+{
+    const QRectF plot = m_chart->plotArea();
+    const TimeRange range = m_window->range();
+    return plot.left() + plot.width() * double(timeMs - range.startMs) / double(std::max<qint64>(1, range.length()));
+}
+
+void TimelineChart::drawBackground(QPainter *painter, const QRectF &rect)
+{
+    QChartView::drawBackground(painter, rect);
+    const QRectF plot = m_chart->plotArea();
+    painter->save();
+    painter->setPen(QPen(kGridColor, 1));
+    for (qint64 t : timeTicks().instantsMs) {
+        const double x = std::round(xFor(t)) + 0.5;
+        painter->drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
+    }
+    painter->restore();
+}
+
+void TimelineChart::drawTimeLabels(QPainter *painter, const QRectF &plot)
+{
+    const TimeTicks::Ticks ticks = timeTicks();
+    painter->save();
+    QFont font = m_leftAxis->labelsFont();
+    painter->setFont(font);
+    painter->setPen(kAxisLabelColor);
+    const QFontMetricsF metrics(font);
+    double lastRight = -1e9;
+    for (qint64 t : ticks.instantsMs) {
+        const QString label = QDateTime::fromMSecsSinceEpoch(t).toString(ticks.labelFormat);
+        const double width = metrics.horizontalAdvance(label);
+        const double left = xFor(t) - width / 2;
+        if (left < lastRight + 6 || left < plot.left() - kLeftGutter / 2.0 || left + width > plot.right() + kRightGutter / 2.0)
+            continue; // never overlap, never run off the panel
+        painter->drawText(QPointF(left, plot.bottom() + 4 + metrics.ascent()), label);
+        lastRight = left + width;
+    }
+    painter->restore();
+}
+
 void TimelineChart::drawForeground(QPainter *painter, const QRectF &rect)
 {
     QChartView::drawForeground(painter, rect);
     const QRectF plot = m_chart->plotArea();
+    drawTimeLabels(painter, plot);
     if (m_dragStart) {
         const QRectF band(QPointF(std::clamp(std::min(m_dragStart->x(), m_dragCurrent.x()), plot.left(), plot.right()), plot.top()),
                           QPointF(std::clamp(std::max(m_dragStart->x(), m_dragCurrent.x()), plot.left(), plot.right()), plot.bottom()));

@@ -4,6 +4,7 @@
 #include "dashboarddefinition.h"
 #include "panelstatus.h"
 #include "seriesstatistics.h"
+#include "timeticks.h"
 #include "timerange.h"
 
 #include <QChartView>
@@ -72,6 +73,7 @@ signals:
 
 protected:
     void resizeEvent(QResizeEvent *event) override;
+    void drawBackground(QPainter *painter, const QRectF &rect) override;
     void drawForeground(QPainter *painter, const QRectF &rect) override;
     void mousePressEvent(QMouseEvent *event) override;
     void mouseMoveEvent(QMouseEvent *event) override;
@@ -96,6 +98,9 @@ private:
     QValueAxis *axisFor(AxisSide side);
     static void applyScale(QValueAxis *axis, double low, double high);
     void drawStatus(QPainter *painter, const QRectF &plot);
+    void drawTimeLabels(QPainter *painter, const QRectF &plot);
+    TimeTicks::Ticks timeTicks() const;
+    double xFor(qint64 timeMs) const; // scene x of an instant in the visible range
 
     PanelDefinition m_panel;
     SampleStore *m_store;
