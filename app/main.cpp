@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Chaoscope: watch and steer a load test while it runs.
+#include "annotationmodel.h"
 #include "commandline.h"
 #include "dashboardloader.h"
 #include "dashboardpoller.h"
@@ -55,7 +56,8 @@ int main(int argc, char *argv[])
     if (options.refreshMs)
         poller.setRefreshMs(*options.refreshMs);
 
-    MainWindow mainWindow(&client, &store, &window, &poller);
+    AnnotationModel annotations;
+    MainWindow mainWindow(&client, &store, &window, &poller, &annotations);
     mainWindow.setAdminUrl(options.adminUrl.toDisplayString());
     mainWindow.resize(options.windowSize);
     mainWindow.showDashboard(loaded.issues);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "mainwindow.h"
 
+#include "annotationmodel.h"
 #include "dashboardpoller.h"
 #include "dashboardview.h"
 #include "prometheusclient.h"
@@ -9,6 +10,8 @@
 
 #include <QAction>
 #include <QComboBox>
+#include <QInputDialog>
+#include <QDateTime>
 #include <QLabel>
 #include <QLocale>
 #include <QScrollArea>
@@ -31,8 +34,9 @@ constexpr Choice kRefreshes[] = {{"1 s", 1000}, {"2 s", 2000}, {"5 s", 5000}, {"
 } // namespace
 
 MainWindow::MainWindow(PrometheusClient *client, SampleStore *store, TimeWindow *window,
-                       DashboardPoller *poller, QWidget *parent)
+                       DashboardPoller *poller, AnnotationModel *annotations, QWidget *parent)
     : QMainWindow(parent), m_client(client), m_store(store), m_window(window), m_poller(poller),
+      m_annotations(annotations),
       m_view(new DashboardView(poller, store, window)), m_issues(new QLabel),
       m_sourceState(new QLabel), m_sampleCount(new QLabel), m_admin(new QLabel)
 {
@@ -56,6 +60,7 @@ MainWindow::MainWindow(PrometheusClient *client, SampleStore *store, TimeWindow 
     layout->addWidget(scroll, 1);
     setCentralWidget(central);
 
+    m_view->setAnnotationModel(m_annotations);
     buildToolBar();
     statusBar()->addWidget(m_sourceState, 1);
     statusBar()->addPermanentWidget(m_admin);
@@ -103,9 +108,31 @@ void MainWindow::buildToolBar()
     live->setShortcut(Qt::Key_Home);
     live->setToolTip(tr("Back to the live window (Home, or double-click a chart). Drag on a chart to zoom."));
     connect(live, &QAction::triggered, this, [this] { m_window->setLive(true); });
+    bar->addSeparator();
+    QAction *mark = bar->addAction(tr("Mark now"));
+    mark->setShortcut(Qt::Key_M);
+    mark->setToolTip(tr("Put a note on every timeline at this moment (M)."));
+    connect(mark, &QAction::triggered, this, &MainWindow::markNow);
     connect(m_window, &TimeWindow::liveChanged, this, [this](bool isLive) {
         m_pauseAction->setText(isLive ? tr("Pause") : tr("Resume"));
     });
+}
+
+void MainWindow::markNow()
+{
+    // The time is taken when the key is pressed, not when the text is finished.
+    const qint64 now = m_window->now();
+    bool ok = false;
+    const QString text = QInputDialog::getText(this, tr("Mark now"),
+                                               tr("Note at %1:").arg(QDateTime::fromMSecsSinceEpoch(now).toString(QStringLiteral("HH:mm:ss"))),
+                                               QLineEdit::Normal, QString(), &ok);
+    if (!ok || text.trimmed().isEmpty())
+        return;
+    Annotation annotation;
+    annotation.timeMs = now;
+    annotation.text = text.trimmed();
+    annotation.source = Annotation::Source::Manual;
+    m_annotations->add(annotation);
 }
 
 void MainWindow::syncWindowPicker()

@@ -6,6 +6,7 @@
 #include <QList>
 #include <QMainWindow>
 
+class AnnotationModel;
 class DashboardPoller;
 class DashboardView;
 class PrometheusClient;
@@ -22,7 +23,7 @@ class MainWindow : public QMainWindow
     Q_OBJECT
 public:
     MainWindow(PrometheusClient *client, SampleStore *store, TimeWindow *window,
-               DashboardPoller *poller, QWidget *parent = nullptr);
+               DashboardPoller *poller, AnnotationModel *annotations, QWidget *parent = nullptr);
 
     // Shows a freshly loaded dashboard and what was wrong in its file (if anything).
     void showDashboard(const QList<DashboardIssue> &issues);
@@ -31,6 +32,7 @@ public:
 
 private:
     void buildToolBar();
+    void markNow();
     void syncWindowPicker();
     void updateSourceState(bool reachable, const QString &message);
     void updateSampleCount();
@@ -39,6 +41,7 @@ private:
     SampleStore *m_store;
     TimeWindow *m_window;
     DashboardPoller *m_poller;
+    AnnotationModel *m_annotations;
     DashboardView *m_view;
     QLabel *m_issues;
     QComboBox *m_windowPicker = nullptr;

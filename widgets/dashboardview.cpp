@@ -36,6 +36,13 @@ DashboardView::DashboardView(DashboardPoller *poller, SampleStore *store, TimeWi
     m_freshnessTick.start();
 }
 
+void DashboardView::setAnnotationModel(AnnotationModel *annotations)
+{
+    m_annotations = annotations;
+    for (PanelWidget *panel : m_panels)
+        panel->chart()->setAnnotationModel(annotations);
+}
+
 void DashboardView::rebuild()
 {
     for (PanelWidget *panel : m_panels)
@@ -48,6 +55,7 @@ void DashboardView::rebuild()
         m_grid->addWidget(panel, i / columns, i % columns);
         m_panels.push_back(panel);
         TimelineChart *chart = panel->chart();
+        chart->setAnnotationModel(m_annotations);
         connect(chart, &TimelineChart::plotWidthChanged, this,
                 [this, i](int pixels) { m_poller->setPanelWidth(i, pixels); });
         connect(chart, &TimelineChart::rangeSelected, m_window, &TimeWindow::showRange);

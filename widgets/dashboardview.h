@@ -8,6 +8,7 @@
 
 #include <vector>
 
+class AnnotationModel;
 class DashboardPoller;
 class PanelWidget;
 class SampleStore;
@@ -24,6 +25,7 @@ public:
     DashboardView(DashboardPoller *poller, SampleStore *store, TimeWindow *window,
                   QWidget *parent = nullptr);
 
+    void setAnnotationModel(AnnotationModel *annotations);
     // Rebuilds the grid for the poller's current dashboard.
     void rebuild();
     const std::vector<PanelWidget *> &panels() const { return m_panels; }
@@ -33,6 +35,7 @@ private:
     SampleStore *m_store;
     TimeWindow *m_window;
     QGridLayout *m_grid;
+    AnnotationModel *m_annotations = nullptr;
     std::vector<PanelWidget *> m_panels;
     QTimer m_freshnessTick;
 };

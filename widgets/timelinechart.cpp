@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "timelinechart.h"
 
+#include "annotationmodel.h"
 #include "decimator.h"
 #include "palette.h"
 #include "samplestore.h"
@@ -259,6 +260,18 @@ void TimelineChart::applyScale(QValueAxis *axis, double low, double high)
     axis->setTickCount(int(std::lround((scale.high - scale.low) / scale.tick)) + 1);
 }
 
+void TimelineChart::setAnnotationModel(AnnotationModel *annotations)
+{
+    if (m_annotations)
+        disconnect(m_annotations, nullptr, this, nullptr);
+    m_annotations = annotations;
+    if (m_annotations) {
+        connect(m_annotations, &AnnotationModel::annotationsChanged, viewport(),
+                qOverload<>(&QWidget::update));
+    }
+    viewport()->update();
+}
+
 void TimelineChart::setStatus(const PanelStatus &status)
 {
     m_status = status;
@@ -423,12 +436,68 @@ void TimelineChart::drawForeground(QPainter *painter, const QRectF &rect)
     QChartView::drawForeground(painter, rect);
     const QRectF plot = m_chart->plotArea();
     drawTimeLabels(painter, plot);
+    drawAnnotations(painter, plot);
     if (m_dragStart) {
         const QRectF band(QPointF(std::clamp(std::min(m_dragStart->x(), m_dragCurrent.x()), plot.left(), plot.right()), plot.top()),
                           QPointF(std::clamp(std::max(m_dragStart->x(), m_dragCurrent.x()), plot.left(), plot.right()), plot.bottom()));
         painter->fillRect(band, QColor(0, 114, 178, 40));
     }
     drawStatus(painter, plot);
+}
+
+namespace {
+
+QColor annotationColor(const Annotation &annotation)
+{
+    if (annotation.failed)
+        return QColor(0xB0, 0x00, 0x20);
+    switch (annotation.source) {
+    case Annotation::Source::Action: return QColor(0xD5, 0x5E, 0x00);
+    case Annotation::Source::Scenario: return QColor(0x88, 0x3D, 0x8F);
+    case Annotation::Source::Detector: return QColor(0x00, 0x9E, 0x73);
+    case Annotation::Source::Manual: break;
+    }
+    return QColor(0x33, 0x33, 0x33);
+}
+
+} // namespace
+
+void TimelineChart::drawAnnotations(QPainter *painter, const QRectF &plot)
+{
+    if (!m_annotations)
+        return;
+    const TimeRange range = m_window->range();
+    painter->save();
+    painter->setClipRect(plot.adjusted(0, 0, 1, 1));
+    QFont font = m_leftAxis->labelsFont();
+    painter->setFont(font);
+    const QFontMetricsF metrics(font);
+    double labelsEnd = -1e9; // right edge of the last label, so labels never overlap
+    for (const Annotation &a : m_annotations->inRange(range)) {
+        const QColor color = annotationColor(a);
+        const double x = std::round(xFor(a.timeMs)) + 0.5;
+        if (a.endMs) {
+            QColor band = color;
+            band.setAlphaF(0.10);
+            painter->fillRect(QRectF(QPointF(x, plot.top()), QPointF(xFor(*a.endMs), plot.bottom())), band);
+        }
+        QPen pen(color, 1.2, a.failed ? Qt::DotLine : Qt::DashLine);
+        painter->setPen(pen);
+        painter->drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
+        const QString label = metrics.elidedText(a.text, Qt::ElideRight, 220);
+        const double width = metrics.horizontalAdvance(label) + 8;
+        double left = x + 3;
+        if (left + width > plot.right())
+            left = x - 3 - width; // near the right edge the label goes left of its line
+        if (left < labelsEnd + 4)
+            continue; // crowded: the line alone marks it (the dock lists them all)
+        const QRectF box(left, plot.top() + 2, width, metrics.height() + 2);
+        painter->fillRect(box, QColor(255, 255, 255, 220));
+        painter->setPen(color);
+        painter->drawText(box, Qt::AlignCenter, label);
+        labelsEnd = box.right();
+    }
+    painter->restore();
 }
 
 void TimelineChart::drawStatus(QPainter *painter, const QRectF &plot)

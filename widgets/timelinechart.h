@@ -16,6 +16,7 @@
 #include <optional>
 #include <vector>
 
+class AnnotationModel;
 class QAreaSeries;
 class QDateTimeAxis;
 class QLineSeries;
@@ -56,6 +57,8 @@ public:
     // Adds a store series to the plot; queryIndex picks the definition (axis, style, colour).
     void addSeries(const QString &key, const QString &name, int queryIndex);
     void setStatus(const PanelStatus &status);
+    // Every annotation of the dashboard is drawn on every panel.
+    void setAnnotationModel(AnnotationModel *annotations);
     const PanelStatus &status() const { return m_status; }
 
     int plotWidth() const;
@@ -99,11 +102,13 @@ private:
     static void applyScale(QValueAxis *axis, double low, double high);
     void drawStatus(QPainter *painter, const QRectF &plot);
     void drawTimeLabels(QPainter *painter, const QRectF &plot);
+    void drawAnnotations(QPainter *painter, const QRectF &plot);
     TimeTicks::Ticks timeTicks() const;
     double xFor(qint64 timeMs) const; // scene x of an instant in the visible range
 
     PanelDefinition m_panel;
     SampleStore *m_store;
+    AnnotationModel *m_annotations = nullptr;
     TimeWindow *m_window;
     QChart *m_chart;
     QDateTimeAxis *m_timeAxis;
