@@ -1,2 +1,593 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "prometheusclient.h"
+
+#include <QFutureWatcher>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QNetworkRequest>
+#include <QPointer>
+#include <QPromise>
+#include <QtConcurrent/QtConcurrentRun>
+#include <algorithm>
+#include <functional>
+#include <map>
+#include <utility>
+
+namespace {
+
+using QueryResult = Result<PromQueryResult>;
+
+// A split range that needs more requests than this is a mistake (a 1 ms step over a week),
+// not something to send to a server.
+constexpr size_t kMaxChunksPerQuery = 1000;
+
+QFuture<QueryResult> readyFuture(QueryResult result)
+{
+    QPromise<QueryResult> promise;
+    promise.start();
+    promise.addResult(std::move(result));
+    promise.finish();
+    return promise.future();
+}
+
+// Seconds with millisecond precision, the form the Prometheus API takes for times and steps;
+// integer arithmetic so that no instant drifts by a binary fraction.
+QString formatSeconds(qint64 ms)
+{
+    const bool negative = ms < 0;
+    const qint64 magnitude = negative ? -ms : ms;
+    QString text = QString::number(magnitude / 1000);
+    if (const qint64 fraction = magnitude % 1000)
+        text += QStringLiteral(".%1").arg(fraction, 3, 10, QLatin1Char('0'));
+    return negative ? QLatin1Char('-') + text : text;
+}
+
+// application/x-www-form-urlencoded, with everything but unreserved characters escaped:
+// the server decodes '+' as a space, so "a + b" must travel as a%20%2B%20b.
+QByteArray encodeForm(const QList<QPair<QString, QString>> &params)
+{
+    QByteArray encoded;
+    for (const auto &[name, value] : params) {
+        if (!encoded.isEmpty())
+            encoded += '&';
+        encoded += QUrl::toPercentEncoding(name);
+        encoded += '=';
+        encoded += QUrl::toPercentEncoding(value);
+    }
+    return encoded;
+}
+
+QString formatBytes(qint64 bytes)
+{
+    if (bytes >= 1024ll * 1024)
+        return QStringLiteral("%1 MiB").arg(static_cast<double>(bytes) / (1024.0 * 1024.0), 0, 'f',
+                                            1);
+    if (bytes >= 1024)
+        return QStringLiteral("%1 KiB").arg(static_cast<double>(bytes) / 1024.0, 0, 'f', 1);
+    return QStringLiteral("%1 bytes").arg(bytes);
+}
+
+QString formatDuration(int ms)
+{
+    if (ms % 1000 == 0)
+        return QStringLiteral("%1 s").arg(ms / 1000);
+    return QStringLiteral("%1 ms").arg(ms);
+}
+
+using ReachabilityReport = std::function<void(bool reachable, const QString &message)>;
+
+// One HTTP exchange with the server: watches the size while the answer arrives, turns
+// failures into Errors a user can act on, and hands a complete body to the parser on a
+// worker thread. Deletes itself once its future is finished.
+class QueryExchange : public QObject
+{
+public:
+    QueryExchange(QNetworkReply *reply, const PrometheusConnection &connection,
+                  ReachabilityReport report, QObject *parent)
+        : QObject(parent), m_reply(reply),
+          m_url(reply->url().toDisplayString(QUrl::RemoveUserInfo | QUrl::RemoveQuery)),
+          m_maxBodyBytes(connection.maxBodyBytes), m_timeoutMs(connection.timeoutMs),
+          m_limits(connection.parserLimits), m_report(std::move(report))
+    {
+        m_promise.start();
+        // A caller that cancels its future does not want the answer: stop the transfer.
+        connect(&m_cancelWatcher, &QFutureWatcherBase::canceled, this, [this] {
+            if (m_reply && m_reply->isRunning()) {
+                m_canceled = true;
+                m_reply->abort();
+            }
+        });
+        m_cancelWatcher.setFuture(m_promise.future());
+
+        connect(reply, &QNetworkReply::metaDataChanged, this, [this] {
+            if (!m_reply)
+                return;
+            const QVariant length = m_reply->header(QNetworkRequest::ContentLengthHeader);
+            if (length.isValid())
+                refuseIfTooLarge(length.toLongLong());
+        });
+        connect(
+            reply, &QNetworkReply::downloadProgress, this,
+            [this](qint64 received, qint64 total) { refuseIfTooLarge(std::max(received, total)); });
+        connect(reply, &QNetworkReply::readyRead, this, [this] {
+            if (m_reply)
+                refuseIfTooLarge(m_reply->bytesAvailable());
+        });
+        connect(reply, &QNetworkReply::finished, this, &QueryExchange::onFinished);
+    }
+
+    ~QueryExchange() override
+    {
+        if (m_reply) {
+            // Quietly: an abort emits finished, which must not reach a dying exchange.
+            disconnect(m_reply, nullptr, this, nullptr);
+            if (m_reply->isRunning())
+                m_reply->abort();
+            m_reply->deleteLater();
+        }
+        // m_promise cancels itself if it was not finished.
+    }
+
+    QFuture<QueryResult> future() const { return m_promise.future(); }
+
+private:
+    void refuseIfTooLarge(qint64 bytes)
+    {
+        if (m_tooLarge || m_maxBodyBytes <= 0 || bytes <= m_maxBodyBytes || !m_reply ||
+            !m_reply->isRunning())
+            return;
+        m_tooLarge = true;
+        m_tooLargeBytes = bytes;
+        m_reply->abort(); // finished follows, synchronously
+    }
+
+    void onFinished()
+    {
+        QNetworkReply *reply = m_reply;
+        if (m_finished || !reply)
+            return;
+        m_finished = true;
+        reply->deleteLater();
+        m_reply = nullptr;
+
+        const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+        const QNetworkReply::NetworkError error = reply->error();
+        if (m_canceled || m_promise.isCanceled()) {
+            complete(
+                Error::make(Error::Kind::Network, QStringLiteral("The request was canceled.")));
+            return;
+        }
+        if (m_tooLarge) {
+            failTooLarge(status);
+            return;
+        }
+        if (error != QNetworkReply::NoError && isTransportError(error)) {
+            const Error failure = transportError(error, status, reply->errorString());
+            report(!failure.isSourceDown(), failure.message);
+            complete(failure);
+            return;
+        }
+
+        // An HTTP answer, whatever its status: the source is up. A 4xx/5xx body may still be
+        // a Prometheus error in JSON, so the parser judges it.
+        report(true, {});
+        QByteArray body = reply->readAll();
+        if (m_maxBodyBytes > 0 && body.size() > m_maxBodyBytes) {
+            m_tooLargeBytes = body.size(); // a server that sent it all faster than we looked
+            failTooLarge(status);
+            return;
+        }
+        const QString reason =
+            reply->attribute(QNetworkRequest::HttpReasonPhraseAttribute).toString();
+        auto *watcher = new QFutureWatcher<QueryResult>(this);
+        connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, status, reason] {
+            if (watcher->isCanceled()) {
+                complete(Error::make(Error::Kind::Parse, QStringLiteral("Parsing was canceled.")));
+                return;
+            }
+            complete(withContext(watcher->future().takeResult(), status, reason));
+        });
+        watcher->setFuture(QtConcurrent::run([body = std::move(body), status, limits = m_limits] {
+            return PrometheusResponseParser::parse(body, status, limits);
+        }));
+    }
+
+    void failTooLarge(int status)
+    {
+        report(true, {});
+        complete(Error::make(
+            Error::Kind::TooLarge,
+            QStringLiteral("The answer from %1 is larger than the limit of %2 (at least %3); "
+                           "narrow the query, choose a larger step, or raise the limit.")
+                .arg(m_url, formatBytes(m_maxBodyBytes), formatBytes(m_tooLargeBytes)),
+            status));
+    }
+
+    // Errors below HTTP: no answer, or no complete one.
+    static bool isTransportError(QNetworkReply::NetworkError error)
+    {
+        return error > QNetworkReply::NoError && error < QNetworkReply::ContentAccessDenied;
+    }
+
+    Error transportError(QNetworkReply::NetworkError error, int status,
+                         const QString &qtMessage) const
+    {
+        using Kind = Error::Kind;
+        switch (error) {
+        case QNetworkReply::ConnectionRefusedError:
+            return Error::make(
+                Kind::Network,
+                QStringLiteral("Prometheus at %1 refused the connection; is it running, "
+                               "and are host and port right?")
+                    .arg(m_url));
+        case QNetworkReply::HostNotFoundError:
+            return Error::make(
+                Kind::Network,
+                QStringLiteral("The host of %1 was not found; check the Prometheus URL.")
+                    .arg(m_url));
+        case QNetworkReply::TimeoutError:
+        case QNetworkReply::OperationCanceledError: // the transfer timeout aborts like this in 6.4
+            if (status != 0)
+                return Error::make(
+                    Kind::Timeout,
+                    QStringLiteral("Prometheus at %1 stopped sending its answer for %2.")
+                        .arg(m_url, formatDuration(m_timeoutMs)),
+                    status);
+            return Error::make(Kind::Timeout,
+                               QStringLiteral("Prometheus at %1 did not answer within %2.")
+                                   .arg(m_url, formatDuration(m_timeoutMs)));
+        case QNetworkReply::RemoteHostClosedError:
+            if (status != 0)
+                return Error::make(
+                    Kind::Network,
+                    QStringLiteral("Prometheus at %1 closed the connection in the middle "
+                                   "of its answer.")
+                        .arg(m_url),
+                    status);
+            return Error::make(
+                Kind::Network,
+                QStringLiteral("Prometheus at %1 closed the connection without answering.")
+                    .arg(m_url));
+        case QNetworkReply::InsecureRedirectError:
+        case QNetworkReply::TooManyRedirectsError:
+            // The server answered, it only sent us elsewhere: a configuration problem.
+            return Error::make(Kind::Http,
+                               QStringLiteral("%1 redirects to another place (%2); enter the final "
+                                              "URL as the Prometheus URL.")
+                                   .arg(m_url, qtMessage),
+                               status);
+        default:
+            return Error::make(
+                Kind::Network,
+                QStringLiteral("Could not reach Prometheus at %1: %2").arg(m_url, qtMessage),
+                status);
+        }
+    }
+
+    // The parser knows the body, not where it came from; the user needs both.
+    QueryResult withContext(QueryResult result, int status, const QString &reason) const
+    {
+        if (result.ok())
+            return result;
+        Error error = result.error();
+        if (error.kind == Error::Kind::Http) {
+            QString message =
+                QStringLiteral("Prometheus at %1 answered HTTP %2").arg(m_url).arg(status);
+            if (!reason.isEmpty())
+                message += QLatin1Char(' ') + reason;
+            if (status == 401)
+                message += QStringLiteral("; check the token or the user and password");
+            else if (status == 403)
+                message += QStringLiteral("; the credentials are not allowed to query");
+            else if (status == 404)
+                message += QStringLiteral("; check the path prefix of the URL");
+            if (!error.detail.isEmpty())
+                message += QStringLiteral(": \"%1\"").arg(error.detail);
+            error.message = message;
+        } else if (error.kind == Error::Kind::Parse) {
+            error.message += QStringLiteral(" (from %1)").arg(m_url);
+        }
+        return error;
+    }
+
+    void report(bool reachable, const QString &message)
+    {
+        if (m_report)
+            m_report(reachable, message);
+    }
+
+    void complete(QueryResult result)
+    {
+        m_promise.addResult(std::move(result)); // ignored when the caller canceled
+        m_promise.finish();
+        deleteLater();
+    }
+
+    QPointer<QNetworkReply> m_reply;
+    QString m_url;
+    qint64 m_maxBodyBytes;
+    int m_timeoutMs;
+    PrometheusResponseParser::Limits m_limits;
+    ReachabilityReport m_report;
+    QPromise<QueryResult> m_promise;
+    QFutureWatcher<QueryResult> m_cancelWatcher; // after m_promise: destroyed before it
+    qint64 m_tooLargeBytes = 0;
+    bool m_tooLarge = false;
+    bool m_canceled = false;
+    bool m_finished = false;
+};
+
+// The chunks of one split range query: at most maxInFlight requests at once, the first error
+// fails the whole call (and cancels the rest), the results are merged on a worker thread.
+// Deletes itself once its future is finished.
+class RangeQueryJob : public QObject
+{
+public:
+    using SendChunk = std::function<QFuture<QueryResult>(const TimeRange &chunk)>;
+
+    RangeQueryJob(std::vector<TimeRange> chunks, SendChunk send, int maxInFlight, int maxSeries,
+                  QObject *parent)
+        : QObject(parent), m_chunks(std::move(chunks)), m_send(std::move(send)),
+          m_maxInFlight(std::max(maxInFlight, 1)), m_maxSeries(maxSeries),
+          m_results(m_chunks.size())
+    {
+        m_promise.start();
+        connect(&m_outerWatcher, &QFutureWatcherBase::canceled, this, [this] {
+            cancelInFlight();
+            finish(Error::make(Error::Kind::Network, QStringLiteral("The request was canceled.")));
+        });
+        m_outerWatcher.setFuture(m_promise.future());
+    }
+
+    ~RangeQueryJob() override { cancelInFlight(); }
+
+    QFuture<QueryResult> start()
+    {
+        launchMore();
+        return m_promise.future();
+    }
+
+private:
+    void launchMore()
+    {
+        while (!m_done && m_next < m_chunks.size() &&
+               m_inFlight.size() < static_cast<size_t>(m_maxInFlight)) {
+            const size_t index = m_next++;
+            QFuture<QueryResult> future = m_send(m_chunks[index]);
+            m_inFlight.emplace(index, future);
+            auto *watcher = new QFutureWatcher<QueryResult>(this);
+            connect(watcher, &QFutureWatcherBase::finished, this,
+                    [this, watcher, index] { chunkFinished(index, watcher); });
+            watcher->setFuture(future);
+        }
+    }
+
+    void chunkFinished(size_t index, QFutureWatcher<QueryResult> *watcher)
+    {
+        watcher->deleteLater();
+        m_inFlight.erase(index);
+        if (m_done)
+            return;
+        if (watcher->isCanceled() || watcher->future().resultCount() == 0) {
+            m_promise.future().cancel();
+            return;
+        }
+        QueryResult result = watcher->future().takeResult();
+        if (!result.ok()) {
+            cancelInFlight();
+            finish(result.error());
+            return;
+        }
+        m_results[index] = std::move(result).value();
+        ++m_received;
+        if (m_received == m_chunks.size()) {
+            mergeAll();
+            return;
+        }
+        launchMore();
+    }
+
+    void mergeAll()
+    {
+        auto *watcher = new QFutureWatcher<PromQueryResult>(this);
+        connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
+            if (!watcher->isCanceled())
+                finish(watcher->future().takeResult());
+        });
+        watcher->setFuture(
+            QtConcurrent::run([chunks = std::move(m_results), maxSeries = m_maxSeries]() mutable {
+                return mergeRangeChunks(std::move(chunks), maxSeries);
+            }));
+    }
+
+    void cancelInFlight()
+    {
+        for (auto &[index, future] : m_inFlight)
+            future.cancel();
+        m_inFlight.clear();
+    }
+
+    void finish(QueryResult result)
+    {
+        if (m_done)
+            return;
+        m_done = true;
+        m_promise.addResult(std::move(result));
+        m_promise.finish();
+        deleteLater();
+    }
+
+    std::vector<TimeRange> m_chunks;
+    SendChunk m_send;
+    int m_maxInFlight;
+    int m_maxSeries;
+    std::vector<PromQueryResult> m_results; // by chunk index, in time order
+    std::map<size_t, QFuture<QueryResult>> m_inFlight;
+    size_t m_next = 0;
+    size_t m_received = 0;
+    bool m_done = false;
+    QPromise<QueryResult> m_promise;
+    QFutureWatcher<QueryResult> m_outerWatcher; // after m_promise: destroyed before it
+};
+
+} // namespace
+
+PrometheusClient::PrometheusClient(PrometheusConnection connection, QObject *parent)
+    : QObject(parent), m_connection(std::move(connection)),
+      m_network(new QNetworkAccessManager(this))
+{}
+
+PrometheusClient::~PrometheusClient()
+{
+    // Exchanges and jobs go first, while the manager their replies belong to still exists;
+    // each cancels the future it handed out.
+    const QObjectList children = this->children();
+    for (QObject *child : children) {
+        if (child != m_network)
+            delete child;
+    }
+}
+
+void PrometheusClient::setConnection(PrometheusConnection connection)
+{
+    m_connection = std::move(connection);
+    m_reachable.reset();
+    ++m_generation; // answers to requests sent before say nothing about the new source
+}
+
+QUrl PrometheusClient::apiUrl(const QString &apiPath) const
+{
+    QUrl url = m_connection.baseUrl;
+    QString path = url.path();
+    if (!path.endsWith(QLatin1Char('/')))
+        path += QLatin1Char('/');
+    QString relative = apiPath;
+    while (relative.startsWith(QLatin1Char('/')))
+        relative.remove(0, 1);
+    url.setPath(path + relative);
+    url.setFragment({});
+    return url;
+}
+
+QFuture<Result<PromQueryResult>> PrometheusClient::instantQuery(const QString &query,
+                                                                std::optional<qint64> timeMs)
+{
+    Params params{{QStringLiteral("query"), query}};
+    if (timeMs)
+        params.append({QStringLiteral("time"), formatSeconds(*timeMs)});
+    return send(QStringLiteral("api/v1/query"), params);
+}
+
+QFuture<Result<PromQueryResult>> PrometheusClient::rangeQuery(const QString &query,
+                                                              const TimeRange &range, qint64 stepMs)
+{
+    if (stepMs <= 0)
+        return readyFuture(Error::make(
+            Error::Kind::Invalid, QStringLiteral("The step of a range query must be positive.")));
+    if (range.isEmpty())
+        return readyFuture(
+            Error::make(Error::Kind::Invalid,
+                        QStringLiteral("The range of a range query ends before it starts.")));
+
+    // Counted before splitting: a mistaken step must not allocate millions of chunks.
+    const qint64 points = (range.endMs - range.startMs) / stepMs + 1;
+    const qint64 maxPoints = std::max(m_connection.maxPointsPerRequest, 1);
+    if ((points + maxPoints - 1) / maxPoints > static_cast<qint64>(kMaxChunksPerQuery))
+        return readyFuture(Error::make(
+            Error::Kind::Invalid,
+            QStringLiteral("The range asks for %1 points per series; choose a larger step.")
+                .arg(points)));
+    std::vector<TimeRange> chunks =
+        StepPlanner::splitRange(range, stepMs, m_connection.maxPointsPerRequest);
+
+    auto sendChunk = [this, query, stepMs](const TimeRange &chunk) {
+        return send(QStringLiteral("api/v1/query_range"),
+                    {{QStringLiteral("query"), query},
+                     {QStringLiteral("start"), formatSeconds(chunk.startMs)},
+                     {QStringLiteral("end"), formatSeconds(chunk.endMs)},
+                     {QStringLiteral("step"), formatSeconds(stepMs)}});
+    };
+    if (chunks.size() == 1)
+        return sendChunk(chunks.front());
+    auto *job =
+        new RangeQueryJob(std::move(chunks), sendChunk, m_connection.maxChunkRequestsInFlight,
+                          m_connection.parserLimits.maxSeries, this);
+    return job->start();
+}
+
+QFuture<Result<PromQueryResult>> PrometheusClient::send(const QString &apiPath,
+                                                        const Params &params)
+{
+    const QUrl base = m_connection.baseUrl;
+    const QString scheme = base.scheme().toLower();
+    if (!base.isValid() || base.host().isEmpty() ||
+        (scheme != QLatin1String("http") && scheme != QLatin1String("https")))
+        return readyFuture(Error::make(
+            Error::Kind::Invalid, QStringLiteral("The Prometheus URL \"%1\" is not an http:// or "
+                                                 "https:// URL with a host.")
+                                      .arg(base.toDisplayString(QUrl::RemoveUserInfo))));
+
+    QUrl url = apiUrl(apiPath);
+    const QByteArray form = encodeForm(params);
+    const bool usePost = form.size() > m_connection.maxGetQueryBytes;
+    if (!usePost) {
+        QByteArray query = url.query(QUrl::FullyEncoded).toLatin1();
+        if (!query.isEmpty())
+            query += '&';
+        query += form;
+        // Strict parsing keeps our %2B as %2B (tolerant mode may not).
+        url.setQuery(QString::fromLatin1(query), QUrl::StrictMode);
+    }
+
+    QNetworkRequest request(url);
+    request.setRawHeader("Accept", "application/json");
+    request.setHeader(QNetworkRequest::UserAgentHeader,
+                      QByteArrayLiteral("Chaoscope/" CHAOSCOPE_VERSION));
+    if (!m_connection.bearerToken.isEmpty()) {
+        request.setRawHeader("Authorization", "Bearer " + m_connection.bearerToken.toUtf8());
+    } else if (!m_connection.basicUser.isEmpty()) {
+        const QByteArray credentials =
+            (m_connection.basicUser + QLatin1Char(':') + m_connection.basicPassword).toUtf8();
+        request.setRawHeader("Authorization", "Basic " + credentials.toBase64());
+    }
+    for (const auto &[name, value] : m_connection.extraHeaders)
+        request.setRawHeader(name, value);
+    // Credentials must not follow a redirect to another server.
+    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute,
+                         QNetworkRequest::SameOriginRedirectPolicy);
+    if (m_connection.timeoutMs > 0)
+        request.setTransferTimeout(m_connection.timeoutMs);
+    // Our own cap guards the decompressed size; Qt's ratio check would refuse large, very
+    // compressible (repetitive JSON) answers well below it.
+    if (m_connection.maxBodyBytes > 0)
+        request.setDecompressedSafetyCheckThreshold(m_connection.maxBodyBytes);
+
+    QNetworkReply *reply = nullptr;
+    if (usePost) {
+        request.setHeader(QNetworkRequest::ContentTypeHeader,
+                          QByteArrayLiteral("application/x-www-form-urlencoded"));
+        reply = m_network->post(request, form);
+    } else {
+        reply = m_network->get(request);
+    }
+
+    const quint64 generation = m_generation;
+    auto report = [this, generation](bool reachable, const QString &message) {
+        if (generation == m_generation)
+            updateReachability(reachable, message);
+    };
+    auto *exchange = new QueryExchange(reply, m_connection, report, this);
+    return exchange->future();
+}
+
+void PrometheusClient::updateReachability(bool reachable, const QString &message)
+{
+    if (m_reachable == reachable)
+        return;
+    m_reachable = reachable;
+    const QString text = reachable
+                             ? QStringLiteral("Prometheus at %1 answers.")
+                                   .arg(m_connection.baseUrl.toDisplayString(QUrl::RemoveUserInfo))
+                             : message;
+    emit reachabilityChanged(reachable, text);
+}

@@ -4,6 +4,7 @@
 #include "prometheusresponseparser.h"
 #include "prometheustypes.h"
 #include "result.h"
+#include "stepplanner.h"
 #include "timerange.h"
 
 #include <QByteArray>
@@ -12,7 +13,6 @@
 #include <QObject>
 #include <QPair>
 #include <QUrl>
-
 #include <optional>
 
 class QNetworkAccessManager;
@@ -21,19 +21,34 @@ class QNetworkAccessManager;
 struct PrometheusConnection
 {
     QUrl baseUrl; // may carry a path prefix: http://host/prometheus/ -> .../prometheus/api/v1/...
-    QString bearerToken;
-    QString basicUser;
+    QString bearerToken; // "Authorization: Bearer ..."; wins over basic auth when both are set
+    QString basicUser;   // basic auth is sent when the user is not empty
     QString basicPassword;
-    QList<QPair<QByteArray, QByteArray>> extraHeaders; // e.g. X-Scope-OrgID
+    QList<QPair<QByteArray, QByteArray>> extraHeaders; // e.g. X-Scope-OrgID; sent last, so they win
+    // Longest silence while waiting for (the rest of) an answer, then Error::Kind::Timeout
+    // (QNetworkRequest::setTransferTimeout: an answer that keeps arriving is not cut).
     int timeoutMs = 15000;
     qint64 maxBodyBytes = 64ll * 1024 * 1024; // answers above this are refused unread
     PrometheusResponseParser::Limits parserLimits;
+    // Points per series per request; ranges needing more are split. Lower it for servers
+    // with a smaller limit than Prometheus (and in tests, to force splitting).
+    int maxPointsPerRequest = StepPlanner::kServerMaxPointsPerSeries;
+    // Requests in flight at once for the chunks of one split range query.
+    int maxChunkRequestsInFlight = 4;
+    // Encoded parameters longer than this go as a POST form instead of a GET URL, which
+    // proxies cut at a few KB.
+    int maxGetQueryBytes = 4096;
 };
 
 // Asynchronous instant and range queries. Network I/O runs on the owner's thread through
 // QNetworkAccessManager (asynchronous); JSON parsing runs on a worker thread. The returned
 // futures finish on the client's thread, so `.then(context, ...)` continuations are safe for
-// QObjects living there.
+// QObjects living there. Canceling a returned future aborts its requests. Destroying the
+// client cancels every future it returned that has not finished.
+// Qt 6.4 caveat: `.then(context, ...)` hits Q_ASSERT(context) in Debug builds when the
+// context is destroyed before the future finishes (cancelling first does not help). A
+// receiver that can die first should own a QFutureWatcher instead (as this client does
+// internally), or be destroyed only after the client.
 class PrometheusClient : public QObject
 {
     Q_OBJECT
@@ -42,30 +57,40 @@ public:
     ~PrometheusClient() override;
 
     const PrometheusConnection &connection() const { return m_connection; }
+    // Applies to requests sent from now on; reachability becomes unknown again.
     void setConnection(PrometheusConnection connection);
 
-    // GET /api/v1/query; timeMs empty = the server's "now".
+    // GET /api/v1/query (a POST form when the query is very long); timeMs empty = the
+    // server's "now".
     QFuture<Result<PromQueryResult>> instantQuery(const QString &query,
                                                   std::optional<qint64> timeMs = {});
 
     // GET /api/v1/query_range over [range.startMs, range.endMs] at stepMs. Ranges longer than
     // the server's point limit are split (StepPlanner::splitRange) into several requests whose
-    // results are merged per label set; the first error fails the whole call.
+    // results are merged per label set (mergeRangeChunks), at most maxChunkRequestsInFlight at
+    // once; the first error fails the whole call and cancels the rest. A non-positive step,
+    // an empty range or more than 1000 requests' worth of points fail at once with Invalid.
     QFuture<Result<PromQueryResult>> rangeQuery(const QString &query, const TimeRange &range,
                                                 qint64 stepMs);
 
     // The URL for an API path, honouring a path prefix in the base URL ("api/v1/query").
     QUrl apiUrl(const QString &apiPath) const;
 
+    // The last known reachability; empty until the first answer or failure.
+    std::optional<bool> isReachable() const { return m_reachable; }
+
 signals:
     // Emitted when reachability changes: a network error or timeout makes the source "down",
-    // any HTTP answer makes it "up" again.
+    // any HTTP answer makes it "up" again. The first answer or failure counts as a change.
     void reachabilityChanged(bool reachable, const QString &message);
 
 private:
-    QFuture<Result<PromQueryResult>> get(const QUrl &url);
+    using Params = QList<QPair<QString, QString>>;
+    QFuture<Result<PromQueryResult>> send(const QString &apiPath, const Params &params);
+    void updateReachability(bool reachable, const QString &message);
 
     PrometheusConnection m_connection;
     QNetworkAccessManager *m_network = nullptr;
     std::optional<bool> m_reachable;
+    quint64 m_generation = 0; // bumped by setConnection: older answers no longer count
 };

@@ -4,7 +4,6 @@
 #include <QMap>
 #include <QString>
 #include <QStringList>
-
 #include <vector>
 
 // One time series of a query result: its labels and its samples, columnar.
@@ -21,8 +20,30 @@ struct PromSeries
 
 struct PromQueryResult
 {
-    enum class Type { Matrix, Vector, Scalar, String };
+    enum class Type
+    {
+        Matrix,
+        Vector,
+        Scalar,
+        String
+    };
     Type type = Type::Matrix;
     std::vector<PromSeries> series;
     QStringList warnings; // the server's "warnings", plus our own (e.g. series cap reached)
+    // True when series were dropped because of PrometheusResponseParser::Limits::maxSeries.
+    bool truncated = false;
+    // For Type::String: the string itself. `series` then holds one sample with its time
+    // (value NaN unless the string is a number), so the time is not lost.
+    QString text;
 };
+
+// Joins the results of consecutive time chunks of one range query (in time order) into one:
+// samples of the same label set are concatenated, series keep the order in which they first
+// appear, warnings are kept once each. A sample not after the last one kept for its series
+// is dropped, so overlapping chunks cannot produce duplicate instants. At most maxSeries
+// series are kept (<= 0: no cap); beyond that the result is truncated with a warning.
+PromQueryResult mergeRangeChunks(std::vector<PromQueryResult> chunks, int maxSeries);
+
+// The warning added when a result is cut at maxSeries series; one text for every place that
+// cuts, so that merged chunks carry it once.
+QString seriesCapWarning(int maxSeries);

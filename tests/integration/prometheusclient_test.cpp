@@ -8,10 +8,8 @@
 
 #include <QDateTime>
 #include <QSignalSpy>
-
-#include <gtest/gtest.h>
-
 #include <cmath>
+#include <gtest/gtest.h>
 
 namespace {
 
@@ -21,7 +19,8 @@ using QueryFuture = QFuture<Result<PromQueryResult>>;
 Result<PromQueryResult> await(const QueryFuture &future, int timeoutMs = 20000)
 {
     if (!waitFor([&] { return future.isFinished(); }, timeoutMs))
-        return Error::make(Kind::Invalid, QStringLiteral("test: the future did not finish in time"));
+        return Error::make(Kind::Invalid,
+                           QStringLiteral("test: the future did not finish in time"));
     if (future.isCanceled() || future.resultCount() == 0)
         return Error::make(Kind::Invalid, QStringLiteral("test: the future was canceled"));
     return future.result();
@@ -59,7 +58,8 @@ protected:
     // Prometheus), so only the tests that need it wait for it.
     static void waitForHistory(qint64 ms)
     {
-        waitFor([ms] { return nowMs() - s_firstSampleSeenMs > ms; }, static_cast<int>(ms) + 1000, 100);
+        waitFor([ms] { return nowMs() - s_firstSampleSeenMs > ms; }, static_cast<int>(ms) + 1000,
+                100);
     }
     static void TearDownTestSuite()
     {
@@ -145,18 +145,19 @@ TEST_F(ClientAgainstPrometheus, RangeOverTheLastThirtySecondsIsIncreasingAndOnTh
 
 TEST_F(ClientAgainstPrometheus, ASplitRangeGivesTheSameSamplesAsOneRequest)
 {
-    const QString query = QStringLiteral(
-        "{__name__=~\"up|prometheus_tsdb_head_samples_appended_total|prometheus_http_requests_total\"}");
+    const QString query = QStringLiteral("{__name__=~\"up|prometheus_tsdb_head_samples_appended_"
+                                         "total|prometheus_http_requests_total\"}");
     waitForHistory(7000);
     PrometheusClient whole(connection());
 
     // From the first sample on (Prometheus started seconds ago) to a little in the past, so
     // that later scrapes cannot change what either request sees.
     const qint64 step = 500;
-    const auto probe = await(whole.rangeQuery(QStringLiteral("up"), {nowMs() - 60000, nowMs()}, step));
+    const auto probe =
+        await(whole.rangeQuery(QStringLiteral("up"), {nowMs() - 60000, nowMs()}, step));
     ASSERT_TRUE(probe.ok() && !probe->series.empty()) << describe(probe);
-    const TimeRange range =
-        StepPlanner::alignToStep({probe->series.front().timestampsMs.front(), nowMs() - 2000}, step);
+    const TimeRange range = StepPlanner::alignToStep(
+        {probe->series.front().timestampsMs.front(), nowMs() - 2000}, step);
 
     PrometheusConnection splitting = connection();
     splitting.maxPointsPerRequest = 4;
@@ -177,7 +178,8 @@ TEST_F(ClientAgainstPrometheus, ASplitRangeGivesTheSameSamplesAsOneRequest)
     for (const PromSeries &series : many->series) {
         const auto found = expected.find(series.labelKey());
         ASSERT_NE(found, expected.end()) << series.labelKey().toStdString();
-        EXPECT_EQ(series.timestampsMs, found->second->timestampsMs) << series.labelKey().toStdString();
+        EXPECT_EQ(series.timestampsMs, found->second->timestampsMs)
+            << series.labelKey().toStdString();
         EXPECT_EQ(series.values, found->second->values) << series.labelKey().toStdString();
         samples += series.timestampsMs.size();
     }
@@ -192,12 +194,14 @@ TEST_F(ClientAgainstPrometheus, ARejectedQueryCarriesTheServersMessage)
     EXPECT_EQ(result.error().kind, Kind::Query);
     EXPECT_EQ(result.error().httpStatus, 400);
     EXPECT_EQ(result.error().detail, QStringLiteral("bad_data"));
-    EXPECT_TRUE(result.error().message.startsWith(QStringLiteral("Prometheus rejected the query: ")))
+    EXPECT_TRUE(
+        result.error().message.startsWith(QStringLiteral("Prometheus rejected the query: ")))
         << describe(result);
     EXPECT_TRUE(result.error().message.contains(QStringLiteral("parse error"))) << describe(result);
     EXPECT_TRUE(result.error().message.endsWith(QStringLiteral("(bad_data)"))) << describe(result);
 
-    const auto range = await(client.rangeQuery(QStringLiteral("up +"), {nowMs() - 10000, nowMs()}, 1000));
+    const auto range =
+        await(client.rangeQuery(QStringLiteral("up +"), {nowMs() - 10000, nowMs()}, 1000));
     ASSERT_FALSE(range.ok());
     EXPECT_EQ(range.error().kind, Kind::Query);
 }
