@@ -5,11 +5,7 @@
 #include "testpaths.h"
 #include "waitfor.h"
 
-#if __has_include("loadtester.pb.h")
 #include "loadtester.pb.h"
-#else
-#include "proto/loadtester.pb.h"
-#endif
 
 #include <QEventLoop>
 #include <QFile>
@@ -23,11 +19,8 @@
 #include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTimer>
-
-#include <gtest/gtest.h>
-
 #include <google/protobuf/util/json_util.h>
-
+#include <gtest/gtest.h>
 #include <memory>
 
 using chaoscope::admin::v1::LoadStatus;
@@ -39,8 +32,7 @@ namespace {
 class TinyTarget : public QObject
 {
 public:
-    explicit TinyTarget(bool answering = true)
-        : m_answering(answering)
+    explicit TinyTarget(bool answering = true) : m_answering(answering)
     {
         connect(&m_server, &QTcpServer::newConnection, this, [this] {
             while (QTcpSocket *socket = m_server.nextPendingConnection()) {
@@ -67,14 +59,16 @@ private:
             if (headerEnd < 0)
                 return;
             static const QRegularExpression lengthPattern(
-                QStringLiteral("content-length:\\s*(\\d+)"), QRegularExpression::CaseInsensitiveOption);
+                QStringLiteral("content-length:\\s*(\\d+)"),
+                QRegularExpression::CaseInsensitiveOption);
             const auto match = lengthPattern.match(QString::fromLatin1(buffer.left(headerEnd)));
             const qsizetype length = match.hasMatch() ? match.captured(1).toLongLong() : 0;
             if (buffer.size() < headerEnd + 4 + length)
                 return;
             buffer.remove(0, headerEnd + 4 + length);
             ++m_requests;
-            socket->write("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}");
+            socket->write(
+                "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}");
         }
     }
 
@@ -142,7 +136,8 @@ public:
     Answer request(const QByteArray &method, const QString &path, const QByteArray &body = {},
                    const QList<QPair<QByteArray, QByteArray>> &headers = {})
     {
-        QNetworkRequest request(QUrl(QStringLiteral("http://127.0.0.1:%1%2").arg(m_port).arg(path)));
+        QNetworkRequest request(
+            QUrl(QStringLiteral("http://127.0.0.1:%1%2").arg(m_port).arg(path)));
         request.setTransferTimeout(15000);
         for (const auto &[name, value] : headers)
             request.setRawHeader(name, value);
@@ -163,7 +158,8 @@ public:
         const Answer answer = request("GET", QStringLiteral("/admin/status"), {}, headers);
         LoadStatus status;
         EXPECT_EQ(answer.status, 200) << answer.body.constData();
-        EXPECT_TRUE(google::protobuf::util::JsonStringToMessage(answer.body.toStdString(), &status).ok())
+        EXPECT_TRUE(
+            google::protobuf::util::JsonStringToMessage(answer.body.toStdString(), &status).ok())
             << answer.body.constData();
         return status;
     }
@@ -191,8 +187,9 @@ const QByteArray jsonType = "application/json";
 
 QStringList baseArguments(const TinyTarget &target)
 {
-    return {QStringLiteral("--port"), QString::number(freeLoopbackPort()), QStringLiteral("--target"),
-            target.url(), QStringLiteral("--rate"), QStringLiteral("50"),
+    return {QStringLiteral("--port"),     QString::number(freeLoopbackPort()),
+            QStringLiteral("--target"),   target.url(),
+            QStringLiteral("--rate"),     QStringLiteral("50"),
             QStringLiteral("--instance"), QStringLiteral("test-starter")};
 }
 
@@ -203,7 +200,8 @@ void expectProblem(const Answer &answer, int status, const char *what)
     const QJsonObject problem = answer.json();
     EXPECT_EQ(problem.value(QLatin1String("status")).toInt(), status) << what;
     for (const char *field : {"type", "title", "detail"})
-        EXPECT_FALSE(problem.value(QLatin1String(field)).toString().isEmpty()) << what << ": " << field;
+        EXPECT_FALSE(problem.value(QLatin1String(field)).toString().isEmpty())
+            << what << ": " << field;
 }
 
 // The set-points and version: what bad input must leave alone.
@@ -218,8 +216,8 @@ TEST(StarterAdmin, BadInputIsRefusedAndChangesNothing)
 {
     TinyTarget target;
     StarterProcess starter;
-    ASSERT_TRUE(starter.start(baseArguments(target) + QStringList{QStringLiteral("--max-rate"),
-                                                                  QStringLiteral("1000")}))
+    ASSERT_TRUE(starter.start(baseArguments(target) +
+                              QStringList{QStringLiteral("--max-rate"), QStringLiteral("1000")}))
         << qPrintable(starter.log());
     const auto before = setPoints(starter.status());
 
@@ -254,10 +252,11 @@ TEST(StarterAdmin, BadInputIsRefusedAndChangesNothing)
         QList<QPair<QByteArray, QByteArray>> headers;
         if (!c.contentType.isEmpty())
             headers.append({contentTypeHeader, c.contentType});
-        expectProblem(starter.request("PUT", QString::fromLatin1(c.path), c.body, headers), 400, c.what);
+        expectProblem(starter.request("PUT", QString::fromLatin1(c.path), c.body, headers), 400,
+                      c.what);
     }
-    expectProblem(starter.request("POST", QStringLiteral("/admin/pause"), QByteArray(5000, ' ')), 400,
-                  "pause with an oversized body");
+    expectProblem(starter.request("POST", QStringLiteral("/admin/pause"), QByteArray(5000, ' ')),
+                  400, "pause with an oversized body");
     expectProblem(starter.request("PUT", QStringLiteral("/admin/rate"), R"({"rate": 10})",
                                   {{contentTypeHeader, jsonType}, {"If-Match", "not-a-version"}}),
                   400, "malformed If-Match");
@@ -281,14 +280,16 @@ TEST(StarterAdmin, GoodInputChangesTheStateAndTheAnswerShowsIt)
                                     {{contentTypeHeader, jsonType}});
     ASSERT_EQ(answer.status, 200) << answer.body.constData();
     LoadStatus status;
-    ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(answer.body.toStdString(), &status).ok());
+    ASSERT_TRUE(
+        google::protobuf::util::JsonStringToMessage(answer.body.toStdString(), &status).ok());
     EXPECT_EQ(status.rate(), 80);
     EXPECT_EQ(status.version(), initial.version() + 1);
 
     answer = starter.request("PUT", QStringLiteral("/admin/inflight-limit"), R"({"limit": 5000})",
                              {{contentTypeHeader, "application/json; charset=utf-8"}});
     ASSERT_EQ(answer.status, 200) << answer.body.constData();
-    ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(answer.body.toStdString(), &status).ok());
+    ASSERT_TRUE(
+        google::protobuf::util::JsonStringToMessage(answer.body.toStdString(), &status).ok());
     EXPECT_EQ(status.inflight_limit(), 5000);
     EXPECT_EQ(status.version(), initial.version() + 2);
 
@@ -298,7 +299,8 @@ TEST(StarterAdmin, GoodInputChangesTheStateAndTheAnswerShowsIt)
 
     answer = starter.request("POST", QStringLiteral("/admin/pause"));
     ASSERT_EQ(answer.status, 200);
-    ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(answer.body.toStdString(), &status).ok());
+    ASSERT_TRUE(
+        google::protobuf::util::JsonStringToMessage(answer.body.toStdString(), &status).ok());
     EXPECT_TRUE(status.paused());
     EXPECT_EQ(status.version(), initial.version() + 3);
     EXPECT_EQ(starter.metric("starter_paused"), 1);
@@ -308,7 +310,8 @@ TEST(StarterAdmin, GoodInputChangesTheStateAndTheAnswerShowsIt)
     const qint64 sentWhilePaused = starter.status().sent();
 
     answer = starter.request("POST", QStringLiteral("/admin/resume"));
-    ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(answer.body.toStdString(), &status).ok());
+    ASSERT_TRUE(
+        google::protobuf::util::JsonStringToMessage(answer.body.toStdString(), &status).ok());
     EXPECT_FALSE(status.paused());
     EXPECT_EQ(status.version(), initial.version() + 4);
     EXPECT_GE(status.sent(), sentWhilePaused);
@@ -321,9 +324,9 @@ TEST(StarterAdmin, GoodInputChangesTheStateAndTheAnswerShowsIt)
                                    {"If-Match", '"' + QByteArray::number(version - 1) + '"'}}),
                   412, "stale If-Match");
     EXPECT_EQ(starter.status().rate(), 80);
-    answer = starter.request("PUT", QStringLiteral("/admin/rate"), R"({"rate": 10})",
-                             {{contentTypeHeader, jsonType},
-                              {"If-Match", '"' + QByteArray::number(version) + '"'}});
+    answer = starter.request(
+        "PUT", QStringLiteral("/admin/rate"), R"({"rate": 10})",
+        {{contentTypeHeader, jsonType}, {"If-Match", '"' + QByteArray::number(version) + '"'}});
     EXPECT_EQ(answer.status, 200) << answer.body.constData();
     EXPECT_EQ(starter.status().rate(), 10);
 
@@ -337,8 +340,8 @@ TEST(StarterAdmin, ProtobufAnswerOnRequest)
     TinyTarget target;
     StarterProcess starter;
     ASSERT_TRUE(starter.start(baseArguments(target))) << qPrintable(starter.log());
-    const Answer answer =
-        starter.request("GET", QStringLiteral("/admin/status"), {}, {{"Accept", "application/x-protobuf"}});
+    const Answer answer = starter.request("GET", QStringLiteral("/admin/status"), {},
+                                          {{"Accept", "application/x-protobuf"}});
     ASSERT_EQ(answer.status, 200);
     EXPECT_EQ(answer.contentType, "application/x-protobuf");
     LoadStatus status;
@@ -356,17 +359,19 @@ TEST(StarterAdmin, LivenessAndMetrics)
     const Answer liveness = starter.request("GET", QStringLiteral("/health/liveness"));
     EXPECT_EQ(liveness.status, 200) << liveness.body.constData();
 
-    ASSERT_TRUE(waitFor([&] { return starter.metric("starter_requests_received_total{outcome=\"success\"}") > 0; },
-                        10000));
+    ASSERT_TRUE(waitFor(
+        [&] { return starter.metric("starter_requests_received_total{outcome=\"success\"}") > 0; },
+        10000));
     const Answer metrics = starter.request("GET", QStringLiteral("/metrics"));
     EXPECT_EQ(metrics.status, 200);
     EXPECT_TRUE(metrics.contentType.startsWith("text/plain")) << metrics.contentType.constData();
     for (const char *family :
-         {"starter_requests_sent_total", "starter_requests_received_total", "starter_requests_skipped_total",
-          "starter_requests_dropped_total", "starter_requests_inflight", "starter_rate",
-          "starter_inflight_limit", "starter_paused", "http_client_pool_leased", "http_client_pool_pending",
-          "http_client_pool_available", "http_client_pool_max", "http_client_request_seconds",
-          "process_resident_memory_bytes", "process_cpu_seconds_total"}) {
+         {"starter_requests_sent_total", "starter_requests_received_total",
+          "starter_requests_skipped_total", "starter_requests_dropped_total",
+          "starter_requests_inflight", "starter_rate", "starter_inflight_limit", "starter_paused",
+          "http_client_pool_leased", "http_client_pool_pending", "http_client_pool_available",
+          "http_client_pool_max", "http_client_request_seconds", "process_resident_memory_bytes",
+          "process_cpu_seconds_total"}) {
         EXPECT_TRUE(metrics.body.contains(QByteArray("# HELP ") + family + ' ')) << family;
         EXPECT_TRUE(metrics.body.contains(QByteArray("# TYPE ") + family + ' ')) << family;
     }
@@ -386,8 +391,9 @@ TEST(StarterAdmin, TokenIsRequiredForAdminWhenConfigured)
 
     TinyTarget target;
     StarterProcess starter;
-    ASSERT_TRUE(starter.start(baseArguments(target)
-                              + QStringList{QStringLiteral("--admin-token-file"), tokenFile.fileName()}))
+    ASSERT_TRUE(
+        starter.start(baseArguments(target) +
+                      QStringList{QStringLiteral("--admin-token-file"), tokenFile.fileName()}))
         << qPrintable(starter.log());
     const QList<QPair<QByteArray, QByteArray>> good = {{"Authorization", "Bearer correct-horse"}};
     const auto before = setPoints(starter.status(good));
@@ -396,9 +402,10 @@ TEST(StarterAdmin, TokenIsRequiredForAdminWhenConfigured)
     expectProblem(starter.request("GET", QStringLiteral("/admin/status"), {},
                                   {{"Authorization", "Bearer correct-horsf"}}),
                   401, "wrong token");
-    expectProblem(starter.request("PUT", QStringLiteral("/admin/rate"), R"({"rate": 10})",
-                                  {{contentTypeHeader, jsonType}, {"Authorization", "Bearer wrong"}}),
-                  401, "wrong token on a change");
+    expectProblem(
+        starter.request("PUT", QStringLiteral("/admin/rate"), R"({"rate": 10})",
+                        {{contentTypeHeader, jsonType}, {"Authorization", "Bearer wrong"}}),
+        401, "wrong token on a change");
     expectProblem(starter.request("POST", QStringLiteral("/admin/pause"), {},
                                   {{"Authorization", "Basic Y29ycmVjdC1ob3JzZQ=="}}),
                   401, "wrong scheme");
@@ -431,7 +438,8 @@ TEST(StarterAdmin, InvalidFlagsExitWithUsageError)
     for (const QStringList &arguments :
          {QStringList{QStringLiteral("--rate"), QStringLiteral("lots")},
           QStringList{QStringLiteral("--pool-size"), QStringLiteral("-3")},
-          QStringList{QStringLiteral("--admin-token-file"), QStringLiteral("/nonexistent/token")}}) {
+          QStringList{QStringLiteral("--admin-token-file"),
+                      QStringLiteral("/nonexistent/token")}}) {
         QProcess process;
         process.start(starterBinary(), arguments);
         ASSERT_TRUE(process.waitForFinished(15000));
@@ -446,28 +454,33 @@ TEST(StarterAdmin, HangingTargetIsBoundedByDeadlineLimitAndPendingCap)
     // behind it is capped at 20, and every request fails as 599 at its deadline.
     TinyTarget target(false);
     StarterProcess starter;
-    ASSERT_TRUE(starter.start({QStringLiteral("--port"), QString::number(freeLoopbackPort()),
-                               QStringLiteral("--target"), target.url(), QStringLiteral("--rate"),
-                               QStringLiteral("200"), QStringLiteral("--pool-size"), QStringLiteral("2"),
-                               QStringLiteral("--deadline"), QStringLiteral("1"),
-                               QStringLiteral("--max-pending"), QStringLiteral("20")}))
+    ASSERT_TRUE(starter.start(
+        {QStringLiteral("--port"), QString::number(freeLoopbackPort()), QStringLiteral("--target"),
+         target.url(), QStringLiteral("--rate"), QStringLiteral("200"),
+         QStringLiteral("--pool-size"), QStringLiteral("2"), QStringLiteral("--deadline"),
+         QStringLiteral("1"), QStringLiteral("--max-pending"), QStringLiteral("20")}))
         << qPrintable(starter.log());
 
-    ASSERT_TRUE(waitFor([&] { return starter.metric("starter_requests_dropped_total") > 0; }, 10000));
+    ASSERT_TRUE(
+        waitFor([&] { return starter.metric("starter_requests_dropped_total") > 0; }, 10000));
     EXPECT_LE(starter.metric("http_client_pool_pending"), 20);
     EXPECT_EQ(starter.metric("http_client_pool_leased"), 2);
     EXPECT_EQ(starter.metric("http_client_pool_available"), 0);
     ASSERT_TRUE(waitFor(
-        [&] { return starter.metric("http_client_request_seconds_count{method=\"POST\",status=\"599\"}") >= 2; },
+        [&] {
+            return starter.metric(
+                       "http_client_request_seconds_count{method=\"POST\",status=\"599\"}") >= 2;
+        },
         10000));
     EXPECT_GT(starter.metric("starter_requests_received_total{outcome=\"failure\"}"), 0);
     EXPECT_EQ(starter.request("GET", QStringLiteral("/health/liveness")).status, 200);
 
     // The in-flight limit takes over from the cap: ticks are skipped, not queued.
-    const Answer limited = starter.request("PUT", QStringLiteral("/admin/inflight-limit"), R"({"limit": 5})",
-                                           {{contentTypeHeader, jsonType}});
+    const Answer limited = starter.request("PUT", QStringLiteral("/admin/inflight-limit"),
+                                           R"({"limit": 5})", {{contentTypeHeader, jsonType}});
     ASSERT_EQ(limited.status, 200) << limited.body.constData();
-    ASSERT_TRUE(waitFor([&] { return starter.metric("starter_requests_skipped_total") > 0; }, 10000));
+    ASSERT_TRUE(
+        waitFor([&] { return starter.metric("starter_requests_skipped_total") > 0; }, 10000));
     ASSERT_TRUE(waitFor([&] { return starter.metric("starter_requests_inflight") <= 5; }, 10000));
     EXPECT_EQ(starter.terminate(), 0) << qPrintable(starter.log());
     EXPECT_TRUE(starter.log().contains(QStringLiteral("pending FIFO is full")));

@@ -1,0 +1,188 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "starteroptions.h"
+
+#include <cmath>
+#include <limits>
+
+namespace {
+
+const QCommandLineOption
+    portOption(QStringLiteral("port"),
+               QStringLiteral("Admin and metrics port (default 9600; 0 = the OS picks)."),
+               QStringLiteral("port"), QStringLiteral("9600"));
+const QCommandLineOption
+    bindOption(QStringLiteral("bind"),
+               QStringLiteral("Address to listen on (default 127.0.0.1). A non-loopback "
+                              "address needs --admin-token-file."),
+               QStringLiteral("address"), QStringLiteral("127.0.0.1"));
+const QCommandLineOption
+    targetOption(QStringLiteral("target"),
+                 QStringLiteral("Base URL of the system under test; requests go to "
+                                "POST <target>/v2/process-instances."),
+                 QStringLiteral("url"), QStringLiteral("http://127.0.0.1:8080"));
+const QCommandLineOption
+    rateOption(QStringLiteral("rate"),
+               QStringLiteral("Requests per second (default 300; 0 sends nothing)."),
+               QStringLiteral("per-second"), QStringLiteral("300"));
+const QCommandLineOption
+    inflightOption(QStringLiteral("inflight-limit"),
+                   QStringLiteral("Most requests in flight; a tick beyond it is skipped "
+                                  "(default 0 = unlimited)."),
+                   QStringLiteral("n"), QStringLiteral("0"));
+const QCommandLineOption
+    poolOption(QStringLiteral("pool-size"),
+               QStringLiteral("Keep-alive connections to the target (default 100)."),
+               QStringLiteral("n"), QStringLiteral("100"));
+const QCommandLineOption
+    deadlineOption(QStringLiteral("deadline"),
+                   QStringLiteral("Seconds from scheduling after which a request fails "
+                                  "as status 599 (default 5)."),
+                   QStringLiteral("seconds"), QStringLiteral("5"));
+const QCommandLineOption
+    tokenOption(QStringLiteral("admin-token-file"),
+                QStringLiteral("File holding the bearer token every /admin/* request "
+                               "must carry."),
+                QStringLiteral("file"));
+const QCommandLineOption
+    maxRateOption(QStringLiteral("max-rate"),
+                  QStringLiteral("Highest rate the admin API accepts (default 100000)."),
+                  QStringLiteral("per-second"), QStringLiteral("100000"));
+const QCommandLineOption
+    maxPendingOption(QStringLiteral("max-pending"),
+                     QStringLiteral("Hard cap of the FIFO of requests waiting for a "
+                                    "connection; beyond it ticks are dropped "
+                                    "(default 100000)."),
+                     QStringLiteral("n"), QStringLiteral("100000"));
+const QCommandLineOption
+    instanceOption(QStringLiteral("instance"),
+                   QStringLiteral("Stable name of this replica (default hostname:port)."),
+                   QStringLiteral("name"));
+
+bool toNumber(const QString &text, double *value)
+{
+    bool ok = false;
+    *value = text.trimmed().toDouble(&ok);
+    return ok && std::isfinite(*value);
+}
+
+bool toInteger(const QString &text, qint64 *value)
+{
+    bool ok = false;
+    *value = text.trimmed().toLongLong(&ok);
+    return ok;
+}
+
+} // namespace
+
+StarterOptionsParser::StarterOptionsParser()
+{
+    m_parser.setApplicationDescription(QStringLiteral(
+        "Chaoscope's reference load generator: an open workload model with an in-flight "
+        "limit, steerable through the admin API of docs/ADMIN_API.md."));
+    m_parser.addHelpOption();
+    m_parser.addVersionOption();
+    m_parser.addOptions({portOption, bindOption, targetOption, rateOption, inflightOption,
+                         poolOption, deadlineOption, tokenOption, maxRateOption, maxPendingOption,
+                         instanceOption});
+}
+
+bool StarterOptionsParser::fail(const QString &message)
+{
+    m_error = message;
+    return false;
+}
+
+StarterOptionsParser::Outcome StarterOptionsParser::parse(const QStringList &arguments)
+{
+    m_options = StarterOptions{};
+    m_error.clear();
+    if (!m_parser.parse(arguments)) {
+        m_error = m_parser.errorText();
+        return Outcome::Invalid;
+    }
+    if (m_parser.isSet(QStringLiteral("help")))
+        return Outcome::ShowHelp;
+    if (m_parser.isSet(QStringLiteral("version")))
+        return Outcome::ShowVersion;
+    if (!m_parser.positionalArguments().isEmpty()) {
+        m_error =
+            QStringLiteral("unexpected argument '%1'").arg(m_parser.positionalArguments().first());
+        return Outcome::Invalid;
+    }
+
+    const auto run = [this]() -> bool {
+        StarterOptions &o = m_options;
+        qint64 integer = 0;
+        double number = 0;
+
+        if (!toInteger(m_parser.value(portOption), &integer) || integer < 0 || integer > 65535)
+            return fail(QStringLiteral("--port must be 0..65535, not '%1'")
+                            .arg(m_parser.value(portOption)));
+        o.port = static_cast<quint16>(integer);
+
+        const QString bind = m_parser.value(bindOption).trimmed();
+        o.bind = bind.compare(QLatin1String("localhost"), Qt::CaseInsensitive) == 0
+                     ? QHostAddress(QHostAddress::LocalHost)
+                     : QHostAddress(bind);
+        if (o.bind.isNull())
+            return fail(QStringLiteral("--bind must be an IP address, not '%1'").arg(bind));
+
+        o.target = QUrl(m_parser.value(targetOption), QUrl::StrictMode);
+        const QString scheme = o.target.scheme();
+        if (!o.target.isValid() || o.target.host().isEmpty() ||
+            (scheme != QLatin1String("http") && scheme != QLatin1String("https")))
+            return fail(QStringLiteral("--target must be an http(s) URL, not '%1'")
+                            .arg(m_parser.value(targetOption)));
+
+        if (!toNumber(m_parser.value(maxRateOption), &number) || number <= 0)
+            return fail(QStringLiteral("--max-rate must be a positive number, not '%1'")
+                            .arg(m_parser.value(maxRateOption)));
+        o.maxRate = number;
+
+        if (!toNumber(m_parser.value(rateOption), &number) || number < 0 || number > o.maxRate)
+            return fail(
+                QStringLiteral("--rate must be a number from 0 to --max-rate (%1), not '%2'")
+                    .arg(o.maxRate)
+                    .arg(m_parser.value(rateOption)));
+        o.rate = number;
+
+        if (!toInteger(m_parser.value(inflightOption), &integer) || integer < 0 ||
+            integer > std::numeric_limits<qint32>::max())
+            return fail(
+                QStringLiteral("--inflight-limit must be an integer >= 0 (0 = unlimited), not '%1'")
+                    .arg(m_parser.value(inflightOption)));
+        o.inflightLimit = static_cast<qint32>(integer);
+
+        if (!toInteger(m_parser.value(poolOption), &integer) || integer < 1 || integer > 10000)
+            return fail(QStringLiteral("--pool-size must be 1..10000, not '%1'")
+                            .arg(m_parser.value(poolOption)));
+        o.poolSize = static_cast<int>(integer);
+
+        if (!toNumber(m_parser.value(deadlineOption), &number) || number < 0.001 || number > 86400)
+            return fail(QStringLiteral("--deadline must be 0.001..86400 seconds, not '%1'")
+                            .arg(m_parser.value(deadlineOption)));
+        o.deadlineSeconds = number;
+
+        if (!toInteger(m_parser.value(maxPendingOption), &integer) || integer < 1 ||
+            integer > std::numeric_limits<qint32>::max())
+            return fail(QStringLiteral("--max-pending must be an integer >= 1, not '%1'")
+                            .arg(m_parser.value(maxPendingOption)));
+        o.maxPending = integer;
+
+        if (m_parser.isSet(tokenOption)) {
+            QString error;
+            if (!BearerToken::load(m_parser.value(tokenOption), &o.token, &error))
+                return fail(error);
+        }
+        // Seed 000's lesson applies to the steering wheel too: an unauthenticated admin API on
+        // a reachable address would let anyone on the network drive the load.
+        if (!o.bind.isLoopback() && !o.token.isEnabled())
+            return fail(QStringLiteral("refusing to listen on the non-loopback address %1 without "
+                                       "--admin-token-file")
+                            .arg(o.bind.toString()));
+
+        o.instance = m_parser.value(instanceOption).trimmed();
+        return true;
+    };
+    return run() ? Outcome::Run : Outcome::Invalid;
+}
