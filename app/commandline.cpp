@@ -39,7 +39,14 @@ Result<AppOptions> parseCommandLine(const QStringList &arguments)
             .arg(DashboardLoader::builtinNames().join(QStringLiteral(", "))),
         QStringLiteral("file|name"), QStringLiteral("prometheus-self"));
     const QCommandLineOption admin(QStringLiteral("admin"),
-        QStringLiteral("Base URL of the load tester's admin endpoint."), QStringLiteral("url"));
+        QStringLiteral("Base URL of the load tester's admin endpoint; repeat it for every replica "
+                       "(changes fan out to all)."), QStringLiteral("url"));
+    const QCommandLineOption adminKind(QStringLiteral("admin-kind"),
+        QStringLiteral("What answers at --admin: starter (Chaoscope's admin API), locust or k6."),
+        QStringLiteral("kind"), QStringLiteral("starter"));
+    const QCommandLineOption adminToken(QStringLiteral("admin-token-file"),
+        QStringLiteral("File holding the bearer token for the admin endpoint (never stored elsewhere)."),
+        QStringLiteral("file"));
     const QCommandLineOption window(QStringLiteral("window"),
         QStringLiteral("Length of the live window (5m … 24h); overrides the dashboard."), QStringLiteral("duration"));
     const QCommandLineOption refresh(QStringLiteral("refresh"),
@@ -61,12 +68,18 @@ Result<AppOptions> parseCommandLine(const QStringList &arguments)
         QStringLiteral("With --screenshot: also write the plot area of every panel, in screenshot "
                        "pixels, as JSON (for tests and scripts that crop panels)."),
         QStringLiteral("file.json"));
+    const QCommandLineOption scenario(QStringLiteral("scenario"),
+        QStringLiteral("Run a scenario (timed actions, conditions, screenshots): a file or a built-in "
+                       "name (seed000). Headless, the app exits when it ends: 0 when every step succeeded."),
+        QStringLiteral("file|name"));
+    const QCommandLineOption outputDir(QStringLiteral("output-dir"),
+        QStringLiteral("Folder for the scenario's screenshots."), QStringLiteral("dir"), QStringLiteral("."));
     const QCommandLineOption after(QStringLiteral("after"),
         QStringLiteral("When to take the --screenshot."), QStringLiteral("duration"), QStringLiteral("30s"));
     const QCommandLineOption size(QStringLiteral("size"),
         QStringLiteral("Window size in logical pixels."), QStringLiteral("WxH"), QStringLiteral("1600x1000"));
-    parser.addOptions({help, version, prometheus, dashboard, admin, window, refresh, scrape, bearer,
-                       basic, header, screenshot, layout, after, size});
+    parser.addOptions({help, version, prometheus, dashboard, admin, adminKind, adminToken, window, refresh, scrape, bearer,
+                       basic, header, screenshot, layout, scenario, outputDir, after, size});
 
     AppOptions options;
     options.helpText = parser.helpText();
@@ -86,10 +99,24 @@ Result<AppOptions> parseCommandLine(const QStringList &arguments)
     }
     options.prometheus.baseUrl = url;
     options.dashboard = parser.value(dashboard);
-    if (parser.isSet(admin)) {
-        options.adminUrl = QUrl::fromUserInput(parser.value(admin));
-        if (!options.adminUrl.isValid())
-            return Error::make(Error::Kind::Invalid, QStringLiteral("--admin: \"%1\" is not a URL").arg(parser.value(admin)));
+    for (const QString &value : parser.values(admin)) {
+        const QUrl adminUrl = QUrl::fromUserInput(value);
+        if (!adminUrl.isValid() || !adminUrl.scheme().startsWith(QLatin1String("http")))
+            return Error::make(Error::Kind::Invalid, QStringLiteral("--admin: \"%1\" is not an http(s) URL").arg(value));
+        options.adminUrls << adminUrl;
+    }
+    options.adminKind = parser.value(adminKind).toLower();
+    if (!QStringList{QStringLiteral("starter"), QStringLiteral("locust"), QStringLiteral("k6")}.contains(options.adminKind)) {
+        return Error::make(Error::Kind::Invalid, QStringLiteral("--admin-kind: \"%1\" is not one of starter, locust, k6")
+                                                     .arg(parser.value(adminKind)));
+    }
+    if (parser.isSet(adminToken)) {
+        QFile file(parser.value(adminToken));
+        if (!file.open(QIODevice::ReadOnly)) {
+            return Error::make(Error::Kind::Io, QStringLiteral("--admin-token-file: cannot read %1: %2")
+                                                    .arg(file.fileName(), file.errorString()));
+        }
+        options.adminToken = QString::fromUtf8(file.readAll()).trimmed();
     }
     if (parser.isSet(window)) {
         auto ms = durationOption(parser, QStringLiteral("window"));
@@ -113,6 +140,8 @@ Result<AppOptions> parseCommandLine(const QStringList &arguments)
     options.screenshotAfterMs = afterMs.value();
     options.screenshotPath = parser.value(screenshot);
     options.layoutPath = parser.value(layout);
+    options.scenario = parser.value(scenario);
+    options.outputDir = parser.value(outputDir);
 
     if (parser.isSet(bearer)) {
         QFile file(parser.value(bearer));

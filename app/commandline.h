@@ -17,11 +17,15 @@ struct AppOptions
 {
     PrometheusConnection prometheus;
     QString dashboard = QStringLiteral("prometheus-self"); // built-in name or file path
-    QUrl adminUrl;                                         // load tester admin endpoint
+    QList<QUrl> adminUrls;                                 // load tester replicas' admin endpoints
+    QString adminKind = QStringLiteral("starter");         // starter | locust | k6
+    QString adminToken;                                    // read from --admin-token-file
     std::optional<qint64> windowMs;                        // overrides the dashboard's
     std::optional<int> refreshMs;                          // overrides the dashboard's
     qint64 scrapeIntervalMs = 1000;
     QString screenshotPath;     // headless: write this PNG, then exit
+    QString scenario;           // built-in name or file: run it, then (headless) exit
+    QString outputDir;          // where scenario screenshots go (relative paths)
     QString layoutPath;         // headless: also write where each panel's plot area is (JSON)
     qint64 screenshotAfterMs = 30'000;
     QSize windowSize{1600, 1000};

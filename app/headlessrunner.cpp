@@ -6,6 +6,7 @@
 #include "panelwidget.h"
 #include "timelinechart.h"
 #include "prometheusclient.h"
+#include "screenshot.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -67,14 +68,12 @@ bool HeadlessRunner::writeLayout() const
 void HeadlessRunner::finish()
 {
     int exitCode = 0;
-    const QFileInfo info(m_path);
-    QDir().mkpath(info.absolutePath());
-    const QPixmap pixmap = m_window->grab();
-    if (!pixmap.save(m_path, "PNG")) {
-        std::fprintf(stderr, "chaoscope: cannot write the screenshot to %s\n", qPrintable(info.absoluteFilePath()));
+    const Result<QString> saved = saveScreenshot(m_window, m_path);
+    if (!saved) {
+        std::fprintf(stderr, "chaoscope: %s\n", qPrintable(saved.error().message));
         exitCode = 3;
     } else {
-        std::printf("screenshot: %s\n", qPrintable(info.absoluteFilePath()));
+        std::printf("screenshot: %s\n", qPrintable(saved.value()));
     }
     if (!m_layoutPath.isEmpty() && m_view && !writeLayout()) {
         std::fprintf(stderr, "chaoscope: cannot write the layout to %s\n", qPrintable(m_layoutPath));

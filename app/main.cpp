@@ -1,16 +1,21 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Chaoscope: watch and steer a load test while it runs.
 #include "annotationmodel.h"
+#include "actionannotator.h"
 #include "commandline.h"
 #include "dashboardloader.h"
 #include "dashboardpoller.h"
 #include "headlessrunner.h"
+#include "loadtestercontroller.h"
 #include "mainwindow.h"
 #include "prometheusclient.h"
 #include "samplestore.h"
+#include "scenariorunner.h"
+#include "screenshot.h"
 #include "timewindow.h"
 
 #include <QApplication>
+#include <QDir>
 
 #include <cstdio>
 
@@ -58,11 +63,59 @@ int main(int argc, char *argv[])
 
     AnnotationModel annotations;
     MainWindow mainWindow(&client, &store, &window, &poller, &annotations);
-    mainWindow.setAdminUrl(options.adminUrl.toDisplayString());
+    // Steering: one controller for all replicas of the load tester; every action it applies
+    // lands on the timelines as an annotation.
+    LoadTesterController controller;
+    if (!options.adminUrls.isEmpty()) {
+        std::vector<std::unique_ptr<LoadTesterAdapter>> replicas;
+        for (const QUrl &url : options.adminUrls)
+            replicas.push_back(makeLoadTesterAdapter(options.adminKind, url, options.adminToken));
+        controller.setReplicas(std::move(replicas));
+        controller.startPolling();
+    }
+    ActionAnnotator annotator(&controller, &annotations);
+    if (!options.adminUrls.isEmpty())
+        mainWindow.setLoadTester(&controller);
     mainWindow.resize(options.windowSize);
     mainWindow.showDashboard(loaded.issues);
     mainWindow.show();
     poller.start();
+
+    // A scenario: loaded before anything runs (a broken one is not started half-way).
+    ScenarioRunner scenarioRunner(&controller, &annotations, &client);
+    const bool headlessPlatform = QGuiApplication::platformName() == QLatin1String("offscreen")
+                                  || QGuiApplication::platformName() == QLatin1String("minimal");
+    if (!options.scenario.isEmpty()) {
+        const ScenarioLoader::LoadResult scenario = ScenarioLoader::load(options.scenario);
+        if (!scenario.usable) {
+            for (const DashboardIssue &issue : scenario.issues)
+                std::fprintf(stderr, "chaoscope: scenario %s: %s\n", qPrintable(options.scenario), qPrintable(issue.toString()));
+            return 2;
+        }
+        const QDir outputDir(options.outputDir);
+        QObject::connect(&scenarioRunner, &ScenarioRunner::screenshotRequested, &mainWindow,
+                         [&scenarioRunner, &mainWindow, outputDir](const QString &file) {
+                             const Result<QString> saved = saveScreenshot(&mainWindow, outputDir.filePath(file));
+                             if (saved)
+                                 std::printf("screenshot: %s\n", qPrintable(saved.value()));
+                             std::fflush(stdout);
+                             scenarioRunner.screenshotTaken(saved.ok(), saved ? QString() : saved.error().message);
+                         });
+        QObject::connect(&scenarioRunner, &ScenarioRunner::stepFinished, &app,
+                         [&](int index, bool ok, const QString &message) {
+                             const ScenarioStep &step = scenarioRunner.scenario().steps[std::size_t(index)];
+                             std::fprintf(stderr, "chaoscope: scenario step %d (%s): %s%s%s\n", index + 1,
+                                          qPrintable(step.describe()), ok ? "ok" : "FAILED",
+                                          message.isEmpty() ? "" : ": ", qPrintable(message));
+                         });
+        QObject::connect(&scenarioRunner, &ScenarioRunner::finished, &app, [&](bool ok, const QString &message) {
+            std::fprintf(stderr, "chaoscope: scenario %s: %s\n", ok ? "finished" : "FAILED", qPrintable(message));
+            if (headlessPlatform && options.screenshotPath.isEmpty())
+                QCoreApplication::exit(ok ? 0 : 1);
+        });
+        mainWindow.showScenario(&scenarioRunner);
+        scenarioRunner.start(scenario.scenario);
+    }
 
     HeadlessRunner *headless = nullptr;
     if (!options.screenshotPath.isEmpty()) {

@@ -3,13 +3,16 @@
 
 #include "annotationmodel.h"
 #include "dashboardpoller.h"
+#include "controlpanel.h"
 #include "dashboardview.h"
+#include "scenariopanel.h"
 #include "prometheusclient.h"
 #include "samplestore.h"
 #include "timewindow.h"
 
 #include <QAction>
 #include <QComboBox>
+#include <QDockWidget>
 #include <QInputDialog>
 #include <QDateTime>
 #include <QLabel>
@@ -172,9 +175,25 @@ void MainWindow::showDashboard(const QList<DashboardIssue> &issues)
     syncWindowPicker();
 }
 
-void MainWindow::setAdminUrl(const QString &url)
+void MainWindow::showScenario(ScenarioRunner *runner)
 {
-    m_admin->setText(url.isEmpty() ? QString() : tr("load tester %1").arg(url));
+    auto *dock = new QDockWidget(tr("Scenario"), this);
+    dock->setObjectName(QStringLiteral("scenarioDock"));
+    dock->setWidget(new ScenarioPanel(runner));
+    dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+    addDockWidget(Qt::RightDockWidgetArea, dock);
+}
+
+void MainWindow::setLoadTester(LoadTesterController *controller)
+{
+    auto *panel = new ControlPanel(controller);
+    m_controlDock = new QDockWidget(tr("Load tester"), this);
+    m_controlDock->setObjectName(QStringLiteral("controlDock"));
+    m_controlDock->setWidget(panel);
+    m_controlDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+    addDockWidget(Qt::RightDockWidgetArea, m_controlDock);
+    resizeDocks({m_controlDock}, {340}, Qt::Horizontal);
+    m_admin->setText(tr("%1 · %n replica(s)", nullptr, controller->replicaCount()).arg(controller->capabilities().kind));
 }
 
 void MainWindow::updateSourceState(bool reachable, const QString &message)

@@ -9,9 +9,12 @@
 class AnnotationModel;
 class DashboardPoller;
 class DashboardView;
+class LoadTesterController;
+class ScenarioRunner;
 class PrometheusClient;
 class QAction;
 class QComboBox;
+class QDockWidget;
 class QLabel;
 class SampleStore;
 class TimeWindow;
@@ -27,7 +30,10 @@ public:
 
     // Shows a freshly loaded dashboard and what was wrong in its file (if anything).
     void showDashboard(const QList<DashboardIssue> &issues);
-    void setAdminUrl(const QString &url);
+    // Shows the control panel dock for this load tester.
+    void setLoadTester(LoadTesterController *controller);
+    // Shows the running scenario (steps, countdown, stop) in a dock.
+    void showScenario(ScenarioRunner *runner);
     DashboardView *dashboardView() const { return m_view; }
 
 private:
@@ -51,4 +57,5 @@ private:
     QLabel *m_sourceState;
     QLabel *m_sampleCount;
     QLabel *m_admin;
+    QDockWidget *m_controlDock = nullptr;
 };

@@ -143,7 +143,11 @@ TimelineChart::TimelineChart(const PanelDefinition &panel, SampleStore *store, T
     m_chart->legend()->hide(); // the panel draws its own legend, with statistics
     m_chart->setBackgroundVisible(false); // the panel frame is the background
     setBackgroundBrush(Qt::white);
-    m_chart->setMargins(QMargins(0, 0, 0, 0));
+    // Fixed gutters as chart margins, and no axis labels for Qt Charts to measure: every panel
+    // then gets a plot area at the same offsets, so the time axes line up. (A fixed
+    // setPlotArea() is not an option in 6.4: after a resize the axes and the series disagree
+    // about where it is.) Labels are drawn here instead.
+    m_chart->setMargins(QMargins(kLeftGutter, kTopGutter, kRightGutter, kBottomGutter));
     m_chart->layout()->setContentsMargins(0, 0, 0, 0);
     m_chart->setAnimationOptions(QChart::NoAnimation);
     setChart(m_chart);
@@ -158,16 +162,13 @@ TimelineChart::TimelineChart(const PanelDefinition &panel, SampleStore *store, T
         axis->setGridLineColor(kGridColor);
         axis->setLinePenColor(kGridColor);
     }
-    m_leftAxis->setLabelsColor(kAxisLabelColor);
+    m_leftAxis->setLabelsVisible(false);
     // The time axis only maps; its labels and grid are drawn here at round instants
     // (TimeTicks), which Qt Charts' date-time axis cannot do.
-    // Its labels stay "visible" in a transparent colour: hiding them makes Qt Charts 6.4 lay
-    // the series out against a different plot rectangle than the value axes.
-    m_timeAxis->setLabelsColor(Qt::transparent);
+    m_timeAxis->setLabelsVisible(false);
     m_timeAxis->setGridLineVisible(false);
     m_timeAxis->setFormat(QStringLiteral("HH:mm:ss"));
     m_timeAxis->setTickCount(2);
-    m_leftAxis->setLabelFormat(QStringLiteral("%.4g"));
     m_leftAxis->setTickCount(5);
     m_leftAxis->setRange(0, 1);
     m_chart->addAxis(m_timeAxis, Qt::AlignBottom);
@@ -240,17 +241,16 @@ QValueAxis *TimelineChart::axisFor(AxisSide side)
     if (!m_rightAxis) {
         m_rightAxis = new QValueAxis;
         m_rightAxis->setLabelsFont(m_leftAxis->labelsFont());
-        m_rightAxis->setLabelsColor(kAxisLabelColor);
+        m_rightAxis->setLabelsVisible(false);
         m_rightAxis->setGridLineVisible(false);
         m_rightAxis->setLinePenColor(kGridColor);
-        m_rightAxis->setLabelFormat(QStringLiteral("%.4g"));
         m_rightAxis->setTickCount(5);
         m_chart->addAxis(m_rightAxis, Qt::AlignRight);
     }
     return m_rightAxis;
 }
 
-void TimelineChart::applyScale(QValueAxis *axis, double low, double high)
+void TimelineChart::applyScale(QValueAxis *axis, double low, double high, ValueScale *scale_out)
 {
     // Ticks at multiples of a nice step (0, 50, 100 …), not at fifths of an odd span. The
     // range is a whole number of steps, so fixed ticks land on them (Qt 6.4's dynamic ticks
@@ -258,6 +258,7 @@ void TimelineChart::applyScale(QValueAxis *axis, double low, double high)
     const AxisScale scale = niceRange(low, high);
     axis->setRange(scale.low, scale.high);
     axis->setTickCount(int(std::lround((scale.high - scale.low) / scale.tick)) + 1);
+    *scale_out = {scale.low, scale.high, scale.tick};
 }
 
 void TimelineChart::setAnnotationModel(AnnotationModel *annotations)
@@ -280,7 +281,8 @@ void TimelineChart::setStatus(const PanelStatus &status)
 
 int TimelineChart::plotWidth() const
 {
-    return qMax(1, width() - kLeftGutter - kRightGutter);
+    const qreal laidOut = m_chart->plotArea().width();
+    return laidOut > 1 ? int(laidOut) : qMax(1, width() - kLeftGutter - kRightGutter);
 }
 
 QRectF TimelineChart::plotRect() const
@@ -304,17 +306,8 @@ qint64 TimelineChart::timeAt(double x) const
 void TimelineChart::resizeEvent(QResizeEvent *event)
 {
     QChartView::resizeEvent(event);
-    updatePlotArea();
     emit plotWidthChanged(plotWidth());
     scheduleRender();
-}
-
-void TimelineChart::updatePlotArea()
-{
-    // A fixed plot area instead of Qt Charts' automatic layout: axis label widths differ
-    // between panels and would otherwise shift each plot, misaligning the shared time axis.
-    m_chart->setPlotArea(QRectF(kLeftGutter, kTopGutter, plotWidth(),
-                                qMax(10, height() - kTopGutter - kBottomGutter)));
 }
 
 void TimelineChart::scheduleRender()
@@ -369,9 +362,9 @@ void TimelineChart::applyRender(const RenderOutput &output)
     }
     m_timeAxis->setRange(QDateTime::fromMSecsSinceEpoch(output.range.startMs),
                          QDateTime::fromMSecsSinceEpoch(output.range.endMs));
-    applyScale(m_leftAxis, output.leftMin, output.leftMax);
+    applyScale(m_leftAxis, output.leftMin, output.leftMax, &m_leftScale);
     if (m_rightAxis)
-        applyScale(m_rightAxis, output.rightMin, output.rightMax);
+        applyScale(m_rightAxis, output.rightMin, output.rightMax, &m_rightScale);
     m_legend.clear();
     for (std::size_t i = 0; i < m_slots.size(); ++i) {
         m_slots[i].line->replace(output.points[i]);
@@ -431,10 +424,41 @@ void TimelineChart::drawTimeLabels(QPainter *painter, const QRectF &plot)
     painter->restore();
 }
 
+void TimelineChart::drawValueLabels(QPainter *painter, const QRectF &plot)
+{
+    painter->save();
+    const QFont font = m_leftAxis->labelsFont();
+    painter->setFont(font);
+    painter->setPen(kAxisLabelColor);
+    const QFontMetricsF metrics(font);
+    auto drawScale = [&](const ValueScale &scale, const QString &unit, bool left) {
+        if (scale.tick <= 0 || scale.high <= scale.low)
+            return;
+        // Axis labels carry the unit only where it changes the number's reading (ms, MiB, %);
+        // "ops/s" is in the panel title.
+        const bool spelled = unit == QLatin1String("s") || unit == QLatin1String("bytes") || unit == QLatin1String("%");
+        const int count = int(std::lround((scale.high - scale.low) / scale.tick));
+        for (int i = 0; i <= count; ++i) {
+            const double value = scale.low + i * scale.tick;
+            const double y = plot.bottom() - plot.height() * (value - scale.low) / (scale.high - scale.low);
+            const QString label = UnitFormatter::format(std::abs(value) < scale.tick * 1e-9 ? 0.0 : value,
+                                                        spelled ? unit : QString());
+            const double width = metrics.horizontalAdvance(label);
+            const double x = left ? plot.left() - 6 - width : plot.right() + 6;
+            painter->drawText(QPointF(x, y + metrics.ascent() / 2 - 1), label);
+        }
+    };
+    drawScale(m_leftScale, m_panel.unit, true);
+    if (m_rightAxis)
+        drawScale(m_rightScale, m_panel.rightUnit.isEmpty() ? m_panel.unit : m_panel.rightUnit, false);
+    painter->restore();
+}
+
 void TimelineChart::drawForeground(QPainter *painter, const QRectF &rect)
 {
     QChartView::drawForeground(painter, rect);
     const QRectF plot = m_chart->plotArea();
+    drawValueLabels(painter, plot);
     drawTimeLabels(painter, plot);
     drawAnnotations(painter, plot);
     if (m_dragStart) {

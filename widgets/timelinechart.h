@@ -97,9 +97,15 @@ private:
     void scheduleRender();
     void startRender();
     void applyRender(const RenderOutput &output);
-    void updatePlotArea();
     QValueAxis *axisFor(AxisSide side);
-    static void applyScale(QValueAxis *axis, double low, double high);
+    struct ValueScale
+    {
+        double low = 0;
+        double high = 1;
+        double tick = 0.25;
+    };
+    static void applyScale(QValueAxis *axis, double low, double high, ValueScale *scale);
+    void drawValueLabels(QPainter *painter, const QRectF &plot);
     void drawStatus(QPainter *painter, const QRectF &plot);
     void drawTimeLabels(QPainter *painter, const QRectF &plot);
     void drawAnnotations(QPainter *painter, const QRectF &plot);
@@ -114,6 +120,8 @@ private:
     QDateTimeAxis *m_timeAxis;
     QValueAxis *m_leftAxis;
     QValueAxis *m_rightAxis = nullptr;
+    ValueScale m_leftScale;
+    ValueScale m_rightScale;
     std::vector<Slot> m_slots;
     QList<LegendEntry> m_legend;
     PanelStatus m_status;

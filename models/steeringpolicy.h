@@ -1,0 +1,23 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QString>
+
+#include <optional>
+
+// The rules of the control panel that are worth testing without it: step buttons and when a
+// change is big enough to ask "are you sure?" first.
+namespace SteeringPolicy {
+
+enum class Step { Half, MinusTenPercent, PlusTenPercent, Double };
+
+// The value a step button proposes from the current one (rates keep one decimal, limits and
+// users are whole numbers; never below 0; a step from 0 up starts at 1).
+double stepped(double current, Step step, bool wholeNumbers);
+
+// Why a change needs confirmation, or nullopt when it does not: a change to 0 (stops the
+// load), or by more than ×2 either way. `unlimitedIsZero` for in-flight limits, where 0
+// means "no limit" rather than "nothing".
+std::optional<QString> confirmationReason(double from, double to, bool unlimitedIsZero = false);
+
+} // namespace SteeringPolicy

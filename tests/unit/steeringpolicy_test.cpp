@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "steeringpolicy.h"
+
+#include <gtest/gtest.h>
+
+using SteeringPolicy::Step;
+
+TEST(SteeringPolicy, StepButtons)
+{
+    EXPECT_DOUBLE_EQ(SteeringPolicy::stepped(300, Step::PlusTenPercent, false), 330);
+    EXPECT_DOUBLE_EQ(SteeringPolicy::stepped(300, Step::MinusTenPercent, false), 270);
+    EXPECT_DOUBLE_EQ(SteeringPolicy::stepped(300, Step::Double, false), 600);
+    EXPECT_DOUBLE_EQ(SteeringPolicy::stepped(300, Step::Half, false), 150);
+    // Whole numbers always move: +10 % of 5 is 5.5, so 6.
+    EXPECT_DOUBLE_EQ(SteeringPolicy::stepped(5, Step::PlusTenPercent, true), 6);
+    EXPECT_DOUBLE_EQ(SteeringPolicy::stepped(5, Step::MinusTenPercent, true), 4);
+    EXPECT_DOUBLE_EQ(SteeringPolicy::stepped(0, Step::Double, true), 1);
+    EXPECT_DOUBLE_EQ(SteeringPolicy::stepped(1, Step::Half, true), 0);
+}
+
+TEST(SteeringPolicy, BigChangesAskFirst)
+{
+    EXPECT_FALSE(SteeringPolicy::confirmationReason(300, 500).has_value());
+    EXPECT_TRUE(SteeringPolicy::confirmationReason(300, 601).has_value());
+    EXPECT_TRUE(SteeringPolicy::confirmationReason(300, 149).has_value());
+    EXPECT_TRUE(SteeringPolicy::confirmationReason(300, 0).has_value());
+    EXPECT_FALSE(SteeringPolicy::confirmationReason(0, 300).has_value()); // starting is what 0 waits for
+    // In-flight limits: 0 means unlimited.
+    EXPECT_TRUE(SteeringPolicy::confirmationReason(5000, 0, true).has_value());
+    EXPECT_FALSE(SteeringPolicy::confirmationReason(0, 100, true).has_value());
+    EXPECT_TRUE(SteeringPolicy::confirmationReason(100, 1000, true).has_value());
+}
