@@ -113,8 +113,8 @@ int main(int argc, char *argv[])
             if (headlessPlatform && options.screenshotPath.isEmpty())
                 QCoreApplication::exit(ok ? 0 : 1);
         });
-        mainWindow.showScenario(&scenarioRunner);
         scenarioRunner.start(scenario.scenario);
+        mainWindow.showScenario(&scenarioRunner);
     }
 
     HeadlessRunner *headless = nullptr;

@@ -41,6 +41,9 @@ PanelWidget::PanelWidget(const PanelDefinition &panel, SampleStore *store, TimeW
     m_freshness->setStyleSheet(QStringLiteral("color: #7A808A;"));
     m_legend->setTextFormat(Qt::RichText);
     m_legend->setWordWrap(true);
+    QFont legendFont = m_legend->font();
+    legendFont.setPointSizeF(legendFont.pointSizeF() * 0.9);
+    m_legend->setFont(legendFont);
 
     auto *header = new QHBoxLayout;
     header->setContentsMargins(8, 4, 8, 0);

@@ -21,6 +21,7 @@
 #include <QValueAxis>
 #include <QtConcurrent>
 
+#include <array>
 #include <cmath>
 #include <limits>
 
@@ -153,7 +154,7 @@ TimelineChart::TimelineChart(const PanelDefinition &panel, SampleStore *store, T
     setChart(m_chart);
     setRenderHint(QPainter::Antialiasing);
     setFrameShape(QFrame::NoFrame);
-    setMinimumHeight(140);
+    setMinimumHeight(120);
 
     QFont axisFont = font();
     axisFont.setPointSizeF(axisFont.pointSizeF() * 0.85);
@@ -496,7 +497,12 @@ void TimelineChart::drawAnnotations(QPainter *painter, const QRectF &plot)
     QFont font = m_leftAxis->labelsFont();
     painter->setFont(font);
     const QFontMetricsF metrics(font);
-    double labelsEnd = -1e9; // right edge of the last label, so labels never overlap
+    // Labels go in up to three rows at the top of the plot: a label that does not fit after the
+    // previous one in a row drops to the next row; beyond that the line alone marks the spot
+    // (the annotation dock lists them all).
+    constexpr int kRows = 3;
+    std::array<double, kRows> rowEnds;
+    rowEnds.fill(-1e9);
     for (const Annotation &a : m_annotations->inRange(range)) {
         const QColor color = annotationColor(a);
         const double x = std::round(xFor(a.timeMs)) + 0.5;
@@ -508,18 +514,21 @@ void TimelineChart::drawAnnotations(QPainter *painter, const QRectF &plot)
         QPen pen(color, 1.2, a.failed ? Qt::DotLine : Qt::DashLine);
         painter->setPen(pen);
         painter->drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
-        const QString label = metrics.elidedText(a.text, Qt::ElideRight, 220);
+        const QString label = metrics.elidedText(a.text, Qt::ElideRight, std::min(260.0, plot.width() * 0.45));
         const double width = metrics.horizontalAdvance(label) + 8;
         double left = x + 3;
         if (left + width > plot.right())
             left = x - 3 - width; // near the right edge the label goes left of its line
-        if (left < labelsEnd + 4)
-            continue; // crowded: the line alone marks it (the dock lists them all)
-        const QRectF box(left, plot.top() + 2, width, metrics.height() + 2);
-        painter->fillRect(box, QColor(255, 255, 255, 220));
-        painter->setPen(color);
-        painter->drawText(box, Qt::AlignCenter, label);
-        labelsEnd = box.right();
+        for (int row = 0; row < kRows; ++row) {
+            if (left < rowEnds[std::size_t(row)] + 4)
+                continue;
+            const QRectF box(left, plot.top() + 2 + row * (metrics.height() + 4), width, metrics.height() + 2);
+            painter->fillRect(box, QColor(255, 255, 255, 225));
+            painter->setPen(color);
+            painter->drawText(box, Qt::AlignCenter, label);
+            rowEnds[std::size_t(row)] = box.right();
+            break;
+        }
     }
     painter->restore();
 }
