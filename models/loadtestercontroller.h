@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "loadtesteradapter.h"
+
+#include <QList>
+#include <QObject>
+#include <QTimer>
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+// A change the user (or a scenario) asks of the load tester.
+struct LoadTesterAction
+{
+    enum class Kind { SetRate, SetInflightLimit, Pause, Resume };
+    Kind kind = Kind::SetRate;
+    double value = 0; // rate or limit; unused for pause/resume
+
+    QString describe() const; // "set rate to 500", "pause"
+};
+
+// How one replica answered an action.
+struct ReplicaOutcome
+{
+    QUrl endpoint;
+    QString instance;
+    std::optional<LoadTesterStatus> before; // last status read before the change, if any
+    std::optional<LoadTesterStatus> after;  // status read back after the change
+    std::optional<Error> error;             // the call failed
+    bool confirmed = false;                 // read back and equal to what was asked
+    QString mismatch;                       // when answered but not as asked: what came back
+};
+
+// The outcome of one action over all replicas.
+struct ActionReport
+{
+    LoadTesterAction action;
+    qint64 requestedAtMs = 0;
+    qint64 finishedAtMs = 0;
+    std::vector<ReplicaOutcome> replicas;
+
+    int confirmedCount() const;
+    bool allConfirmed() const { return confirmedCount() == int(replicas.size()); }
+    // Annotation text: "rate 300 → 500 /s (Chaoscope starter, 3/3 replicas)", or when any
+    // replica did not confirm "rate → 500 /s failed on 1 of 3 replicas: <reason>".
+    QString summary(const LoadTesterCapabilities &capabilities) const;
+};
+
+// Steers every replica of one load tester together: polls their status (every second by
+// default), fans each action out to all of them, and reports each replica's outcome so that
+// one failing replica is visible without hiding the others' success.
+class LoadTesterController : public QObject
+{
+    Q_OBJECT
+public:
+    explicit LoadTesterController(QObject *parent = nullptr);
+    ~LoadTesterController() override;
+
+    // Takes ownership. All replicas are assumed to be of the same kind. An action in flight is
+    // finished at once, with an error for the replicas that had not answered.
+    void setReplicas(std::vector<std::unique_ptr<LoadTesterAdapter>> replicas);
+    int replicaCount() const { return int(m_replicas.size()); }
+    LoadTesterCapabilities capabilities() const;
+
+    void setPollIntervalMs(int ms);
+    void startPolling();
+    void stopPolling();
+
+    // Latest status per replica (nullopt while unknown or failing) and the last poll error.
+    std::optional<LoadTesterStatus> status(int replica) const;
+    std::optional<Error> statusError(int replica) const;
+
+    // Fans the action out; actionFinished() follows once every replica has answered (never
+    // from inside apply()). Returns false (and does nothing) when another action is still in
+    // flight or there are no replicas. An action a backend cannot do, or a value it cannot
+    // take, is not refused here: each replica's outcome carries the reason.
+    bool apply(const LoadTesterAction &action);
+    bool isBusy() const { return m_busy; }
+
+    // Whether `after` is what `action` asked for: empty when it is, otherwise what came back
+    // instead ("rate read back as 450 /s, not 500 /s"). Rates compare within 1e-9 relative.
+    static QString mismatch(const LoadTesterAction &action, const LoadTesterStatus &after,
+                            const LoadTesterCapabilities &capabilities);
+
+signals:
+    void statusUpdated(int replica);
+    void actionStarted(const LoadTesterAction &action);
+    void actionFinished(const ActionReport &report);
+
+private:
+    struct Replica;
+    void pollAll();
+    void onStatus(quint64 generation, int replica, quint64 epoch, const Result<LoadTesterStatus> &status);
+    void onActionAnswer(quint64 generation, int replica, const Result<LoadTesterStatus> &result);
+    void finishAction();
+
+    std::vector<std::unique_ptr<Replica>> m_replicas;
+    QTimer m_poll;
+    bool m_busy = false;
+    ActionReport m_report;    // of the action in flight
+    int m_unanswered = 0;     // replicas the action in flight still waits for
+    quint64 m_generation = 0; // bumped by setReplicas: answers of replaced replicas do not count
+};
