@@ -137,7 +137,9 @@ TimelineChart::RenderOutput renderOffThread(const TimelineChart::RenderInput &in
 
 TimelineChart::TimelineChart(const PanelDefinition &panel, SampleStore *store, TimeWindow *window,
                              QWidget *parent)
-    : QChartView(parent), m_panel(panel), m_store(store), m_window(window), m_chart(new QChart),
+    // The chart is handed to the base constructor: QChartView(QWidget*) would create a default
+    // chart that setChart() later replaces without deleting.
+    : QChartView(new QChart, parent), m_panel(panel), m_store(store), m_window(window), m_chart(chart()),
       m_timeAxis(new QDateTimeAxis), m_leftAxis(new QValueAxis)
 {
     // OpenGL series stay off: they break SVG export and offscreen rendering.
@@ -151,7 +153,6 @@ TimelineChart::TimelineChart(const PanelDefinition &panel, SampleStore *store, T
     m_chart->setMargins(QMargins(kLeftGutter, kTopGutter, kRightGutter, kBottomGutter));
     m_chart->layout()->setContentsMargins(0, 0, 0, 0);
     m_chart->setAnimationOptions(QChart::NoAnimation);
-    setChart(m_chart);
     setRenderHint(QPainter::Antialiasing);
     setFrameShape(QFrame::NoFrame);
     setMinimumHeight(120);
