@@ -216,6 +216,7 @@ void TimelineChart::addSeries(const QString &key, const QString &name, int query
     QAbstractSeries *shown = slot.line;
     if (slot.definition.style == SeriesStyle::Area) {
         slot.area = new QAreaSeries(slot.line);
+        slot.line->setParent(slot.area); // QAreaSeries does not own its boundary series
         slot.area->setName(name);
         shown = slot.area;
     }
