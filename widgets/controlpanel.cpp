@@ -47,6 +47,14 @@ ControlPanel::ControlPanel(LoadTesterController *controller, QWidget *parent)
     showStatus();
 }
 
+ControlPanel::~ControlPanel()
+{
+    // The spin boxes lose focus while QWidget's destructor deletes them and emit
+    // editingFinished; by then this is no longer a ControlPanel.
+    disconnect(m_rate, nullptr, this, nullptr);
+    disconnect(m_limit, nullptr, this, nullptr);
+}
+
 void ControlPanel::build()
 {
     m_header = new QLabel;

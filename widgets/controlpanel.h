@@ -24,6 +24,7 @@ public:
     using Confirm = std::function<bool(const QString &reason)>;
 
     explicit ControlPanel(LoadTesterController *controller, QWidget *parent = nullptr);
+    ~ControlPanel() override;
 
     void setConfirm(Confirm confirm) { m_confirm = std::move(confirm); }
 
