@@ -9,7 +9,7 @@
 #include "requestpool.h"
 #include "startermetrics.h"
 #include "starteroptions.h"
-#include "unixsignalwatcher.h"
+#include "terminationsignalwatcher.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -101,8 +101,8 @@ int run(QCoreApplication &app, const StarterOptions &options)
     std::printf("listening on http://%s:%u\n", qPrintable(host), unsigned(port));
     std::fflush(stdout);
 
-    UnixSignalWatcher signalWatcher;
-    QObject::connect(&signalWatcher, &UnixSignalWatcher::terminationRequested, &app,
+    TerminationSignalWatcher signalWatcher;
+    QObject::connect(&signalWatcher, &TerminationSignalWatcher::terminationRequested, &app,
                      [&app](int number) {
                          qCInfo(lcMain, "signal %d: shutting down", number);
                          app.quit();
