@@ -117,6 +117,9 @@ private:
     bool readMatrix(const QJsonArray &result);
     bool readVector(const QJsonArray &result);
     bool readSeriesLabels(const QJsonObject &object, qsizetype index, PromSeries *series);
+    // The part every series entry of a matrix or vector shares: an object with "metric".
+    bool readSeriesEntry(const QJsonValue &entry, qsizetype index, QJsonObject *object,
+                         PromSeries *series);
     bool readSample(const QJsonValue &pair, const QString &where, qint64 *timeMs, double *value,
                     QString *text = nullptr);
     qsizetype cappedCount(qsizetype count);
@@ -272,21 +275,25 @@ bool Reader::readSample(const QJsonValue &pair, const QString &where, qint64 *ti
     return true;
 }
 
+bool Reader::readSeriesEntry(const QJsonValue &entry, qsizetype index, QJsonObject *object,
+                             PromSeries *series)
+{
+    if (!entry.isObject()) {
+        fail(QStringLiteral("series %1 is %2, expected an object").arg(index).arg(jsonTypeName(entry)));
+        return false;
+    }
+    *object = entry.toObject();
+    return readSeriesLabels(*object, index, series);
+}
+
 bool Reader::readMatrix(const QJsonArray &result)
 {
     const qsizetype count = cappedCount(result.size());
     m_result.series.reserve(static_cast<size_t>(count));
     for (qsizetype i = 0; i < count; ++i) {
-        const QJsonValue entry = result.at(i);
-        if (!entry.isObject()) {
-            fail(QStringLiteral("series %1 is %2, expected an object")
-                     .arg(i)
-                     .arg(jsonTypeName(entry)));
-            return false;
-        }
-        const QJsonObject object = entry.toObject();
+        QJsonObject object;
         PromSeries series;
-        if (!readSeriesLabels(object, i, &series))
+        if (!readSeriesEntry(result.at(i), i, &object, &series))
             return false;
         if (object.contains(QLatin1String("histograms")))
             noteHistogramSkipped();
@@ -322,16 +329,9 @@ bool Reader::readVector(const QJsonArray &result)
     const qsizetype count = cappedCount(result.size());
     m_result.series.reserve(static_cast<size_t>(count));
     for (qsizetype i = 0; i < count; ++i) {
-        const QJsonValue entry = result.at(i);
-        if (!entry.isObject()) {
-            fail(QStringLiteral("series %1 is %2, expected an object")
-                     .arg(i)
-                     .arg(jsonTypeName(entry)));
-            return false;
-        }
-        const QJsonObject object = entry.toObject();
+        QJsonObject object;
         PromSeries series;
-        if (!readSeriesLabels(object, i, &series))
+        if (!readSeriesEntry(result.at(i), i, &object, &series))
             return false;
         const QJsonValue value = object.value(QLatin1String("value"));
         if (value.isUndefined() && object.contains(QLatin1String("histogram"))) {
