@@ -29,10 +29,7 @@ const QString kLocust = QStringLiteral("/usr/bin/locust");
 
 std::optional<Result<LoadTesterStatus>> await(const LoadTesterAdapter::Reply &reply, int timeoutMs = 60000)
 {
-    waitFor([&] { return reply.isFinished(); }, timeoutMs);
-    if (!reply.isFinished() || reply.resultCount() == 0)
-        return std::nullopt;
-    return reply.result();
+    return awaitResult(reply, timeoutMs);
 }
 
 std::string describe(const std::optional<Result<LoadTesterStatus>> &status)

@@ -3,7 +3,10 @@
 
 #include <QCoreApplication>
 #include <QDeadlineTimer>
+#include <QFuture>
 #include <QThread>
+
+#include <optional>
 
 // Polls a condition while processing events, until it holds or the deadline passes.
 // Tests wait on conditions, never on fixed sleeps.
@@ -18,4 +21,15 @@ bool waitFor(Condition condition, int timeoutMs, int pollMs = 20)
         QThread::msleep(static_cast<unsigned long>(pollMs / 4 + 1));
     }
     return true;
+}
+
+// Waits (processing events) for a future's result; nullopt when it did not finish in time or
+// finished without a result (cancelled).
+template<typename T>
+std::optional<T> awaitResult(const QFuture<T> &future, int timeoutMs)
+{
+    waitFor([&] { return future.isFinished(); }, timeoutMs);
+    if (!future.isFinished() || future.resultCount() == 0)
+        return std::nullopt;
+    return future.result();
 }

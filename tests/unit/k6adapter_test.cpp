@@ -179,10 +179,7 @@ private:
 
 std::optional<Result<LoadTesterStatus>> await(const LoadTesterAdapter::Reply &reply, int timeoutMs = 10000)
 {
-    waitFor([&] { return reply.isFinished(); }, timeoutMs);
-    if (!reply.isFinished() || reply.resultCount() == 0)
-        return std::nullopt;
-    return reply.result();
+    return awaitResult(reply, timeoutMs);
 }
 
 class K6AdapterTest : public ::testing::Test
