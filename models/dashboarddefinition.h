@@ -4,6 +4,7 @@
 #include <QList>
 #include <QMap>
 #include <QString>
+#include <QStringList>
 
 #include <vector>
 
@@ -11,9 +12,20 @@
 enum class AxisSide { Left, Right };
 enum class SeriesStyle { Line, Step, Area };
 
+// What the load tester itself reports, recordable as a series beside Prometheus' ones: the
+// set-point next to the observation.
+enum class LoadTesterField { None, Rate, InflightLimit, Inflight, Pending, Paused };
+
 struct SeriesDefinition
 {
-    QString query;          // PromQL; may use $variables
+    QString query;          // PromQL; may use $variables. Empty for a load tester series.
+    LoadTesterField loadTester = LoadTesterField::None; // set: drawn from the admin status
+    QString id;             // a name other series' formulas use: "pending"
+    // A derived series: computed on the client from other series of the dashboard (by id),
+    // never queried. The formula as the user reads it ("pending / rate"); inputs maps each
+    // name in it to a series id (a name without a mapping is itself an id).
+    QString derive;
+    QMap<QString, QString> deriveInputs;
     QString legend;         // template: "{{pod}} sent/s"; empty = the label set
     AxisSide axis = AxisSide::Left;
     SeriesStyle style = SeriesStyle::Line;
@@ -28,6 +40,19 @@ struct PanelDefinition
     std::vector<SeriesDefinition> series;
 };
 
+// The load tester a dashboard steers. Tokens are never stored here: only where to read them.
+struct LoadTesterDefinition
+{
+    QString kind;                 // "starter", "locust", "k6"; empty = not set in the file
+    QStringList adminUrls;        // one per replica
+    QString discoverJob;          // or: every target of this Prometheus job is a replica
+    QString discoverScheme = QStringLiteral("http");
+    QString tokenFile;            // a file holding the admin token
+    QString tokenEnv;             // or: the environment variable holding it
+
+    bool isSet() const { return !kind.isEmpty() || !adminUrls.isEmpty() || !discoverJob.isEmpty(); }
+};
+
 struct DashboardDefinition
 {
     QString title;
@@ -36,6 +61,7 @@ struct DashboardDefinition
     int columns = 2;        // panels per grid row
     QMap<QString, QString> variables; // name (without $) -> value
     std::vector<PanelDefinition> panels;
+    LoadTesterDefinition loadTester;
 };
 
 // One problem found while reading a dashboard file: where (a JSON path such as

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "dashboardloader.h"
 
+#include "derivedseries.h"
+#include "loadtesterseries.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -10,6 +13,7 @@
 #include <QJsonParseError>
 #include <QJsonValue>
 #include <QRegularExpression>
+#include <QUrl>
 #include <algorithm>
 #include <cmath>
 #include <initializer_list>
@@ -183,7 +187,7 @@ private:
 
     void readDashboard(const QJsonObject &root, DashboardDefinition &dashboard)
     {
-        checkKeys(root, {}, {"title", "refresh", "window", "columns", "variables", "panels"});
+        checkKeys(root, {}, {"title", "refresh", "window", "columns", "variables", "panels", "loadTester"});
 
         if (auto title = readString(root, {}, QStringLiteral("title")))
             dashboard.title = *title;
@@ -219,7 +223,75 @@ private:
         }
 
         readVariables(root.value(QStringLiteral("variables")), dashboard.variables);
+        readLoadTester(root.value(QStringLiteral("loadTester")), dashboard.loadTester);
         readPanels(root.value(QStringLiteral("panels")), dashboard.panels);
+        checkDerivedInputs(dashboard);
+    }
+
+    void readLoadTester(const QJsonValue &value, LoadTesterDefinition &loadTester)
+    {
+        const QString path = QStringLiteral("loadTester");
+        if (value.isUndefined())
+            return;
+        if (!value.isObject()) {
+            issue(path, QStringLiteral("must be an object such as {\"kind\": \"starter\", \"admin\": [\"http://127.0.0.1:9091\"]}"));
+            return;
+        }
+        const QJsonObject object = value.toObject();
+        checkKeys(object, path, {"kind", "admin", "discover", "tokenFile", "tokenEnv"});
+        if (object.contains(QStringLiteral("token")) || object.contains(QStringLiteral("adminToken")))
+            issue(path, QStringLiteral("a token is never kept in a dashboard file; name a "
+                                       "\"tokenFile\" or \"tokenEnv\" instead"));
+        if (auto kind = readString(object, path, QStringLiteral("kind"))) {
+            const QString name = kind->toLower();
+            if (name == QLatin1String("starter") || name == QLatin1String("locust") || name == QLatin1String("k6"))
+                loadTester.kind = name;
+            else
+                issue(joinPath(path, QStringLiteral("kind")),
+                      QStringLiteral("%1 must be \"starter\", \"locust\" or \"k6\"").arg(describe(QJsonValue(*kind))));
+        }
+        const QJsonValue admin = object.value(QStringLiteral("admin"));
+        const QString adminPath = joinPath(path, QStringLiteral("admin"));
+        const QJsonArray urls = admin.isString() ? QJsonArray{admin} : admin.toArray();
+        if (!admin.isUndefined() && !admin.isString() && !admin.isArray())
+            issue(adminPath, QStringLiteral("must be a URL or an array of URLs"));
+        for (int i = 0; i < urls.size(); ++i) {
+            const QString itemPath = admin.isString() ? adminPath : QStringLiteral("%1[%2]").arg(adminPath).arg(i);
+            const QUrl url(urls[i].toString(), QUrl::StrictMode);
+            if (!urls[i].isString() || !url.isValid() || url.host().isEmpty()
+                || (url.scheme() != QLatin1String("http") && url.scheme() != QLatin1String("https")))
+                issue(itemPath, QStringLiteral("%1 is not an http(s) URL").arg(describe(urls[i])));
+            else
+                loadTester.adminUrls.append(url.toString());
+        }
+        const QJsonValue discover = object.value(QStringLiteral("discover"));
+        const QString discoverPath = joinPath(path, QStringLiteral("discover"));
+        if (discover.isObject()) {
+            const QJsonObject d = discover.toObject();
+            checkKeys(d, discoverPath, {"job", "scheme"});
+            if (auto job = readString(d, discoverPath, QStringLiteral("job")))
+                loadTester.discoverJob = job->trimmed();
+            if (auto scheme = readString(d, discoverPath, QStringLiteral("scheme"))) {
+                if (*scheme == QLatin1String("http") || *scheme == QLatin1String("https"))
+                    loadTester.discoverScheme = *scheme;
+                else
+                    issue(joinPath(discoverPath, QStringLiteral("scheme")), QStringLiteral("must be \"http\" or \"https\""));
+            }
+            if (loadTester.discoverJob.isEmpty())
+                issue(joinPath(discoverPath, QStringLiteral("job")), QStringLiteral("missing: the Prometheus job whose targets are the replicas"));
+        } else if (!discover.isUndefined()) {
+            issue(discoverPath, QStringLiteral("must be an object such as {\"job\": \"starter\"}"));
+        }
+        if (auto file = readString(object, path, QStringLiteral("tokenFile")))
+            loadTester.tokenFile = *file;
+        if (auto env = readString(object, path, QStringLiteral("tokenEnv"))) {
+            static const QRegularExpression envName(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]*$"));
+            if (envName.match(*env).hasMatch())
+                loadTester.tokenEnv = *env;
+            else
+                issue(joinPath(path, QStringLiteral("tokenEnv")),
+                      QStringLiteral("%1 is not an environment variable name").arg(describe(QJsonValue(*env))));
+        }
     }
 
     void readVariables(const QJsonValue &value, QMap<QString, QString> &variables)
@@ -310,29 +382,9 @@ private:
         return panel;
     }
 
-    std::optional<SeriesDefinition> readSeries(const QJsonObject &object, const QString &path)
+    // The look of a series: legend, axis, style and colour, the same for every kind of series.
+    void readLook(const QJsonObject &object, const QString &path, SeriesDefinition &series)
     {
-        // Keys are checked even when the series is dropped: a typo such as "qeury" is the
-        // likely reason the query is missing, and the suggestion says so.
-        checkKeys(object, path, {"query", "legend", "axis", "style", "color"});
-        SeriesDefinition series;
-
-        const QString queryPath = joinPath(path, QStringLiteral("query"));
-        const QJsonValue query = object.value(QStringLiteral("query"));
-        bool usable = true;
-        if (query.isUndefined()) {
-            issue(queryPath, QStringLiteral("missing"));
-            usable = false;
-        } else if (!query.isString()) {
-            issue(queryPath, QStringLiteral("must be a string"));
-            usable = false;
-        } else if (query.toString().trimmed().isEmpty()) {
-            issue(queryPath, QStringLiteral("is empty"));
-            usable = false;
-        } else {
-            series.query = query.toString().trimmed();
-        }
-
         if (auto legend = readString(object, path, QStringLiteral("legend")))
             series.legend = *legend;
 
@@ -369,13 +421,165 @@ private:
                       QStringLiteral("%1 must be \"#RRGGBB\", e.g. \"#0072B2\"; using the palette")
                           .arg(describe(QJsonValue(*color))));
         }
+    }
+
+    // {"derive": "littles_law" | "a / b", "inputs": {"pending": "queueLength", "rate": "completed"}}
+    std::optional<SeriesDefinition> readDerived(const QJsonObject &object, const QString &path, SeriesDefinition series)
+    {
+        const QString derivePath = joinPath(path, QStringLiteral("derive"));
+        const QJsonValue derive = object.value(QStringLiteral("derive"));
+        if (!derive.isString() || derive.toString().trimmed().isEmpty()) {
+            issue(derivePath, QStringLiteral("must be a formula such as \"pending / rate\" or a built-in name (%1)")
+                                  .arg(builtinDerivationNames()));
+            return std::nullopt;
+        }
+        QString formula = derive.toString().trimmed();
+        if (const DerivedSeries::Builtin *builtin = DerivedSeries::builtin(formula)) {
+            formula = QString::fromUtf8(builtin->formula);
+            if (!object.contains(QStringLiteral("legend")))
+                series.legend = QString::fromUtf8(builtin->title);
+        }
+        const Result<DerivedExpression> expression = DerivedExpression::parse(formula);
+        if (!expression) {
+            issue(derivePath, QStringLiteral("%1 (in \"%2\")").arg(expression.error().message, formula));
+            return std::nullopt;
+        }
+        series.derive = formula;
+        const QJsonValue inputs = object.value(QStringLiteral("inputs"));
+        const QString inputsPath = joinPath(path, QStringLiteral("inputs"));
+        if (inputs.isObject()) {
+            const QJsonObject map = inputs.toObject();
+            for (auto it = map.begin(); it != map.end(); ++it) {
+                if (!expression->inputs().contains(it.key()))
+                    issue(joinPath(inputsPath, it.key()),
+                          QStringLiteral("the formula \"%1\" has no input of that name").arg(formula));
+                else if (!it.value().isString())
+                    issue(joinPath(inputsPath, it.key()), QStringLiteral("must be the id of a series"));
+                else
+                    series.deriveInputs.insert(it.key(), it.value().toString());
+            }
+        } else if (!inputs.isUndefined()) {
+            issue(inputsPath, QStringLiteral("must map the formula's names to series ids"));
+        }
+        for (const QString &name : expression->inputs()) {
+            if (!series.deriveInputs.contains(name))
+                series.deriveInputs.insert(name, name);
+        }
+        if (object.contains(QStringLiteral("query")) || object.contains(QStringLiteral("loadTester")))
+            issue(path, QStringLiteral("a derived series has no \"query\" or \"loadTester\"; they are ignored"));
+        readLook(object, path, series);
+        m_derivedPaths.append(path); // in the order they end up in the dashboard
+        return series;
+    }
+
+    static QString builtinDerivationNames()
+    {
+        QStringList names;
+        for (const DerivedSeries::Builtin &b : DerivedSeries::builtins())
+            names.append(QString::fromLatin1(b.name));
+        return names.join(QStringLiteral(", "));
+    }
+
+    std::optional<SeriesDefinition> readSeries(const QJsonObject &object, const QString &path)
+    {
+        // Keys are checked even when the series is dropped: a typo such as "qeury" is the
+        // likely reason the query is missing, and the suggestion says so.
+        checkKeys(object, path, {"query", "loadTester", "id", "derive", "inputs", "legend", "axis", "style", "color"});
+        SeriesDefinition series;
+
+        const QString queryPath = joinPath(path, QStringLiteral("query"));
+        const QJsonValue query = object.value(QStringLiteral("query"));
+        const QJsonValue field = object.value(QStringLiteral("loadTester"));
+        bool usable = true;
+        if (auto id = readString(object, path, QStringLiteral("id"))) {
+            static const QRegularExpression validId(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]*$"));
+            if (validId.match(*id).hasMatch())
+                series.id = *id;
+            else
+                issue(joinPath(path, QStringLiteral("id")),
+                      QStringLiteral("%1 is not a name (letters, digits and _, not starting with a digit)")
+                          .arg(describe(QJsonValue(*id))));
+        }
+        if (object.contains(QStringLiteral("derive")))
+            return readDerived(object, path, std::move(series));
+        if (!field.isUndefined()) {
+            // The load tester's own status value, e.g. "rate": the set-point beside the
+            // observation. Drawn as a step line unless the file says otherwise.
+            const QString fieldPath = joinPath(path, QStringLiteral("loadTester"));
+            series.loadTester = LoadTesterSeries::fieldFromName(field.toString());
+            series.style = SeriesStyle::Step;
+            if (series.loadTester == LoadTesterField::None) {
+                issue(fieldPath, QStringLiteral("%1 must be one of \"rate\", \"inflightLimit\", "
+                                                "\"inflight\", \"pending\", \"paused\"")
+                                     .arg(describe(field)));
+                usable = false;
+            }
+            if (!query.isUndefined())
+                issue(queryPath, QStringLiteral("ignored: a series is either a query or a load tester value"));
+        } else if (query.isUndefined()) {
+            issue(queryPath, QStringLiteral("missing"));
+            usable = false;
+        } else if (!query.isString()) {
+            issue(queryPath, QStringLiteral("must be a string"));
+            usable = false;
+        } else if (query.toString().trimmed().isEmpty()) {
+            issue(queryPath, QStringLiteral("is empty"));
+            usable = false;
+        } else {
+            series.query = query.toString().trimmed();
+        }
+
+        readLook(object, path, series);
 
         if (!usable)
             return std::nullopt;
         return series;
     }
 
+    // Every input of a derived series must name a series id of this dashboard, and an id is
+    // used once; a derived series with an unknown input is dropped (it could never be drawn).
+    void checkDerivedInputs(DashboardDefinition &dashboard)
+    {
+        QMap<QString, int> idCount;
+        for (const PanelDefinition &panel : dashboard.panels) {
+            for (const SeriesDefinition &series : panel.series) {
+                if (!series.id.isEmpty())
+                    ++idCount[series.id];
+            }
+        }
+        for (auto it = idCount.begin(); it != idCount.end(); ++it) {
+            if (it.value() > 1)
+                issue(QStringLiteral("panels"), QStringLiteral("the series id \"%1\" is used %2 times; formulas use the first")
+                                                    .arg(it.key()).arg(it.value()));
+        }
+        int derivedIndex = 0;
+        for (PanelDefinition &panel : dashboard.panels) {
+            for (auto series = panel.series.begin(); series != panel.series.end();) {
+                if (series->derive.isEmpty()) {
+                    ++series;
+                    continue;
+                }
+                const QString path = m_derivedPaths.value(derivedIndex++);
+                QStringList unknown;
+                for (auto input = series->deriveInputs.begin(); input != series->deriveInputs.end(); ++input) {
+                    if (!idCount.contains(input.value()))
+                        unknown.append(input.value());
+                }
+                if (unknown.isEmpty()) {
+                    ++series;
+                    continue;
+                }
+                issue(joinPath(path, QStringLiteral("inputs")),
+                      QStringLiteral("no series has the id %1 (ids: %2); the derived series is left out")
+                          .arg(unknown.join(QStringLiteral(", ")),
+                               idCount.isEmpty() ? QStringLiteral("none") : idCount.keys().join(QStringLiteral(", "))));
+                series = panel.series.erase(series);
+            }
+        }
+    }
+
     QList<DashboardIssue> m_issues;
+    QStringList m_derivedPaths;
 };
 
 LoadResult failure(const QString &path, const QString &message)

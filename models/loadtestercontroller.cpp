@@ -204,6 +204,7 @@ void LoadTesterController::setReplicas(std::vector<std::unique_ptr<LoadTesterAda
         replica->adapter->setParent(nullptr); // owned here, not by a QObject parent
         m_replicas.push_back(std::move(replica));
     }
+    emit replicasChanged();
 }
 
 LoadTesterCapabilities LoadTesterController::capabilities() const

@@ -86,6 +86,7 @@ public:
 
 signals:
     void statusUpdated(int replica);
+    void replicasChanged(); // setReplicas(): a different set (e.g. found by discovery)
     void actionStarted(const LoadTesterAction &action);
     void actionFinished(const ActionReport &report);
 

@@ -515,6 +515,33 @@ QFuture<Result<PromQueryResult>> PrometheusClient::rangeQuery(const QString &que
     return job->start();
 }
 
+QNetworkRequest PrometheusClient::makeRequest(const QUrl &url) const
+{
+    QNetworkRequest request(url);
+    request.setRawHeader("Accept", "application/json");
+    request.setHeader(QNetworkRequest::UserAgentHeader,
+                      QByteArrayLiteral("Chaoscope/" CHAOSCOPE_VERSION));
+    if (!m_connection.bearerToken.isEmpty()) {
+        request.setRawHeader("Authorization", "Bearer " + m_connection.bearerToken.toUtf8());
+    } else if (!m_connection.basicUser.isEmpty()) {
+        const QByteArray credentials =
+            (m_connection.basicUser + QLatin1Char(':') + m_connection.basicPassword).toUtf8();
+        request.setRawHeader("Authorization", "Basic " + credentials.toBase64());
+    }
+    for (const auto &[name, value] : m_connection.extraHeaders)
+        request.setRawHeader(name, value);
+    // Credentials must not follow a redirect to another server.
+    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute,
+                         QNetworkRequest::SameOriginRedirectPolicy);
+    if (m_connection.timeoutMs > 0)
+        request.setTransferTimeout(m_connection.timeoutMs);
+    // Our own cap guards the decompressed size; Qt's ratio check would refuse large, very
+    // compressible (repetitive JSON) answers well below it.
+    if (m_connection.maxBodyBytes > 0)
+        request.setDecompressedSafetyCheckThreshold(m_connection.maxBodyBytes);
+    return request;
+}
+
 QFuture<Result<PromQueryResult>> PrometheusClient::send(const QString &apiPath,
                                                         const Params &params)
 {
@@ -539,28 +566,7 @@ QFuture<Result<PromQueryResult>> PrometheusClient::send(const QString &apiPath,
         url.setQuery(QString::fromLatin1(query), QUrl::StrictMode);
     }
 
-    QNetworkRequest request(url);
-    request.setRawHeader("Accept", "application/json");
-    request.setHeader(QNetworkRequest::UserAgentHeader,
-                      QByteArrayLiteral("Chaoscope/" CHAOSCOPE_VERSION));
-    if (!m_connection.bearerToken.isEmpty()) {
-        request.setRawHeader("Authorization", "Bearer " + m_connection.bearerToken.toUtf8());
-    } else if (!m_connection.basicUser.isEmpty()) {
-        const QByteArray credentials =
-            (m_connection.basicUser + QLatin1Char(':') + m_connection.basicPassword).toUtf8();
-        request.setRawHeader("Authorization", "Basic " + credentials.toBase64());
-    }
-    for (const auto &[name, value] : m_connection.extraHeaders)
-        request.setRawHeader(name, value);
-    // Credentials must not follow a redirect to another server.
-    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute,
-                         QNetworkRequest::SameOriginRedirectPolicy);
-    if (m_connection.timeoutMs > 0)
-        request.setTransferTimeout(m_connection.timeoutMs);
-    // Our own cap guards the decompressed size; Qt's ratio check would refuse large, very
-    // compressible (repetitive JSON) answers well below it.
-    if (m_connection.maxBodyBytes > 0)
-        request.setDecompressedSafetyCheckThreshold(m_connection.maxBodyBytes);
+    QNetworkRequest request = makeRequest(url);
 
     QNetworkReply *reply = nullptr;
     if (usePost) {

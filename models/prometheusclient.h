@@ -16,6 +16,7 @@
 #include <optional>
 
 class QNetworkAccessManager;
+class QNetworkRequest;
 
 // Where a Prometheus-compatible HTTP API lives and how to talk to it.
 struct PrometheusConnection
@@ -75,6 +76,11 @@ public:
 
     // The URL for an API path, honouring a path prefix in the base URL ("api/v1/query").
     QUrl apiUrl(const QString &apiPath) const;
+
+    // A request to this server with its headers (auth, extra headers, user agent), timeout and
+    // redirect policy, for calls outside the query API (e.g. /api/v1/targets).
+    QNetworkRequest makeRequest(const QUrl &url) const;
+    QNetworkAccessManager *network() const { return m_network; }
 
     // The last known reachability; empty until the first answer or failure.
     std::optional<bool> isReachable() const { return m_reachable; }

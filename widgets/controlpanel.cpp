@@ -38,6 +38,10 @@ ControlPanel::ControlPanel(LoadTesterController *controller, QWidget *parent)
                == QMessageBox::Yes;
     };
     build();
+    connect(m_controller, &LoadTesterController::replicasChanged, this, [this] {
+        updateCapabilities();
+        showStatus();
+    });
     connect(m_controller, &LoadTesterController::statusUpdated, this, &ControlPanel::showStatus);
     connect(m_controller, &LoadTesterController::actionFinished, this, &ControlPanel::showReport);
     connect(m_controller, &LoadTesterController::actionStarted, this, [this](const LoadTesterAction &action) {

@@ -6,6 +6,7 @@
 
 #include <QEventLoop>
 #include <QFile>
+#include <QMap>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -41,9 +42,17 @@ bool PrometheusProcess::start(const QList<Target> &extraTargets, int readyTimeou
                                     "    static_configs:\n"
                                     "      - targets: ['127.0.0.1:%1']\n")
                          .arg(m_port);
+    // Targets of one job share one scrape config: Prometheus refuses a job name twice.
+    QStringList jobs;
+    QMap<QString, QStringList> targetsOfJob;
     for (const Target &target : extraTargets) {
-        config += QStringLiteral("  - job_name: %1\n    static_configs:\n      - targets: ['%2']\n")
-                      .arg(target.job, target.hostPort);
+        if (!jobs.contains(target.job))
+            jobs.append(target.job);
+        targetsOfJob[target.job].append(QLatin1Char('\'') + target.hostPort + QLatin1Char('\''));
+    }
+    for (const QString &job : jobs) {
+        config += QStringLiteral("  - job_name: %1\n    static_configs:\n      - targets: [%2]\n")
+                      .arg(job, targetsOfJob[job].join(QStringLiteral(", ")));
     }
     QFile file(m_dir->filePath(QStringLiteral("prometheus.yml")));
     if (!file.open(QIODevice::WriteOnly)) {

@@ -244,7 +244,7 @@ TEST(DashboardLoader, UnknownKeysAreReportedButKept)
         << describe(result);
     // Far from every known key: the known keys are listed instead.
     EXPECT_TRUE(hasIssue(result, QStringLiteral("colour: unknown key, ignored (known keys: title, "
-                                                "refresh, window, columns, variables, panels)")))
+                                                "refresh, window, columns, variables, panels, loadTester)")))
         << describe(result);
     // The elements holding the typos are kept.
     ASSERT_EQ(result.dashboard.panels.size(), 1u);
@@ -347,6 +347,33 @@ TEST(DashboardLoader, EveryBuiltinParsesWithoutIssues)
             EXPECT_FALSE(panel.series.empty())
                 << name.toStdString() << ": " << panel.title.toStdString();
     }
+}
+
+TEST(DashboardLoader, CamundaPresetHasTheMetricsMdQueriesAndDerivedSeries)
+{
+    const auto result = fromBuiltin(QStringLiteral("camunda"));
+    ASSERT_TRUE(result.usable);
+    ASSERT_TRUE(result.issues.isEmpty()) << describe(result);
+    QStringList queries;
+    QStringList derived;
+    for (const PanelDefinition &panel : result.dashboard.panels) {
+        for (const SeriesDefinition &series : panel.series) {
+            queries.append(series.query);
+            if (!series.derive.isEmpty())
+                derived.append(series.derive);
+        }
+    }
+    const QString all = queries.join(QLatin1Char('\n'));
+    for (const char *metric : {"zeebe_element_instance_events_total", "zeebe_exporter_events_total",
+                               "zeebe_log_appender_last_committed_position", "COMMAND_REJECTION",
+                               "zeebe_job_events_total", "camunda_client_worker_job_activated_total",
+                               "httpcomponents_httpclient_pool_total_pending",
+                               "starter_data_availability_latency_seconds_bucket",
+                               "container_cpu_cfs_throttled_periods_total"})
+        EXPECT_TRUE(all.contains(QLatin1String(metric))) << metric;
+    EXPECT_TRUE(derived.contains(QStringLiteral("backlog / rate"))) << "export delay";
+    EXPECT_TRUE(derived.contains(QStringLiteral("sent - accepted"))) << "sent − created gap";
+    EXPECT_EQ(result.dashboard.variables.value(QStringLiteral("namespace")), QStringLiteral("default"));
 }
 
 TEST(DashboardLoader, PrometheusSelfDashboard)

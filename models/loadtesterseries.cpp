@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "loadtesterseries.h"
+
+#include "loadtestercontroller.h"
+#include "samplestore.h"
+
+#include <QDateTime>
+
+#include <array>
+#include <vector>
+
+namespace LoadTesterSeries {
+
+namespace {
+struct FieldInfo
+{
+    LoadTesterField field;
+    const char *name;
+    const char *legend;
+};
+constexpr std::array<FieldInfo, 5> kFields{{
+    {LoadTesterField::Rate, "rate", "rate set-point"},
+    {LoadTesterField::InflightLimit, "inflightLimit", "in-flight limit"},
+    {LoadTesterField::Inflight, "inflight", "in flight (load tester)"},
+    {LoadTesterField::Pending, "pending", "pending (load tester)"},
+    {LoadTesterField::Paused, "paused", "paused"},
+}};
+} // namespace
+
+LoadTesterField fieldFromName(const QString &name)
+{
+    for (const FieldInfo &info : kFields) {
+        if (name.compare(QLatin1String(info.name), Qt::CaseInsensitive) == 0)
+            return info.field;
+    }
+    return LoadTesterField::None;
+}
+
+QString fieldName(LoadTesterField field)
+{
+    for (const FieldInfo &info : kFields) {
+        if (info.field == field)
+            return QLatin1String(info.name);
+    }
+    return {};
+}
+
+QString storeKey(LoadTesterField field)
+{
+    return QStringLiteral("loadtester/") + fieldName(field);
+}
+
+QString defaultLegend(LoadTesterField field)
+{
+    for (const FieldInfo &info : kFields) {
+        if (info.field == field)
+            return QString::fromUtf8(info.legend);
+    }
+    return {};
+}
+
+std::optional<double> valueOf(LoadTesterField field, const LoadTesterStatus &status)
+{
+    const auto optionalInt = [](const std::optional<int> &v) -> std::optional<double> {
+        return v ? std::optional<double>(*v) : std::nullopt;
+    };
+    switch (field) {
+    case LoadTesterField::Rate: return status.rate;
+    case LoadTesterField::InflightLimit: return optionalInt(status.inflightLimit);
+    case LoadTesterField::Inflight: return optionalInt(status.inflight);
+    case LoadTesterField::Pending: return optionalInt(status.pending);
+    case LoadTesterField::Paused: return status.paused ? 1.0 : 0.0;
+    case LoadTesterField::None: break;
+    }
+    return std::nullopt;
+}
+
+} // namespace LoadTesterSeries
+
+LoadTesterSeriesRecorder::LoadTesterSeriesRecorder(LoadTesterController *controller,
+                                                   SampleStore *store, QObject *parent)
+    : QObject(parent), m_controller(controller), m_store(store),
+      m_clock([] { return QDateTime::currentMSecsSinceEpoch(); })
+{
+    connect(controller, &LoadTesterController::statusUpdated, this, [this] { record(); });
+}
+
+void LoadTesterSeriesRecorder::record()
+{
+    const qint64 now = m_clock();
+    for (LoadTesterField field : {LoadTesterField::Rate, LoadTesterField::InflightLimit,
+                                  LoadTesterField::Inflight, LoadTesterField::Pending,
+                                  LoadTesterField::Paused}) {
+        std::optional<double> total;
+        for (int r = 0; r < m_controller->replicaCount(); ++r) {
+            const auto status = m_controller->status(r);
+            if (!status || m_controller->statusError(r))
+                continue;
+            const auto value = LoadTesterSeries::valueOf(field, *status);
+            if (!value)
+                continue;
+            total = field == LoadTesterField::Paused ? std::max(total.value_or(0), *value)
+                                                     : total.value_or(0) + *value;
+        }
+        if (!total)
+            continue;
+        const std::vector<qint64> times{now};
+        const std::vector<double> values{*total};
+        m_store->merge(LoadTesterSeries::storeKey(field), {}, times, values);
+    }
+}
