@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "timerange.h"
+
 #include <QString>
 #include <QStringList>
 
@@ -25,5 +27,12 @@ struct Annotation
     bool isRegion() const { return endMs.has_value(); }
     bool operator==(const Annotation &) const = default;
 
+    // The range a view jumps to when asked to show this annotation: a region with 10 % of its
+    // length either side, a point with 2.5 min either side. A region so short that this would
+    // zoom in further than for a point gets the point's 5 min, centred on it.
+    TimeRange viewRange() const;
+
     static QString sourceName(Source source);
+    // The inverse of sourceName (case-insensitive); nullopt for anything else.
+    static std::optional<Source> sourceFromName(const QString &name);
 };

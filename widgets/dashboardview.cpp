@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "dashboardview.h"
 
+#include "annotationeditor.h"
 #include "dashboardpoller.h"
 #include "panelwidget.h"
+#include "timecursor.h"
 #include "timelinechart.h"
 #include "timewindow.h"
 
@@ -11,7 +13,8 @@
 
 DashboardView::DashboardView(DashboardPoller *poller, SampleStore *store, TimeWindow *window,
                              QWidget *parent)
-    : QWidget(parent), m_poller(poller), m_store(store), m_window(window), m_grid(new QGridLayout(this))
+    : QWidget(parent), m_poller(poller), m_store(store), m_window(window), m_grid(new QGridLayout(this)),
+      m_cursor(new TimeCursor(this))
 {
     m_grid->setContentsMargins(8, 8, 8, 8);
     m_grid->setSpacing(8);
@@ -39,8 +42,19 @@ DashboardView::DashboardView(DashboardPoller *poller, SampleStore *store, TimeWi
 void DashboardView::setAnnotationModel(AnnotationModel *annotations)
 {
     m_annotations = annotations;
+    if (m_editor && m_editor->model() != annotations)
+        m_editor = nullptr; // another model: the charts draw it but cannot edit it
     for (PanelWidget *panel : m_panels)
         panel->chart()->setAnnotationModel(annotations);
+}
+
+void DashboardView::setAnnotationEditor(AnnotationEditor *editor)
+{
+    m_editor = editor;
+    if (editor)
+        m_annotations = editor->model();
+    for (PanelWidget *panel : m_panels)
+        panel->chart()->setAnnotationEditor(editor);
 }
 
 void DashboardView::rebuild()
@@ -55,12 +69,22 @@ void DashboardView::rebuild()
         m_grid->addWidget(panel, i / columns, i % columns);
         m_panels.push_back(panel);
         TimelineChart *chart = panel->chart();
-        chart->setAnnotationModel(m_annotations);
+        if (m_editor)
+            chart->setAnnotationEditor(m_editor);
+        else
+            chart->setAnnotationModel(m_annotations);
+        chart->setTimeCursor(m_cursor);
         connect(chart, &TimelineChart::plotWidthChanged, this,
                 [this, i](int pixels) { m_poller->setPanelWidth(i, pixels); });
         connect(chart, &TimelineChart::rangeSelected, m_window, &TimeWindow::showRange);
         connect(chart, &TimelineChart::resetRequested, this, [this] { m_window->setLive(true); });
+        connect(chart, &TimelineChart::scrollRequested, m_window, &TimeWindow::scrollTo);
+        connect(chart, &TimelineChart::scrollFinished, m_window, &TimeWindow::finishScroll);
         panel->setStatus(m_poller->panelStatus(i));
+        // Series bound before this grid existed (load tester values, or a rebuild after the
+        // first poll) are drawn from the start; later ones arrive through seriesAdded.
+        for (const auto &binding : m_poller->seriesOfPanel(i))
+            chart->addSeries(binding.key, binding.legend, binding.query);
     }
     for (int c = 0; c < columns; ++c)
         m_grid->setColumnStretch(c, 1);

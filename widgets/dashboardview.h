@@ -8,16 +8,19 @@
 
 #include <vector>
 
+class AnnotationEditor;
 class AnnotationModel;
 class DashboardPoller;
 class PanelWidget;
 class SampleStore;
+class TimeCursor;
 class TimeWindow;
 class QGridLayout;
 
 // The panels of a dashboard in a grid, all on the shared time window. It shows and forwards:
 // new series and panel states come from the poller, plot widths go back to it, a drag on any
-// panel zooms all of them, a double-click returns to live.
+// panel zooms all of them, a double-click returns to live, Shift+drag or the wheel pans.
+// It owns the shared hover instant, so that one crosshair runs through every panel.
 class DashboardView : public QWidget
 {
     Q_OBJECT
@@ -26,6 +29,9 @@ public:
                   QWidget *parent = nullptr);
 
     void setAnnotationModel(AnnotationModel *annotations);
+    // Lets the user make and move annotations on every chart (and shows the editor's model).
+    void setAnnotationEditor(AnnotationEditor *editor);
+    TimeCursor *timeCursor() const { return m_cursor; }
     // Rebuilds the grid for the poller's current dashboard.
     void rebuild();
     const std::vector<PanelWidget *> &panels() const { return m_panels; }
@@ -36,6 +42,8 @@ private:
     TimeWindow *m_window;
     QGridLayout *m_grid;
     AnnotationModel *m_annotations = nullptr;
+    AnnotationEditor *m_editor = nullptr;
+    TimeCursor *m_cursor;
     std::vector<PanelWidget *> m_panels;
     QTimer m_freshnessTick;
 };

@@ -26,4 +26,17 @@ QColor resolve(const QString &color, int index)
     return parsed.isValid() ? parsed : seriesColor(index);
 }
 
+QColor annotationColor(Annotation::Source source, bool failed)
+{
+    if (failed)
+        return QColor(0xC6, 0x28, 0x28);
+    switch (source) {
+    case Annotation::Source::Action: return QColor(0xD5, 0x5E, 0x00);   // vermillion
+    case Annotation::Source::Scenario: return QColor(0x88, 0x3D, 0x8F); // purple
+    case Annotation::Source::Detector: return QColor(0x00, 0x9E, 0x73); // bluish green
+    case Annotation::Source::Manual: break;
+    }
+    return QColor(0x2F, 0x3A, 0x4A); // slate: what people wrote
+}
+
 } // namespace Palette

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "annotation.h"
+
 #include <QColor>
 #include <QString>
 
@@ -10,4 +12,7 @@ namespace Palette {
 QColor seriesColor(int index);
 // A colour from a dashboard file ("#0072B2", "orange"), or the palette's when empty/invalid.
 QColor resolve(const QString &color, int index);
+// An annotation's marker colour: by who made it (manual, action, scenario, detector), red for
+// an action that did not take effect.
+QColor annotationColor(Annotation::Source source, bool failed);
 } // namespace Palette

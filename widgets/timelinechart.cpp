@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "timelinechart.h"
 
+#include "annotationeditor.h"
 #include "annotationmodel.h"
+#include "annotationprompt.h"
 #include "decimator.h"
 #include "palette.h"
 #include "samplestore.h"
+#include "seriesreadout.h"
+#include "timecursor.h"
 #include "timeticks.h"
 #include "timewindow.h"
 #include "unitformatter.h"
@@ -16,12 +20,13 @@
 #include <QDateTimeAxis>
 #include <QLineSeries>
 #include <QMouseEvent>
+#include <QToolTip>
+#include <QWheelEvent>
 #include <QFontMetricsF>
 #include <QPainter>
 #include <QValueAxis>
 #include <QtConcurrent>
 
-#include <array>
 #include <cmath>
 #include <limits>
 
@@ -32,6 +37,23 @@ constexpr int kRenderDelayMs = 40;
 
 const QColor kGridColor(0xE4, 0xE7, 0xEB);
 const QColor kAxisLabelColor(0x55, 0x5B, 0x66);
+// Solid mid-grey: apart from the dashed annotation lines, above the light time grid.
+const QColor kCrosshairColor(0x6E, 0x75, 0x80);
+const QColor kZoomBandColor(0, 114, 178, 40);
+
+// A press that moves less than this is a click (a point annotation, a badge toggle), more is
+// a drag (a region, a zoom).
+constexpr double kDragThresholdPx = 6;
+// How near (px) the mouse must be to a marker line or band edge to grab it.
+constexpr double kGrabTolerancePx = 4;
+// Markers closer than this collapse into one "+N" badge.
+constexpr double kClusterPx = 8;
+// One wheel notch pans a tenth of the window; Ctrl+wheel zooms by a fifth.
+constexpr double kWheelPanFraction = 0.1;
+constexpr double kWheelZoomFactor = 0.8;
+constexpr qint64 kMinimumRangeMs = 1000;
+// The wheel has no release; a pause this long ends one pan or zoom in the history.
+constexpr int kWheelGestureEndMs = 400;
 
 // Rounds an axis span out to "nice" numbers (1, 2, 2.5, 5 × 10^n), starting at 0 for data
 // that never goes negative, so a panel never exaggerates small wiggles.
@@ -181,6 +203,19 @@ TimelineChart::TimelineChart(const PanelDefinition &panel, SampleStore *store, T
     m_chart->addSeries(axisAnchor);
     axisAnchor->attachAxis(m_timeAxis);
     axisAnchor->attachAxis(m_leftAxis);
+    // Every panel has a right axis, used or not: an axis takes a little room in Qt Charts' layout
+    // even without labels, and panels with and without one would otherwise differ by that.
+    axisFor(AxisSide::Right);
+    // Qt Charts puts the plot area a few pixels inside the margins (axis lines and ticks); the
+    // margins are corrected once after each layout so the plot sits exactly at the gutters.
+    connect(m_chart, &QChart::plotAreaChanged, this, &TimelineChart::keepPlotAtGutters);
+
+    // Hover drives the crosshair, the read-out and the annotation tooltips.
+    viewport()->setMouseTracking(true);
+    viewport()->setCursor(Qt::CrossCursor);
+    m_scrollEnd.setSingleShot(true);
+    m_scrollEnd.setInterval(kWheelGestureEndMs);
+    connect(&m_scrollEnd, &QTimer::timeout, this, &TimelineChart::scrollFinished);
 
     m_renderDelay.setSingleShot(true);
     m_renderDelay.setInterval(kRenderDelayMs);
@@ -206,6 +241,10 @@ void TimelineChart::addSeries(const QString &key, const QString &name, int query
 {
     if (queryIndex < 0 || queryIndex >= int(m_panel.series.size()))
         return;
+    for (const Slot &existing : m_slots) {
+        if (existing.key == key)
+            return; // announced twice (a rebuild and a discovery): drawn once
+    }
     Slot slot;
     slot.key = key;
     slot.name = name;
@@ -226,6 +265,8 @@ void TimelineChart::addSeries(const QString &key, const QString &name, int query
     // Pens and brushes after addSeries(): adding a series applies the chart theme's colours.
     QPen pen(slot.color);
     pen.setWidthF(1.6);
+    if (!slot.definition.derive.isEmpty())
+        pen.setStyle(Qt::DashLine); // computed here, not measured: drawn dashed
     slot.line->setPen(pen);
     if (slot.area) {
         QColor fill = slot.color;
@@ -264,15 +305,62 @@ void TimelineChart::applyScale(QValueAxis *axis, double low, double high, ValueS
     *scale_out = {scale.low, scale.high, scale.tick};
 }
 
+bool TimelineChart::usesRightAxis() const
+{
+    return std::any_of(m_slots.begin(), m_slots.end(),
+                       [](const Slot &slot) { return slot.definition.axis == AxisSide::Right; });
+}
+
+void TimelineChart::keepPlotAtGutters(const QRectF &plot)
+{
+    const QSizeF size = m_chart->size();
+    if (plot.width() <= 1 || plot.height() <= 1)
+        return;
+    // Whole pixels only, rounded towards zero: a half-pixel offset cannot be corrected with
+    // integer margins, and chasing it would re-layout forever. Every panel has the same axes,
+    // so any remainder is the same in all of them.
+    auto extra = [](double actual, int wanted) { return int(std::trunc(actual - wanted)); };
+    const int extraLeft = extra(plot.left(), kLeftGutter);
+    const int extraRight = extra(size.width() - plot.right(), kRightGutter);
+    const int extraTop = extra(plot.top(), kTopGutter);
+    const int extraBottom = extra(size.height() - plot.bottom(), kBottomGutter);
+    if (extraLeft == 0 && extraRight == 0 && extraTop == 0 && extraBottom == 0)
+        return;
+    const QMargins margins = m_chart->margins();
+    const QMargins corrected(std::max(0, margins.left() - extraLeft), std::max(0, margins.top() - extraTop),
+                             std::max(0, margins.right() - extraRight), std::max(0, margins.bottom() - extraBottom));
+    if (corrected != margins)
+        m_chart->setMargins(corrected);
+}
+
 void TimelineChart::setAnnotationModel(AnnotationModel *annotations)
 {
     if (m_annotations)
-        disconnect(m_annotations, nullptr, this, nullptr);
+        disconnect(m_annotations, nullptr, viewport(), nullptr);
     m_annotations = annotations;
+    if (m_editor && m_editor->model() != annotations)
+        m_editor = nullptr; // another model: drawn, not edited
     if (m_annotations) {
         connect(m_annotations, &AnnotationModel::annotationsChanged, viewport(),
                 qOverload<>(&QWidget::update));
     }
+    viewport()->update();
+}
+
+void TimelineChart::setAnnotationEditor(AnnotationEditor *editor)
+{
+    m_editor = editor; // none: the annotations stay drawn, only not editable here
+    if (editor)
+        setAnnotationModel(editor->model());
+}
+
+void TimelineChart::setTimeCursor(TimeCursor *cursor)
+{
+    if (m_cursor)
+        disconnect(m_cursor, nullptr, this, nullptr);
+    m_cursor = cursor;
+    if (m_cursor)
+        connect(m_cursor, &TimeCursor::changed, this, &TimelineChart::onCursorChanged);
     viewport()->update();
 }
 
@@ -366,7 +454,7 @@ void TimelineChart::applyRender(const RenderOutput &output)
     m_timeAxis->setRange(QDateTime::fromMSecsSinceEpoch(output.range.startMs),
                          QDateTime::fromMSecsSinceEpoch(output.range.endMs));
     applyScale(m_leftAxis, output.leftMin, output.leftMax, &m_leftScale);
-    if (m_rightAxis)
+    if (usesRightAxis())
         applyScale(m_rightAxis, output.rightMin, output.rightMax, &m_rightScale);
     m_legend.clear();
     for (std::size_t i = 0; i < m_slots.size(); ++i) {
@@ -452,7 +540,7 @@ void TimelineChart::drawValueLabels(QPainter *painter, const QRectF &plot)
         }
     };
     drawScale(m_leftScale, m_panel.unit, true);
-    if (m_rightAxis)
+    if (usesRightAxis())
         drawScale(m_rightScale, m_panel.rightUnit.isEmpty() ? m_panel.unit : m_panel.rightUnit, false);
     painter->restore();
 }
@@ -463,76 +551,429 @@ void TimelineChart::drawForeground(QPainter *painter, const QRectF &rect)
     const QRectF plot = m_chart->plotArea();
     drawValueLabels(painter, plot);
     drawTimeLabels(painter, plot);
+    drawCrosshairLine(painter, plot); // under the annotations: hovering a marker must not hide it
     drawAnnotations(painter, plot);
-    if (m_dragStart) {
-        const QRectF band(QPointF(std::clamp(std::min(m_dragStart->x(), m_dragCurrent.x()), plot.left(), plot.right()), plot.top()),
-                          QPointF(std::clamp(std::max(m_dragStart->x(), m_dragCurrent.x()), plot.left(), plot.right()), plot.bottom()));
-        painter->fillRect(band, QColor(0, 114, 178, 40));
+    if (m_press && m_press->gesture == Gesture::Zoom
+        && std::abs(m_press->current.x() - m_press->start.x()) >= kDragThresholdPx) {
+        const QRectF band(QPointF(std::clamp(std::min(m_press->start.x(), m_press->current.x()), plot.left(), plot.right()), plot.top()),
+                          QPointF(std::clamp(std::max(m_press->start.x(), m_press->current.x()), plot.left(), plot.right()), plot.bottom()));
+        painter->fillRect(band, kZoomBandColor);
     }
+    drawPendingMark(painter, plot);
     drawStatus(painter, plot);
+    drawCrosshair(painter, plot);
 }
 
 namespace {
 
-QColor annotationColor(const Annotation &annotation)
+QString timeText(qint64 ms)
 {
-    if (annotation.failed)
-        return QColor(0xB0, 0x00, 0x20);
-    switch (annotation.source) {
-    case Annotation::Source::Action: return QColor(0xD5, 0x5E, 0x00);
-    case Annotation::Source::Scenario: return QColor(0x88, 0x3D, 0x8F);
-    case Annotation::Source::Detector: return QColor(0x00, 0x9E, 0x73);
-    case Annotation::Source::Manual: break;
-    }
-    return QColor(0x33, 0x33, 0x33);
+    return QDateTime::fromMSecsSinceEpoch(ms).toString(QStringLiteral("HH:mm:ss"));
 }
+
+QString durationText(qint64 ms)
+{
+    const qint64 s = ms / 1000;
+    if (s < 60)
+        return QStringLiteral("%1 s").arg(s);
+    if (s < 3600)
+        return QStringLiteral("%1 min %2 s").arg(s / 60).arg(s % 60);
+    return QStringLiteral("%1 h %2 min").arg(s / 3600).arg((s % 3600) / 60);
+}
+
+QColor withAlpha(QColor color, double alpha)
+{
+    color.setAlphaF(float(alpha));
+    return color;
+}
+
+QString labelText(const Annotation &annotation, const QFontMetricsF &metrics, double plotWidth)
+{
+    // The first line only: the tooltip and the dock show the rest.
+    const QString firstLine = annotation.text.section(QLatin1Char('\n'), 0, 0);
+    return metrics.elidedText(firstLine, Qt::ElideRight, std::min(220.0, plotWidth * 0.4));
+}
+
+constexpr double kLabelPadding = 5; // text inset in a label box, besides the colour bar
+constexpr double kColourBar = 3;
 
 } // namespace
 
+double TimelineChart::msPerPixel() const
+{
+    return double(std::max<qint64>(1, m_window->range().length())) / std::max(1.0, m_chart->plotArea().width());
+}
+
+std::pair<qint64, std::optional<qint64>> TimelineChart::movedTimes() const
+{
+    const Annotation &a = m_press->annotation;
+    const qint64 delta = qint64(std::llround((m_press->current.x() - m_press->start.x()) * msPerPixel()));
+    switch (m_press->part) {
+    case AnnotationLayout::HitKind::End:
+        return {a.timeMs, a.endMs ? std::optional<qint64>(*a.endMs + delta) : std::nullopt};
+    case AnnotationLayout::HitKind::Label: // the label carries the whole annotation
+        return {a.timeMs + delta, a.endMs ? std::optional<qint64>(*a.endMs + delta) : std::nullopt};
+    default: // Start: a point, or a region's start edge
+        return {a.timeMs + delta, a.endMs};
+    }
+}
+
+TimelineChart::AnnotationView TimelineChart::layoutAnnotations() const
+{
+    AnnotationView view;
+    if (!m_annotations)
+        return view;
+    const TimeRange range = m_window->range();
+    view.annotations = m_annotations->inRange(range);
+    if (m_press && m_press->gesture == Gesture::Move) {
+        // The marker being dragged is drawn where it would land.
+        auto [timeMs, endMs] = movedTimes();
+        if (endMs && *endMs < timeMs)
+            std::swap(*endMs, timeMs);
+        for (Annotation &a : view.annotations) {
+            if (a.id == m_press->annotation.id) {
+                a.timeMs = timeMs;
+                a.endMs = endMs;
+            }
+        }
+        std::stable_sort(view.annotations.begin(), view.annotations.end(),
+                         [](const Annotation &x, const Annotation &y) { return x.timeMs < y.timeMs; });
+    }
+    const QRectF plot = m_chart->plotArea();
+    const QFontMetricsF metrics(m_leftAxis->labelsFont());
+    std::vector<AnnotationLayout::Item> items;
+    items.reserve(view.annotations.size());
+    for (const Annotation &a : view.annotations) {
+        const double width = metrics.horizontalAdvance(labelText(a, metrics, plot.width())) + 2 * kLabelPadding + kColourBar;
+        items.push_back({a.id, a.timeMs, a.endMs, std::ceil(width)});
+    }
+    AnnotationLayout::Options options;
+    options.range = range;
+    options.plotLeft = plot.left();
+    options.plotWidth = plot.width();
+    options.plotTop = plot.top();
+    options.plotBottom = plot.bottom();
+    options.clusterPx = kClusterPx;
+    options.rows = 3;
+    options.rowHeight = std::ceil(metrics.height()) + 3;
+    options.rowGap = 3;
+    options.badgeWidth = [&metrics](int n) {
+        return std::ceil(metrics.horizontalAdvance(QStringLiteral("+%1").arg(n))) + 12;
+    };
+    options.expandedId = m_expandedCluster;
+    options.listRowHeight = std::ceil(metrics.height()) + 5;
+    options.listWidth = std::min(300.0, plot.width() - 8);
+    view.layout = AnnotationLayout::compute(items, options);
+    return view;
+}
+
 void TimelineChart::drawAnnotations(QPainter *painter, const QRectF &plot)
 {
-    if (!m_annotations)
+    m_drawnAnnotations.clear();
+    m_drawnClusters.clear();
+    const AnnotationView view = layoutAnnotations();
+    if (view.layout.markers.empty())
         return;
-    const TimeRange range = m_window->range();
+    const auto &markers = view.layout.markers;
+    const auto &groups = view.layout.groups;
     painter->save();
     painter->setClipRect(plot.adjusted(0, 0, 1, 1));
-    QFont font = m_leftAxis->labelsFont();
+    const QFont font = m_leftAxis->labelsFont();
     painter->setFont(font);
     const QFontMetricsF metrics(font);
-    // Labels go in up to three rows at the top of the plot: a label that does not fit after the
-    // previous one in a row drops to the next row; beyond that the line alone marks the spot
-    // (the annotation dock lists them all).
-    constexpr int kRows = 3;
-    std::array<double, kRows> rowEnds;
-    rowEnds.fill(-1e9);
-    for (const Annotation &a : m_annotations->inRange(range)) {
-        const QColor color = annotationColor(a);
-        const double x = std::round(xFor(a.timeMs)) + 0.5;
-        if (a.endMs) {
-            QColor band = color;
-            band.setAlphaF(0.10);
-            painter->fillRect(QRectF(QPointF(x, plot.top()), QPointF(xFor(*a.endMs), plot.bottom())), band);
-        }
-        QPen pen(color, 1.2, a.failed ? Qt::DotLine : Qt::DashLine);
+    const std::optional<quint64> dragged = m_press && m_press->gesture == Gesture::Move
+                                               ? std::optional<quint64>(m_press->annotation.id)
+                                               : std::nullopt;
+
+    // Bands first: lines and labels go over them.
+    for (const auto &marker : markers) {
+        if (!marker.endX)
+            continue;
+        const Annotation &a = view.of(marker);
+        const QColor color = Palette::annotationColor(a.source, a.failed);
+        const double left = std::clamp(marker.x, plot.left(), plot.right());
+        const double right = std::clamp(*marker.endX, plot.left(), plot.right());
+        painter->fillRect(QRectF(QPointF(left, plot.top()), QPointF(right, plot.bottom())), withAlpha(color, 0.10));
+    }
+    for (const auto &marker : markers) {
+        const Annotation &a = view.of(marker);
+        const QColor color = Palette::annotationColor(a.source, a.failed);
+        QPen pen(color, dragged == a.id ? 2.0 : 1.3, a.failed ? Qt::DotLine : Qt::DashLine);
         painter->setPen(pen);
-        painter->drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
-        const QString label = metrics.elidedText(a.text, Qt::ElideRight, std::min(260.0, plot.width() * 0.45));
-        const double width = metrics.horizontalAdvance(label) + 8;
-        double left = x + 3;
-        if (left + width > plot.right())
-            left = x - 3 - width; // near the right edge the label goes left of its line
-        for (int row = 0; row < kRows; ++row) {
-            if (left < rowEnds[std::size_t(row)] + 4)
+        if (marker.startVisible) {
+            const double x = std::round(marker.x) + 0.5;
+            painter->drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
+        }
+        if (marker.endX && marker.endVisible) {
+            const double x = std::round(*marker.endX) + 0.5;
+            painter->drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
+        }
+        DrawnAnnotation drawn;
+        drawn.id = a.id;
+        drawn.x = marker.x;
+        drawn.endX = marker.endX;
+        drawn.startVisible = marker.startVisible;
+        if (marker.group >= 0) {
+            const auto &group = groups[std::size_t(marker.group)];
+            drawn.clustered = group.isCluster();
+            if (!drawn.clustered)
+                drawn.label = group.label;
+        }
+        m_drawnAnnotations.append(drawn);
+    }
+
+    painter->setRenderHint(QPainter::Antialiasing);
+    for (const auto &group : groups) {
+        const Annotation &first = view.of(markers[std::size_t(group.markers.front())]);
+        if (!group.isCluster()) {
+            if (group.label.isEmpty())
                 continue;
-            const QRectF box(left, plot.top() + 2 + row * (metrics.height() + 4), width, metrics.height() + 2);
-            painter->fillRect(box, QColor(255, 255, 255, 225));
-            painter->setPen(color);
-            painter->drawText(box, Qt::AlignCenter, label);
-            rowEnds[std::size_t(row)] = box.right();
-            break;
+            const QColor color = Palette::annotationColor(first.source, first.failed);
+            painter->setPen(Qt::NoPen);
+            painter->setBrush(QColor(255, 255, 255, 235));
+            painter->drawRoundedRect(group.label, 2, 2);
+            painter->fillRect(QRectF(group.label.left(), group.label.top(), kColourBar, group.label.height()), color);
+            painter->setPen(color.darker(115));
+            painter->drawText(group.label.adjusted(kColourBar + kLabelPadding, 0, -kLabelPadding, 0),
+                              Qt::AlignLeft | Qt::AlignVCenter, labelText(first, metrics, plot.width()));
+            continue;
+        }
+        DrawnCluster cluster;
+        cluster.badge = group.label;
+        cluster.expanded = group.expanded;
+        // One colour when every member has it (say, a burst of actions), slate otherwise.
+        QColor color = Palette::annotationColor(first.source, first.failed);
+        for (int m : group.markers) {
+            const Annotation &a = view.of(markers[std::size_t(m)]);
+            cluster.ids.push_back(a.id);
+            if (Palette::annotationColor(a.source, a.failed) != color)
+                color = Palette::annotationColor(Annotation::Source::Manual, false);
+        }
+        m_drawnClusters.append(cluster);
+        if (!group.label.isEmpty()) {
+            painter->setPen(Qt::NoPen);
+            painter->setBrush(color);
+            painter->drawRoundedRect(group.label, group.label.height() / 2, group.label.height() / 2);
+            painter->setPen(Qt::white);
+            QFont bold = font;
+            bold.setBold(true);
+            painter->setFont(bold);
+            painter->drawText(group.label, Qt::AlignCenter, QStringLiteral("+%1").arg(group.markers.size()));
+            painter->setFont(font);
+        }
+        if (group.expanded && !group.listRows.empty()) {
+            const QRectF list = group.listRows.front().united(group.listRows.back()).adjusted(-1, -1, 1, 1);
+            painter->setPen(QPen(QColor(0xC9, 0xCE, 0xD6), 1));
+            painter->setBrush(QColor(255, 255, 255, 245));
+            painter->drawRoundedRect(list, 3, 3);
+            for (std::size_t k = 0; k < group.listRows.size(); ++k) {
+                const Annotation &a = view.of(markers[std::size_t(group.markers[k])]);
+                const QRectF row = group.listRows[k];
+                const QColor rowColor = Palette::annotationColor(a.source, a.failed);
+                painter->fillRect(QRectF(row.left() + 6, row.center().y() - 4, 8, 8), rowColor);
+                const QString when = timeText(a.timeMs);
+                painter->setPen(QColor(0x7A, 0x80, 0x8A));
+                const QRectF textArea = row.adjusted(20, 0, -6, 0);
+                painter->drawText(textArea, Qt::AlignLeft | Qt::AlignVCenter, when);
+                const double whenWidth = metrics.horizontalAdvance(when) + 8;
+                painter->setPen(rowColor.darker(115));
+                painter->drawText(textArea.adjusted(whenWidth, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter,
+                                  metrics.elidedText(a.text.section(QLatin1Char('\n'), 0, 0), Qt::ElideRight,
+                                                     textArea.width() - whenWidth));
+            }
         }
     }
     painter->restore();
+}
+
+void TimelineChart::drawPendingMark(QPainter *painter, const QRectF &plot)
+{
+    // What Ctrl+click / Ctrl+drag is about to add, shown while dragging and while the prompt
+    // for its text is open.
+    std::optional<double> x1;
+    std::optional<double> x2;
+    if (m_press && m_press->gesture == Gesture::Annotate) {
+        x1 = m_press->start.x();
+        if (std::abs(m_press->current.x() - m_press->start.x()) >= kDragThresholdPx)
+            x2 = m_press->current.x();
+    } else if (m_pendingMark) {
+        x1 = xFor(m_pendingMark->first);
+        if (m_pendingMark->second)
+            x2 = xFor(*m_pendingMark->second);
+    }
+    if (!x1)
+        return;
+    const QColor color = Palette::annotationColor(Annotation::Source::Manual, false);
+    painter->save();
+    painter->setClipRect(plot.adjusted(0, 0, 1, 1));
+    if (x2) {
+        painter->fillRect(QRectF(QPointF(std::min(*x1, *x2), plot.top()), QPointF(std::max(*x1, *x2), plot.bottom())),
+                          withAlpha(color, 0.14));
+    }
+    painter->setPen(QPen(color, 1.5));
+    for (const std::optional<double> &x : {x1, x2}) {
+        if (x)
+            painter->drawLine(QPointF(std::round(*x) + 0.5, plot.top()), QPointF(std::round(*x) + 0.5, plot.bottom()));
+    }
+    painter->restore();
+}
+
+std::vector<std::optional<NearestSample>> TimelineChart::samplesAt(qint64 timeMs) const
+{
+    // Farther than a couple of steps (or a few pixels when zoomed out) is a gap, not a value.
+    const qint64 step = m_status.stepMs > 0 ? m_status.stepMs : 1000;
+    const qint64 maxDistance = std::max<qint64>(step * 5 / 2, qint64(msPerPixel() * 6));
+    std::vector<std::optional<NearestSample>> samples;
+    samples.reserve(m_slots.size());
+    for (const Slot &slot : m_slots) {
+        const SampleStore::Series *series = m_store->series(slot.key);
+        samples.push_back(series ? nearestSample(*series, timeMs, maxDistance) : std::nullopt);
+    }
+    return samples;
+}
+
+SeriesReadout TimelineChart::readoutFor(qint64 timeMs, const std::vector<std::optional<NearestSample>> &samples) const
+{
+    QList<SeriesReadout::Row> rows;
+    for (std::size_t i = 0; i < m_slots.size(); ++i) {
+        const Slot &slot = m_slots[i];
+        const QString unit = slot.definition.axis == AxisSide::Right && !m_panel.rightUnit.isEmpty() ? m_panel.rightUnit
+                                                                                                      : m_panel.unit;
+        SeriesReadout::Row row{slot.color, slot.name, QStringLiteral("–"), QString()};
+        if (samples[i]) {
+            row.value = UnitFormatter::format(samples[i]->value, unit);
+            row.time = timeText(samples[i]->timestampMs);
+        }
+        rows.append(row);
+    }
+    return SeriesReadout(timeText(timeMs), rows, m_leftAxis->labelsFont());
+}
+
+std::optional<QRectF> TimelineChart::readoutRect() const
+{
+    if (!m_cursor || !m_cursor->timeMs() || m_cursor->origin() != this || !m_hoverPos || m_slots.empty())
+        return std::nullopt;
+    if (!m_window->range().contains(*m_cursor->timeMs()))
+        return std::nullopt;
+    const qint64 t = *m_cursor->timeMs();
+    const QRectF plot = m_chart->plotArea();
+    return readoutFor(t, samplesAt(t)).placeAt(*m_hoverPos, plot.adjusted(4, 4, -4, -4));
+}
+
+QRect TimelineChart::crosshairStrip(double x) const
+{
+    // The line, its dots on the curves and the time label below the plot.
+    return QRect(int(x) - 48, 0, 96, height());
+}
+
+void TimelineChart::drawCrosshairLine(QPainter *painter, const QRectF &plot)
+{
+    m_drawnCrosshairX.reset();
+    if (!m_cursor || !m_cursor->timeMs() || !m_window->range().contains(*m_cursor->timeMs()))
+        return;
+    const double x = std::round(xFor(*m_cursor->timeMs())) + 0.5;
+    painter->save();
+    painter->setPen(QPen(kCrosshairColor, 1));
+    painter->drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
+    painter->restore();
+    m_drawnCrosshairX = x;
+}
+
+void TimelineChart::drawCrosshair(QPainter *painter, const QRectF &plot)
+{
+    m_drawnReadout.clear();
+    m_drawnReadoutRect = QRectF();
+    if (!m_drawnCrosshairX)
+        return;
+    const qint64 t = *m_cursor->timeMs();
+    const double x = *m_drawnCrosshairX;
+    painter->save();
+    painter->setRenderHint(QPainter::Antialiasing);
+
+    const bool here = m_cursor->origin() == this && m_hoverPos;
+    if (here) {
+        // The instant itself, on the time axis.
+        const QFont font = m_leftAxis->labelsFont();
+        const QFontMetricsF metrics(font);
+        const QString label = timeText(t);
+        const QRectF box(x - metrics.horizontalAdvance(label) / 2 - 5, plot.bottom() + 2,
+                         metrics.horizontalAdvance(label) + 10, metrics.height() + 4);
+        painter->setPen(Qt::NoPen);
+        painter->setBrush(kCrosshairColor);
+        painter->drawRoundedRect(box, 3, 3);
+        painter->setPen(Qt::white);
+        painter->setFont(font);
+        painter->drawText(box, Qt::AlignCenter, label);
+    }
+
+    const std::vector<std::optional<NearestSample>> samples = samplesAt(t);
+    // A dot where each series has the sample the read-out shows, in every panel: the eye
+    // follows the line across the grid.
+    for (std::size_t i = 0; i < m_slots.size(); ++i) {
+        if (!samples[i] || !std::isfinite(samples[i]->value))
+            continue;
+        const ValueScale &scale = m_slots[i].definition.axis == AxisSide::Right ? m_rightScale : m_leftScale;
+        if (scale.high <= scale.low)
+            continue;
+        const double y = plot.bottom() - plot.height() * (samples[i]->value - scale.low) / (scale.high - scale.low);
+        if (y < plot.top() - 1 || y > plot.bottom() + 1)
+            continue;
+        painter->setPen(QPen(Qt::white, 1.5));
+        painter->setBrush(m_slots[i].color);
+        painter->drawEllipse(QPointF(xFor(samples[i]->timestampMs), y), 3.5, 3.5);
+    }
+    painter->restore();
+
+    if (!here || m_slots.empty())
+        return;
+    const SeriesReadout readout = readoutFor(t, samples);
+    const QRectF box = readout.placeAt(*m_hoverPos, plot.adjusted(4, 4, -4, -4));
+    readout.paint(painter, box);
+    m_drawnReadoutRect = box;
+    for (const SeriesReadout::Row &row : readout.rows()) {
+        m_drawnReadout << (row.time.isEmpty() ? QStringLiteral("%1 = %2").arg(row.name, row.value)
+                                              : QStringLiteral("%1 = %2 @ %3").arg(row.name, row.value, row.time));
+    }
+}
+
+QString TimelineChart::toolTipFor(const AnnotationView &view, const AnnotationLayout::Hit &hit) const
+{
+    using Kind = AnnotationLayout::HitKind;
+    if (hit.kind == Kind::None)
+        return {};
+    if (hit.kind == Kind::Badge) {
+        const auto &group = view.layout.groups[std::size_t(hit.group)];
+        QStringList lines;
+        for (int m : group.markers) {
+            const Annotation &a = view.of(view.layout.markers[std::size_t(m)]);
+            lines << QStringLiteral("%1&nbsp;&nbsp;%2").arg(timeText(a.timeMs), a.text.section(QLatin1Char('\n'), 0, 0).toHtmlEscaped());
+        }
+        return QStringLiteral("<b>%1</b><br>%2<br><i>%3</i>")
+            .arg(tr("%n annotations", nullptr, int(group.markers.size())), lines.join(QStringLiteral("<br>")),
+                 group.expanded ? tr("Click to close the list") : tr("Click to list them"));
+    }
+    const Annotation &a = view.of(view.layout.markers[std::size_t(hit.marker)]);
+    QString when = QDateTime::fromMSecsSinceEpoch(a.timeMs).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+    if (a.endMs)
+        when += QStringLiteral(" – %1 (%2)").arg(timeText(*a.endMs), durationText(*a.endMs - a.timeMs));
+    QString html = QStringLiteral("<b>%1</b><br>%2").arg(a.text.toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br>")), when);
+    if (!a.tags.isEmpty())
+        html += QStringLiteral("<br>%1 %2").arg(tr("Tags:"), a.tags.join(QStringLiteral(", ")).toHtmlEscaped());
+    QString origin = Annotation::sourceName(a.source);
+    if (!a.author.isEmpty())
+        origin += QStringLiteral(" · ") + a.author.toHtmlEscaped();
+    html += QStringLiteral("<br><span style='color:#7A808A'>%1</span>").arg(origin);
+    if (a.failed)
+        html += QStringLiteral("<br><span style='color:#C62828'>%1</span>").arg(tr("did not take effect"));
+    if (m_editor && hit.kind != Kind::ListRow) {
+        QString hint = tr("Drag to move it");
+        if (hit.kind == Kind::Start && a.endMs)
+            hint = tr("Drag to move its start");
+        else if (hit.kind == Kind::End)
+            hint = tr("Drag to move its end");
+        html += QStringLiteral("<br><i>%1</i>").arg(hint);
+    }
+    return html;
 }
 
 void TimelineChart::drawStatus(QPainter *painter, const QRectF &plot)
@@ -581,43 +1022,246 @@ void TimelineChart::drawStatus(QPainter *painter, const QRectF &plot)
     painter->restore();
 }
 
+void TimelineChart::onCursorChanged()
+{
+    // Only the strips around the old and the new crosshair (and the read-out boxes) are
+    // repainted: a hover never re-decimates, and never repaints a whole panel.
+    QRegion dirty;
+    if (m_drawnCrosshairX)
+        dirty += crosshairStrip(*m_drawnCrosshairX);
+    if (!m_drawnReadoutRect.isEmpty())
+        dirty += m_drawnReadoutRect.toAlignedRect().adjusted(-2, -2, 2, 2);
+    if (m_cursor && m_cursor->timeMs() && m_window->range().contains(*m_cursor->timeMs()))
+        dirty += crosshairStrip(xFor(*m_cursor->timeMs()));
+    if (const std::optional<QRectF> box = readoutRect())
+        dirty += box->toAlignedRect().adjusted(-2, -2, 2, 2);
+    if (!dirty.isEmpty())
+        viewport()->update(dirty);
+}
+
+void TimelineChart::updateHover(const QPointF &pos)
+{
+    m_hoverPos = pos;
+    const QRectF plot = m_chart->plotArea();
+    const bool inPlot = plot.contains(pos);
+    if (m_cursor) {
+        if (inPlot)
+            m_cursor->hover(timeAt(pos.x()), this);
+        else
+            m_cursor->leave(this);
+    }
+    if (m_press)
+        return; // a drag in progress keeps its cursor shape and shows no tooltips
+
+    using Kind = AnnotationLayout::HitKind;
+    AnnotationLayout::Hit hit;
+    AnnotationView view;
+    if (inPlot && m_annotations) {
+        view = layoutAnnotations();
+        hit = AnnotationLayout::hitTest(view.layout, pos, kGrabTolerancePx);
+    }
+    const bool movable = m_editor && (hit.kind == Kind::Start || hit.kind == Kind::End || hit.kind == Kind::Label);
+    if (movable)
+        viewport()->setCursor(Qt::SizeHorCursor);
+    else if (hit.kind == Kind::Badge)
+        viewport()->setCursor(Qt::PointingHandCursor);
+    else
+        viewport()->setCursor(Qt::CrossCursor);
+
+    QString key;
+    if (hit.kind == Kind::Badge)
+        key = QStringLiteral("badge:%1").arg(view.layout.groups[std::size_t(hit.group)].markers.size());
+    else if (hit.kind != Kind::None)
+        key = QStringLiteral("%1:%2").arg(int(hit.kind)).arg(view.of(view.layout.markers[std::size_t(hit.marker)]).id);
+    if (key == m_toolTipKey)
+        return;
+    m_toolTipKey = key;
+    if (key.isEmpty())
+        QToolTip::hideText();
+    else
+        QToolTip::showText(viewport()->mapToGlobal(pos.toPoint()) + QPoint(12, 12), toolTipFor(view, hit), viewport());
+}
+
+void TimelineChart::openPrompt(const QPointF &at, qint64 timeMs, std::optional<qint64> endMs)
+{
+    if (!m_editor)
+        return;
+    m_pendingMark = std::make_pair(timeMs, endMs);
+    viewport()->update();
+    const QString when = endMs ? QStringLiteral("%1–%2").arg(timeText(timeMs), timeText(*endMs)) : timeText(timeMs);
+    AnnotationPrompt *prompt = AnnotationPrompt::open(
+        this, viewport()->mapTo(this, at.toPoint()),
+        tr("Note at %1 (Enter adds, Esc cancels)").arg(when));
+    // A second Ctrl+click while this prompt is open cancels it: only its own preview goes.
+    const auto mark = std::make_pair(timeMs, endMs);
+    auto clearPreview = [this, mark] {
+        if (m_pendingMark == mark)
+            m_pendingMark.reset();
+        viewport()->update();
+    };
+    connect(prompt, &AnnotationPrompt::accepted, this, [this, timeMs, endMs, clearPreview](const QString &text) {
+        clearPreview();
+        if (!m_editor)
+            return;
+        Annotation annotation;
+        annotation.timeMs = timeMs;
+        annotation.endMs = endMs;
+        annotation.text = text;
+        annotation.source = Annotation::Source::Manual;
+        m_editor->add(annotation);
+    });
+    connect(prompt, &AnnotationPrompt::cancelled, this, clearPreview);
+}
+
 // QChartView::mousePressEvent crashes on a press where no item is (QTBUG-118669, fixed in
 // 6.6.1), so presses are handled here and never passed on.
 void TimelineChart::mousePressEvent(QMouseEvent *event)
 {
-    if (event->button() == Qt::LeftButton && m_chart->plotArea().contains(event->position())) {
-        m_dragStart = event->position();
-        m_dragCurrent = event->position();
-    }
     event->accept();
+    const QPointF pos = event->position();
+    if (event->button() != Qt::LeftButton || !m_chart->plotArea().contains(pos))
+        return;
+    QToolTip::hideText();
+    m_toolTipKey.clear();
+    Press press;
+    press.start = pos;
+    press.current = pos;
+    press.rangeAtPress = m_window->range();
+    if (event->modifiers() & Qt::ControlModifier) {
+        if (!m_editor)
+            return; // nowhere to add an annotation to
+        press.gesture = Gesture::Annotate;
+    } else if (event->modifiers() & Qt::ShiftModifier) {
+        press.gesture = Gesture::Pan;
+        viewport()->setCursor(Qt::ClosedHandCursor);
+    } else {
+        using Kind = AnnotationLayout::HitKind;
+        const AnnotationView view = layoutAnnotations();
+        const AnnotationLayout::Hit hit = AnnotationLayout::hitTest(view.layout, pos, kGrabTolerancePx);
+        if (hit.kind == Kind::Badge) {
+            press.gesture = Gesture::ClickCluster;
+            const auto &group = view.layout.groups[std::size_t(hit.group)];
+            press.cluster = view.of(view.layout.markers[std::size_t(group.markers.front())]).id;
+        } else if (hit.kind == Kind::ListRow) {
+            press.gesture = Gesture::ClickCluster; // a click inside the list keeps it open
+        } else if (m_editor && (hit.kind == Kind::Start || hit.kind == Kind::End || hit.kind == Kind::Label)) {
+            press.gesture = Gesture::Move;
+            press.annotation = view.of(view.layout.markers[std::size_t(hit.marker)]);
+            press.part = hit.kind;
+        }
+    }
+    m_press = press;
 }
 
 void TimelineChart::mouseMoveEvent(QMouseEvent *event)
 {
-    if (m_dragStart) {
-        m_dragCurrent = event->position();
-        viewport()->update();
-    }
     event->accept();
+    const QPointF pos = event->position();
+    if (m_press) {
+        m_press->current = pos;
+        if (m_press->gesture == Gesture::Pan) {
+            const TimeRange &from = m_press->rangeAtPress;
+            const double perPixel = double(std::max<qint64>(1, from.length())) / std::max(1.0, m_chart->plotArea().width());
+            const qint64 shift = -qint64(std::llround((pos.x() - m_press->start.x()) * perPixel));
+            emit scrollRequested({from.startMs + shift, from.endMs + shift});
+        } else {
+            viewport()->update();
+        }
+    }
+    updateHover(pos);
 }
 
 void TimelineChart::mouseReleaseEvent(QMouseEvent *event)
 {
-    if (m_dragStart && event->button() == Qt::LeftButton) {
-        const QPointF start = *m_dragStart;
-        m_dragStart.reset();
-        viewport()->update();
-        if (std::abs(event->position().x() - start.x()) >= 6) {
-            const qint64 a = timeAt(start.x());
-            const qint64 b = timeAt(event->position().x());
-            emit rangeSelected({std::min(a, b), std::max(a, b)});
-        }
-    }
     event->accept();
+    if (!m_press || event->button() != Qt::LeftButton)
+        return;
+    m_press->current = event->position();
+    const Press press = *m_press;
+    const double dx = press.current.x() - press.start.x();
+    const bool dragged = std::abs(dx) >= kDragThresholdPx;
+    std::optional<std::pair<qint64, std::optional<qint64>>> moved;
+    if (press.gesture == Gesture::Move && std::abs(dx) >= 3)
+        moved = movedTimes();
+    m_press.reset();
+    viewport()->update();
+    viewport()->setCursor(Qt::CrossCursor);
+    switch (press.gesture) {
+    case Gesture::Zoom:
+        if (dragged) {
+            const qint64 a = timeAt(press.start.x());
+            const qint64 b = timeAt(press.current.x());
+            emit rangeSelected({std::min(a, b), std::max(a, b)});
+        } else {
+            m_expandedCluster.reset(); // a click on the plot closes an open cluster list
+        }
+        break;
+    case Gesture::Pan:
+        emit scrollFinished();
+        break;
+    case Gesture::Annotate:
+        if (dragged) {
+            const qint64 a = timeAt(press.start.x());
+            const qint64 b = timeAt(press.current.x());
+            openPrompt(press.current, std::min(a, b), std::max(a, b));
+        } else {
+            openPrompt(press.start, timeAt(press.start.x()), std::nullopt);
+        }
+        break;
+    case Gesture::Move:
+        if (moved && m_editor) {
+            // One call per drag, at the release: the drag is one undo step, and the next drag
+            // of the same marker is another.
+            m_editor->move(press.annotation.id, moved->first, moved->second);
+            m_editor->finishMove();
+        }
+        break;
+    case Gesture::ClickCluster:
+        if (press.cluster)
+            m_expandedCluster = m_expandedCluster == press.cluster ? std::nullopt : press.cluster;
+        break;
+    }
+    updateHover(press.current);
 }
 
 void TimelineChart::mouseDoubleClickEvent(QMouseEvent *event)
 {
     emit resetRequested();
     event->accept();
+}
+
+void TimelineChart::wheelEvent(QWheelEvent *event)
+{
+    event->accept();
+    const QPoint delta = event->angleDelta();
+    const int raw = delta.y() != 0 ? delta.y() : delta.x();
+    if (raw == 0)
+        return;
+    const double notches = raw / 120.0;
+    const TimeRange range = m_window->range();
+    TimeRange next;
+    if (event->modifiers() & Qt::ControlModifier) {
+        // Zoom around the instant under the mouse: it stays where it is on screen.
+        const double length = std::max<double>(kMinimumRangeMs, double(range.length()) * std::pow(kWheelZoomFactor, notches));
+        const qint64 anchor = timeAt(event->position().x());
+        const double fraction = double(anchor - range.startMs) / double(std::max<qint64>(1, range.length()));
+        next.startMs = anchor - qint64(std::llround(fraction * length));
+        next.endMs = next.startMs + qint64(std::llround(length));
+    } else {
+        // Forward (up, or left on a touchpad) goes back in time, like scrolling up a log.
+        const qint64 shift = -qint64(std::llround(notches * kWheelPanFraction * double(range.length())));
+        next = {range.startMs + shift, range.endMs + shift};
+    }
+    emit scrollRequested(next);
+    m_scrollEnd.start();
+}
+
+void TimelineChart::leaveEvent(QEvent *event)
+{
+    m_hoverPos.reset();
+    if (m_cursor)
+        m_cursor->leave(this);
+    QToolTip::hideText();
+    m_toolTipKey.clear();
+    QChartView::leaveEvent(event);
 }

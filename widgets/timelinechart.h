@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "annotation.h"
+#include "annotationlayout.h"
 #include "dashboarddefinition.h"
 #include "panelstatus.h"
 #include "seriesstatistics.h"
+#include "timecursor.h"
 #include "timeticks.h"
 #include "timerange.h"
 
@@ -11,23 +14,33 @@
 #include <QColor>
 #include <QList>
 #include <QPointF>
+#include <QStringList>
 #include <QTimer>
 
 #include <optional>
 #include <vector>
 
+class AnnotationEditor;
 class AnnotationModel;
 class QAreaSeries;
 class QDateTimeAxis;
 class QLineSeries;
 class QValueAxis;
 class SampleStore;
+class SeriesReadout;
+class TimeCursor;
 class TimeWindow;
 
 // One panel's plot: the series of one panel over the shared time window. It draws a
 // decimated copy of the store's samples (computed on a worker thread, handed over with one
 // replace() per series), keeps its plot area at fixed gutters so that every panel's time
 // axis lines up, and says in the plot when it is loading, empty, failing or its source down.
+//
+// It also draws the dashboard's annotations (lines, region bands, "+N" clusters) and the
+// shared crosshair, and turns the mouse into requests: drag to zoom, Shift+drag or the wheel
+// to pan, Ctrl+wheel to zoom around the mouse, double-click for live; Ctrl+click or Ctrl+drag
+// to annotate, drag a marker or a band edge to move it (through the AnnotationEditor, so it
+// can be undone).
 class TimelineChart : public QChartView
 {
     Q_OBJECT
@@ -59,6 +72,10 @@ public:
     void setStatus(const PanelStatus &status);
     // Every annotation of the dashboard is drawn on every panel.
     void setAnnotationModel(AnnotationModel *annotations);
+    // With an editor the annotations can also be made and moved here (and it sets the model).
+    void setAnnotationEditor(AnnotationEditor *editor);
+    // The dashboard's shared hover instant: drawn as the crosshair, set while the mouse is here.
+    void setTimeCursor(TimeCursor *cursor);
     const PanelStatus &status() const { return m_status; }
 
     int plotWidth() const;
@@ -67,11 +84,36 @@ public:
     qint64 timeAt(double x) const;      // the time under a widget x coordinate
     const QList<LegendEntry> &legend() const { return m_legend; }
 
+    // What the last paint drew, for tests and tools that check the picture, not the model.
+    struct DrawnAnnotation
+    {
+        quint64 id = 0;
+        double x = 0;               // of the start line (widget coordinates)
+        std::optional<double> endX; // a region's end
+        bool startVisible = false;
+        bool clustered = false;     // its line is part of a "+N" badge
+        QRectF label;               // its own label; empty when clustered or without room
+    };
+    struct DrawnCluster
+    {
+        std::vector<quint64> ids;
+        QRectF badge;
+        bool expanded = false;
+    };
+    const QList<DrawnAnnotation> &drawnAnnotations() const { return m_drawnAnnotations; }
+    const QList<DrawnCluster> &drawnClusters() const { return m_drawnClusters; }
+    std::optional<double> drawnCrosshairX() const { return m_drawnCrosshairX; }
+    // The read-out's rows as text ("name = value @ hh:mm:ss"); empty when none was drawn.
+    const QStringList &drawnReadout() const { return m_drawnReadout; }
+
 signals:
     void plotWidthChanged(int pixels);
     void legendChanged();
     void rangeSelected(const TimeRange &range); // drag to zoom
     void resetRequested();                      // double-click: back to live
+    // A pan or wheel zoom, one call per mouse event; scrollFinished() ends the gesture.
+    void scrollRequested(const TimeRange &range);
+    void scrollFinished();
     void rendered();                            // a new decimated copy is on screen
 
 protected:
@@ -82,6 +124,8 @@ protected:
     void mouseMoveEvent(QMouseEvent *event) override;
     void mouseReleaseEvent(QMouseEvent *event) override;
     void mouseDoubleClickEvent(QMouseEvent *event) override;
+    void wheelEvent(QWheelEvent *event) override;
+    void leaveEvent(QEvent *event) override;
 
 private:
     struct Slot
@@ -98,6 +142,8 @@ private:
     void startRender();
     void applyRender(const RenderOutput &output);
     QValueAxis *axisFor(AxisSide side);
+    bool usesRightAxis() const;
+    void keepPlotAtGutters(const QRectF &plot);
     struct ValueScale
     {
         double low = 0;
@@ -109,6 +155,35 @@ private:
     void drawStatus(QPainter *painter, const QRectF &plot);
     void drawTimeLabels(QPainter *painter, const QRectF &plot);
     void drawAnnotations(QPainter *painter, const QRectF &plot);
+    void drawCrosshairLine(QPainter *painter, const QRectF &plot);
+    // The crosshair's dots on the curves, its time label and (where the mouse is) the read-out.
+    void drawCrosshair(QPainter *painter, const QRectF &plot);
+    void drawPendingMark(QPainter *painter, const QRectF &plot);
+
+    // The annotations of the visible range, laid out for the current size (and with the marker
+    // being dragged at its new place).
+    struct AnnotationView
+    {
+        std::vector<Annotation> annotations;
+        AnnotationLayout::Result layout;
+        const Annotation &of(const AnnotationLayout::Marker &marker) const
+        {
+            return annotations[std::size_t(marker.item)];
+        }
+    };
+    AnnotationView layoutAnnotations() const;
+    QString toolTipFor(const AnnotationView &view, const AnnotationLayout::Hit &hit) const;
+    void updateHover(const QPointF &pos);
+    void onCursorChanged();
+    // The sample of every series nearest to an instant (none in a gap), in series order.
+    std::vector<std::optional<NearestSample>> samplesAt(qint64 timeMs) const;
+    SeriesReadout readoutFor(qint64 timeMs, const std::vector<std::optional<NearestSample>> &samples) const;
+    std::optional<QRectF> readoutRect() const; // where the read-out goes now, if anywhere
+    QRect crosshairStrip(double x) const;
+    double msPerPixel() const;
+    // A region or point being dragged: where it would go for the current mouse position.
+    std::pair<qint64, std::optional<qint64>> movedTimes() const;
+    void openPrompt(const QPointF &at, qint64 timeMs, std::optional<qint64> endMs);
     TimeTicks::Ticks timeTicks() const;
     double xFor(qint64 timeMs) const; // scene x of an instant in the visible range
 
@@ -129,6 +204,31 @@ private:
     bool m_renderRunning = false;
     bool m_renderAgain = false;
     int m_drawnPoints = 0;
-    std::optional<QPointF> m_dragStart;
-    QPointF m_dragCurrent;
+
+    // One press-drag-release of the left button; what it does is decided at the press.
+    enum class Gesture { Zoom, Pan, Annotate, Move, ClickCluster };
+    struct Press
+    {
+        Gesture gesture = Gesture::Zoom;
+        QPointF start;
+        QPointF current;
+        TimeRange rangeAtPress;
+        // Move: which annotation and which part of it.
+        Annotation annotation;
+        AnnotationLayout::HitKind part = AnnotationLayout::HitKind::None;
+        std::optional<quint64> cluster; // ClickCluster: the id that names the cluster
+    };
+    std::optional<Press> m_press;
+    AnnotationEditor *m_editor = nullptr;
+    TimeCursor *m_cursor = nullptr;
+    std::optional<QPointF> m_hoverPos;            // viewport coordinates, while the mouse is here
+    std::optional<quint64> m_expandedCluster;     // an annotation id inside the expanded cluster
+    std::optional<std::pair<qint64, std::optional<qint64>>> m_pendingMark; // prompt open for it
+    QString m_toolTipKey;                          // what the tooltip shows now, to not flicker
+    QTimer m_scrollEnd;                            // the wheel has no "release": a pause ends it
+    QList<DrawnAnnotation> m_drawnAnnotations;
+    QList<DrawnCluster> m_drawnClusters;
+    std::optional<double> m_drawnCrosshairX;
+    QStringList m_drawnReadout;
+    QRectF m_drawnReadoutRect;
 };

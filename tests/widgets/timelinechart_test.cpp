@@ -18,13 +18,23 @@ namespace {
 
 constexpr qint64 kNow = 1'800'000'000'000; // a fixed "now" keeps the test repeatable
 
+SeriesDefinition seriesDefinition(const QString &query, AxisSide axis, SeriesStyle style)
+{
+    SeriesDefinition series;
+    series.query = query;
+    series.legend = query;
+    series.axis = axis;
+    series.style = style;
+    return series;
+}
+
 PanelDefinition twoSeriesPanel()
 {
     PanelDefinition panel;
     panel.title = QStringLiteral("Throughput");
     panel.unit = QStringLiteral("ops/s");
-    panel.series.push_back({QStringLiteral("sent"), QStringLiteral("sent"), AxisSide::Left, SeriesStyle::Line, QString()});
-    panel.series.push_back({QStringLiteral("limit"), QStringLiteral("limit"), AxisSide::Right, SeriesStyle::Step, QString()});
+    panel.series.push_back(seriesDefinition(QStringLiteral("sent"), AxisSide::Left, SeriesStyle::Line));
+    panel.series.push_back(seriesDefinition(QStringLiteral("limit"), AxisSide::Right, SeriesStyle::Step));
     return panel;
 }
 
