@@ -1,0 +1,126 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "dashboardwriter.h"
+
+#include "loadtesterseries.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+
+namespace DashboardWriter {
+
+QString formatDuration(qint64 ms)
+{
+    if (ms <= 0)
+        return QStringLiteral("0s");
+    struct Unit
+    {
+        const char *suffix;
+        qint64 ms;
+    };
+    // The loader's grammar takes each unit once, largest first; days and weeks are left to
+    // hours so that "48h" reads as written.
+    constexpr Unit kUnits[] = {{"h", 3'600'000}, {"m", 60'000}, {"s", 1000}, {"ms", 1}};
+    QString text;
+    for (const Unit &unit : kUnits) {
+        if (ms >= unit.ms) {
+            text += QString::number(ms / unit.ms) + QLatin1String(unit.suffix);
+            ms %= unit.ms;
+        }
+    }
+    return text;
+}
+
+namespace {
+
+QJsonObject seriesObject(const SeriesDefinition &series)
+{
+    QJsonObject object;
+    if (!series.id.isEmpty())
+        object.insert(QStringLiteral("id"), series.id);
+    if (!series.derive.isEmpty()) {
+        // The formula as resolved (a built-in name is written out), with every input's series.
+        object.insert(QStringLiteral("derive"), series.derive);
+        QJsonObject inputs;
+        for (auto it = series.deriveInputs.begin(); it != series.deriveInputs.end(); ++it)
+            inputs.insert(it.key(), it.value());
+        if (!inputs.isEmpty())
+            object.insert(QStringLiteral("inputs"), inputs);
+    } else if (series.loadTester != LoadTesterField::None) {
+        object.insert(QStringLiteral("loadTester"), LoadTesterSeries::fieldName(series.loadTester));
+    } else {
+        object.insert(QStringLiteral("query"), series.query);
+    }
+    if (!series.legend.isEmpty())
+        object.insert(QStringLiteral("legend"), series.legend);
+    object.insert(QStringLiteral("axis"), series.axis == AxisSide::Right ? QStringLiteral("right") : QStringLiteral("left"));
+    switch (series.style) {
+    case SeriesStyle::Line: object.insert(QStringLiteral("style"), QStringLiteral("line")); break;
+    case SeriesStyle::Step: object.insert(QStringLiteral("style"), QStringLiteral("step")); break;
+    case SeriesStyle::Area: object.insert(QStringLiteral("style"), QStringLiteral("area")); break;
+    }
+    if (!series.color.isEmpty())
+        object.insert(QStringLiteral("color"), series.color);
+    return object;
+}
+
+QJsonObject panelObject(const PanelDefinition &panel)
+{
+    QJsonArray series;
+    for (const SeriesDefinition &definition : panel.series)
+        series.append(seriesObject(definition));
+    QJsonObject object{{QStringLiteral("title"), panel.title}, {QStringLiteral("series"), series}};
+    if (!panel.unit.isEmpty())
+        object.insert(QStringLiteral("unit"), panel.unit);
+    if (!panel.rightUnit.isEmpty())
+        object.insert(QStringLiteral("rightUnit"), panel.rightUnit);
+    return object;
+}
+
+QJsonObject loadTesterObject(const LoadTesterDefinition &loadTester)
+{
+    QJsonObject object;
+    if (!loadTester.kind.isEmpty())
+        object.insert(QStringLiteral("kind"), loadTester.kind);
+    if (!loadTester.adminUrls.isEmpty())
+        object.insert(QStringLiteral("admin"), QJsonArray::fromStringList(loadTester.adminUrls));
+    if (!loadTester.discoverJob.isEmpty()) {
+        object.insert(QStringLiteral("discover"), QJsonObject{{QStringLiteral("job"), loadTester.discoverJob},
+                                                              {QStringLiteral("scheme"), loadTester.discoverScheme}});
+    }
+    if (!loadTester.tokenFile.isEmpty())
+        object.insert(QStringLiteral("tokenFile"), loadTester.tokenFile);
+    if (!loadTester.tokenEnv.isEmpty())
+        object.insert(QStringLiteral("tokenEnv"), loadTester.tokenEnv);
+    return object;
+}
+
+} // namespace
+
+QJsonObject toJsonObject(const DashboardDefinition &dashboard)
+{
+    QJsonObject root;
+    root.insert(QStringLiteral("title"), dashboard.title);
+    root.insert(QStringLiteral("refresh"), formatDuration(qint64(dashboard.refreshSeconds) * 1000));
+    root.insert(QStringLiteral("window"), formatDuration(dashboard.windowMs));
+    root.insert(QStringLiteral("columns"), dashboard.columns);
+    if (!dashboard.variables.isEmpty()) {
+        QJsonObject variables;
+        for (auto it = dashboard.variables.begin(); it != dashboard.variables.end(); ++it)
+            variables.insert(it.key(), it.value());
+        root.insert(QStringLiteral("variables"), variables);
+    }
+    if (dashboard.loadTester.isSet() || !dashboard.loadTester.tokenFile.isEmpty() || !dashboard.loadTester.tokenEnv.isEmpty())
+        root.insert(QStringLiteral("loadTester"), loadTesterObject(dashboard.loadTester));
+    QJsonArray panels;
+    for (const PanelDefinition &panel : dashboard.panels)
+        panels.append(panelObject(panel));
+    root.insert(QStringLiteral("panels"), panels);
+    return root;
+}
+
+QByteArray toJson(const DashboardDefinition &dashboard)
+{
+    return QJsonDocument(toJsonObject(dashboard)).toJson(QJsonDocument::Indented);
+}
+
+} // namespace DashboardWriter

@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// A session stores its dashboard as JSON: what the writer writes, the loader reads back to
+// the same definition, without a single issue.
+#include "dashboardloader.h"
+#include "dashboardwriter.h"
+#include "loadtesterseries.h"
+
+#include <gtest/gtest.h>
+
+namespace {
+
+void expectSame(const DashboardDefinition &a, const DashboardDefinition &b)
+{
+    EXPECT_EQ(a.title, b.title);
+    EXPECT_EQ(a.refreshSeconds, b.refreshSeconds);
+    EXPECT_EQ(a.windowMs, b.windowMs);
+    EXPECT_EQ(a.columns, b.columns);
+    EXPECT_EQ(a.variables, b.variables);
+    EXPECT_EQ(a.loadTester.kind, b.loadTester.kind);
+    EXPECT_EQ(a.loadTester.adminUrls, b.loadTester.adminUrls);
+    EXPECT_EQ(a.loadTester.discoverJob, b.loadTester.discoverJob);
+    EXPECT_EQ(a.loadTester.tokenFile, b.loadTester.tokenFile);
+    ASSERT_EQ(a.panels.size(), b.panels.size());
+    for (std::size_t p = 0; p < a.panels.size(); ++p) {
+        EXPECT_EQ(a.panels[p].title, b.panels[p].title);
+        EXPECT_EQ(a.panels[p].unit, b.panels[p].unit);
+        EXPECT_EQ(a.panels[p].rightUnit, b.panels[p].rightUnit);
+        ASSERT_EQ(a.panels[p].series.size(), b.panels[p].series.size());
+        for (std::size_t s = 0; s < a.panels[p].series.size(); ++s) {
+            const SeriesDefinition &x = a.panels[p].series[s];
+            const SeriesDefinition &y = b.panels[p].series[s];
+            EXPECT_EQ(x.query, y.query);
+            EXPECT_EQ(x.loadTester, y.loadTester);
+            EXPECT_EQ(x.id, y.id);
+            EXPECT_EQ(x.derive, y.derive);
+            EXPECT_EQ(x.deriveInputs, y.deriveInputs);
+            EXPECT_EQ(x.legend, y.legend);
+            EXPECT_EQ(x.axis, y.axis);
+            EXPECT_EQ(x.style, y.style);
+            EXPECT_EQ(x.color, y.color);
+        }
+    }
+}
+
+} // namespace
+
+TEST(DashboardWriter, EveryBuiltinDashboardRoundTripsThroughTheLoader)
+{
+    for (const QString &name : DashboardLoader::builtinNames()) {
+        const DashboardDefinition original = DashboardLoader::fromBuiltin(name).dashboard;
+        const DashboardLoader::LoadResult back = DashboardLoader::fromJson(DashboardWriter::toJson(original));
+        ASSERT_TRUE(back.usable) << name.toStdString();
+        EXPECT_TRUE(back.issues.isEmpty()) << name.toStdString() << ": " << back.issues.value(0).toString().toStdString();
+        expectSame(original, back.dashboard);
+    }
+}
+
+TEST(DashboardWriter, EveryFieldRoundTrips)
+{
+    DashboardDefinition d;
+    d.title = QStringLiteral("All \"fields\" · ünïcode");
+    d.refreshSeconds = 7;
+    d.windowMs = 5400'000 + 1500;
+    d.columns = 3;
+    d.variables = {{QStringLiteral("namespace"), QStringLiteral("prod")}, {QStringLiteral("job"), QStringLiteral("starter")}};
+    d.loadTester.kind = QStringLiteral("starter");
+    d.loadTester.adminUrls = {QStringLiteral("http://127.0.0.1:9091"), QStringLiteral("http://10.0.0.2:9091")};
+    d.loadTester.tokenFile = QStringLiteral("/run/secrets/admin");
+    PanelDefinition panel;
+    panel.title = QStringLiteral("Throughput");
+    panel.unit = QStringLiteral("ops/s");
+    panel.rightUnit = QStringLiteral("%");
+    SeriesDefinition query;
+    query.query = QStringLiteral("sum(rate(x{job=\"$job\"}[1m]))");
+    query.legend = QStringLiteral("{{pod}} sent/s");
+    query.axis = AxisSide::Right;
+    query.style = SeriesStyle::Area;
+    query.color = QStringLiteral("#0072B2");
+    SeriesDefinition setPoint;
+    setPoint.loadTester = LoadTesterField::Rate;
+    setPoint.style = SeriesStyle::Line; // not the step a load tester series gets by default
+    query.id = QStringLiteral("sent");
+    SeriesDefinition derived;
+    derived.derive = QStringLiteral("sent / rate");
+    derived.deriveInputs = {{QStringLiteral("sent"), QStringLiteral("sent")}, {QStringLiteral("rate"), QStringLiteral("sent")}};
+    derived.legend = QStringLiteral("ratio");
+    panel.series = {query, setPoint, derived};
+    SeriesDefinition second = query;
+    second.id.clear();
+    d.panels = {panel, PanelDefinition{QStringLiteral("Second"), {}, {}, {second}}};
+
+    const DashboardLoader::LoadResult back = DashboardLoader::fromJson(DashboardWriter::toJson(d));
+    ASSERT_TRUE(back.usable);
+    EXPECT_TRUE(back.issues.isEmpty()) << back.issues.value(0).toString().toStdString();
+    expectSame(d, back.dashboard);
+}
+
+TEST(DashboardWriter, DurationsAreWrittenTheWayTheLoaderReadsThem)
+{
+    for (qint64 ms : {1000LL, 5000LL, 60'000LL, 90'000LL, 3'600'000LL, 5'400'000LL, 86'400'000LL, 1500LL, 3'601'001LL}) {
+        const QString text = DashboardWriter::formatDuration(ms);
+        EXPECT_EQ(DashboardLoader::parseDurationMs(text), ms) << text.toStdString();
+    }
+    EXPECT_EQ(DashboardWriter::formatDuration(5'400'000), QStringLiteral("1h30m"));
+}
