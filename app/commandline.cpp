@@ -76,10 +76,20 @@ Result<AppOptions> parseCommandLine(const QStringList &arguments)
         QStringLiteral("Folder for the scenario's screenshots."), QStringLiteral("dir"), QStringLiteral("."));
     const QCommandLineOption after(QStringLiteral("after"),
         QStringLiteral("When to take the --screenshot."), QStringLiteral("duration"), QStringLiteral("30s"));
+    const QCommandLineOption record(QStringLiteral("record"),
+        QStringLiteral("Record the live run (dashboard, samples, annotations, actions) to this session "
+                       "file. Without it every live run is recorded to the sessions folder."),
+        QStringLiteral("file.chaoscope"));
+    const QCommandLineOption noRecord(QStringLiteral("no-record"), QStringLiteral("Do not record the live run."));
+    const QCommandLineOption session(QStringLiteral("session"),
+        QStringLiteral("Open a recorded session offline (no Prometheus needed): its panels, annotations "
+                       "and actions, as they were."),
+        QStringLiteral("file.chaoscope"));
     const QCommandLineOption size(QStringLiteral("size"),
         QStringLiteral("Window size in logical pixels."), QStringLiteral("WxH"), QStringLiteral("1600x1000"));
     parser.addOptions({help, version, prometheus, dashboard, admin, adminKind, adminToken, window, refresh, scrape, bearer,
-                       basic, header, screenshot, layout, scenario, outputDir, after, size});
+                       basic, header, screenshot, layout, scenario, outputDir, after, size, record, noRecord,
+                       session});
 
     AppOptions options;
     options.helpText = parser.helpText();
@@ -106,6 +116,7 @@ Result<AppOptions> parseCommandLine(const QStringList &arguments)
         options.adminUrls << adminUrl;
     }
     options.adminKind = parser.value(adminKind).toLower();
+    options.adminKindGiven = parser.isSet(adminKind);
     if (!QStringList{QStringLiteral("starter"), QStringLiteral("locust"), QStringLiteral("k6")}.contains(options.adminKind)) {
         return Error::make(Error::Kind::Invalid, QStringLiteral("--admin-kind: \"%1\" is not one of starter, locust, k6")
                                                      .arg(parser.value(adminKind)));
@@ -138,6 +149,26 @@ Result<AppOptions> parseCommandLine(const QStringList &arguments)
     if (!afterMs)
         return afterMs.error();
     options.screenshotAfterMs = afterMs.value();
+    options.screenshotAfterGiven = parser.isSet(after);
+    options.recordPath = parser.value(record);
+    options.record = !parser.isSet(noRecord);
+    options.sessionPath = parser.value(session);
+    if (parser.isSet(record) && options.recordPath.trimmed().isEmpty())
+        return Error::make(Error::Kind::Invalid, QStringLiteral("--record: the file name is empty"));
+    if (parser.isSet(record) && parser.isSet(noRecord))
+        return Error::make(Error::Kind::Invalid, QStringLiteral("--record and --no-record contradict each other"));
+    if (parser.isSet(session)) {
+        // A recording is shown as it was: nothing is polled, steered or recorded again.
+        for (const QCommandLineOption *live : {&record, &scenario, &admin}) {
+            if (parser.isSet(*live)) {
+                return Error::make(Error::Kind::Invalid,
+                                   QStringLiteral("--%1 cannot be used with --session: a recording is shown offline, "
+                                                  "nothing runs (File ▸ Save session as… makes a copy)")
+                                       .arg(live->names().constFirst()));
+            }
+        }
+        options.record = false;
+    }
     options.screenshotPath = parser.value(screenshot);
     options.layoutPath = parser.value(layout);
     options.scenario = parser.value(scenario);

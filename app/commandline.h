@@ -19,6 +19,7 @@ struct AppOptions
     QString dashboard = QStringLiteral("prometheus-self"); // built-in name or file path
     QList<QUrl> adminUrls;                                 // load tester replicas' admin endpoints
     QString adminKind = QStringLiteral("starter");         // starter | locust | k6
+    bool adminKindGiven = false;                           // else the dashboard's kind wins
     QString adminToken;                                    // read from --admin-token-file
     std::optional<qint64> windowMs;                        // overrides the dashboard's
     std::optional<int> refreshMs;                          // overrides the dashboard's
@@ -28,6 +29,10 @@ struct AppOptions
     QString outputDir;          // where scenario screenshots go (relative paths)
     QString layoutPath;         // headless: also write where each panel's plot area is (JSON)
     qint64 screenshotAfterMs = 30'000;
+    bool screenshotAfterGiven = false; // else a recording is shot as soon as it is shown
+    QString recordPath;         // where to record the live run; empty = the default file
+    bool record = true;         // --no-record switches recording off
+    QString sessionPath;        // show this recording offline instead of a live run
     QSize windowSize{1600, 1000};
     bool showHelp = false;
     bool showVersion = false;

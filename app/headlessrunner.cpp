@@ -34,7 +34,26 @@ HeadlessRunner::HeadlessRunner(QWidget *window, DashboardPoller *poller, Prometh
 
 void HeadlessRunner::start()
 {
-    QTimer::singleShot(std::chrono::milliseconds(m_afterMs), this, &HeadlessRunner::finish);
+    QTimer::singleShot(std::chrono::milliseconds(m_afterMs), this, &HeadlessRunner::settle);
+}
+
+void HeadlessRunner::settle()
+{
+    if (!m_view) {
+        finish();
+        return;
+    }
+    m_poller->stop();
+    // Shot once no chart has drawn anything new for a little while (at most a few seconds).
+    constexpr int kQuietMs = 250;
+    m_quiet = new QTimer(this);
+    m_quiet->setSingleShot(true);
+    m_quiet->setInterval(kQuietMs);
+    connect(m_quiet, &QTimer::timeout, this, &HeadlessRunner::finish);
+    for (PanelWidget *panel : m_view->panels())
+        connect(panel->chart(), &TimelineChart::rendered, m_quiet, qOverload<>(&QTimer::start));
+    m_quiet->start();
+    QTimer::singleShot(3000, this, &HeadlessRunner::finish);
 }
 
 void HeadlessRunner::setLayoutPath(const QString &path, DashboardView *view)
@@ -67,6 +86,9 @@ bool HeadlessRunner::writeLayout() const
 
 void HeadlessRunner::finish()
 {
+    if (m_finished)
+        return;
+    m_finished = true;
     int exitCode = 0;
     const Result<QString> saved = saveScreenshot(m_window, m_path);
     if (!saved) {
@@ -80,7 +102,7 @@ void HeadlessRunner::finish()
         exitCode = 3;
     }
     const DashboardPoller::Stats stats = m_poller->stats();
-    if (stats.succeeded == 0) {
+    if (stats.succeeded == 0 && !m_offline) {
         if (stats.failed == 0) {
             std::fprintf(stderr, "chaoscope: no query was answered within %lld s\n", m_afterMs / 1000);
         } else if (stats.sourceDown == stats.failed) {

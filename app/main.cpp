@@ -2,31 +2,73 @@
 // Chaoscope: watch and steer a load test while it runs.
 #include "annotationmodel.h"
 #include "actionannotator.h"
+#include "annotationdock.h"
 #include "commandline.h"
 #include "dashboardloader.h"
 #include "dashboardpoller.h"
+#include "derivedseriesupdater.h"
 #include "headlessrunner.h"
+#include "loadtesterconnector.h"
 #include "loadtestercontroller.h"
+#include "loadtesterseries.h"
 #include "mainwindow.h"
 #include "prometheusclient.h"
 #include "samplestore.h"
 #include "scenariorunner.h"
 #include "screenshot.h"
+#include "sessioncontrols.h"
+#include "sessionreader.h"
+#include "sessionrecorder.h"
+#include "sessionreplay.h"
+#include "sessionsaver.h"
 #include "timewindow.h"
 
 #include <QApplication>
+#include <QDateTime>
 #include <QDir>
+#include <QFileInfo>
+#include <QMessageBox>
 
 #include <cstdio>
+#include <memory>
+
+namespace {
+
+// Qt takes "-session <id>" (and "--session") for X11 session management and removes it
+// before QApplication::arguments() is read; Chaoscope's --session names a recording. So it
+// is taken out of argv before Qt sees it and handed to the parser afterwards.
+QStringList takeSessionArguments(int &argc, char **argv)
+{
+    QStringList taken;
+    int kept = 1;
+    for (int i = 1; i < argc; ++i) {
+        const QByteArray arg(argv[i]);
+        if ((arg == "--session" || arg == "-session") && i + 1 < argc) {
+            taken << QStringLiteral("--session") << QString::fromLocal8Bit(argv[++i]);
+            continue;
+        }
+        if (arg.startsWith("--session=")) {
+            taken << QString::fromLocal8Bit(arg);
+            continue;
+        }
+        argv[kept++] = argv[i];
+    }
+    argc = kept;
+    argv[argc] = nullptr;
+    return taken;
+}
+
+} // namespace
 
 int main(int argc, char *argv[])
 {
+    const QStringList sessionArguments = takeSessionArguments(argc, argv);
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("Chaoscope"));
     QApplication::setOrganizationName(QStringLiteral("Chaoscope"));
     QApplication::setApplicationVersion(QStringLiteral(CHAOSCOPE_VERSION));
 
-    const Result<AppOptions> parsed = parseCommandLine(QApplication::arguments());
+    const Result<AppOptions> parsed = parseCommandLine(QApplication::arguments() + sessionArguments);
     if (!parsed) {
         std::fprintf(stderr, "chaoscope: %s\n", qPrintable(parsed.error().message));
         return 2;
@@ -46,40 +88,139 @@ int main(int argc, char *argv[])
     TimeWindow window;
     DashboardPoller poller(&client, &store, &window);
     poller.setScrapeIntervalMs(options.scrapeIntervalMs);
+    AnnotationModel annotations;
+    const bool onScreen = QGuiApplication::platformName() != QLatin1String("offscreen")
+                          && QGuiApplication::platformName() != QLatin1String("minimal");
 
-    // A broken dashboard file does not stop the app: what could be read is shown, with the
-    // problems listed above the panels.
-    DashboardLoader::LoadResult loaded = DashboardLoader::load(options.dashboard);
-    for (const DashboardIssue &issue : loaded.issues)
-        std::fprintf(stderr, "chaoscope: dashboard %s: %s\n", qPrintable(options.dashboard), qPrintable(issue.toString()));
+    DashboardLoader::LoadResult loaded;
+    std::shared_ptr<const SessionContents> recording;
+    std::optional<TimeRange> lastView; // a recording that ended zoomed in opens zoomed in
+    QStringList seriesOrder;           // ... with its series in the order (and colours) they had live
+    if (!options.sessionPath.isEmpty()) {
+        // A recording shown offline: its dashboard, samples and annotations instead of a live run.
+        Result<SessionContents> read = SessionReader::readFile(options.sessionPath);
+        if (!read) {
+            std::fprintf(stderr, "chaoscope: %s\n", qPrintable(read.error().message));
+            if (onScreen)
+                QMessageBox::critical(nullptr, QStringLiteral("Chaoscope"), read.error().message);
+            return 2;
+        }
+        recording = std::make_shared<const SessionContents>(std::move(read).value());
+        if (const QString problems = recording->describeProblems(); !problems.isEmpty())
+            std::fprintf(stderr, "chaoscope: %s: %s\n", qPrintable(options.sessionPath), qPrintable(problems));
+        const SessionReplay::Loaded replay = SessionReplay::load(*recording, &store, &annotations);
+        loaded.dashboard = replay.dashboard;
+        loaded.issues = replay.issues;
+        loaded.usable = true;
+        loaded.dashboard.windowMs = replay.windowMs;
+        loaded.dashboard.loadTester = {}; // nothing is steered offline
+        // "Now" is the end of the recording, so the window shows the run as it was last seen live.
+        const qint64 end = replay.nowMs > 0 ? replay.nowMs : QDateTime::currentMSecsSinceEpoch();
+        window.setClock([end] { return end; });
+        lastView = replay.zoomed;
+        seriesOrder = replay.seriesOrder;
+    } else {
+        // A broken dashboard file does not stop the app: what could be read is shown, with the
+        // problems listed above the panels.
+        loaded = DashboardLoader::load(options.dashboard);
+        for (const DashboardIssue &issue : loaded.issues)
+            std::fprintf(stderr, "chaoscope: dashboard %s: %s\n", qPrintable(options.dashboard), qPrintable(issue.toString()));
+    }
     if (options.windowMs)
         loaded.dashboard.windowMs = *options.windowMs;
     if (options.refreshMs)
         loaded.dashboard.refreshSeconds = qMax(1, *options.refreshMs / 1000);
     window.setWindowMs(loaded.dashboard.windowMs);
     poller.setDashboard(loaded.dashboard);
+    // Formulas over other series ("pending / rate") follow their inputs in the store.
+    DerivedSeriesUpdater derivedSeries(&store);
+    derivedSeries.setDashboard(loaded.dashboard);
+    derivedSeries.recomputeAll(); // a recording's inputs are already in the store
     if (options.refreshMs)
         poller.setRefreshMs(*options.refreshMs);
 
-    AnnotationModel annotations;
     MainWindow mainWindow(&client, &store, &window, &poller, &annotations);
-    // Steering: one controller for all replicas of the load tester; every action it applies
-    // lands on the timelines as an annotation.
+    // Steering: one controller for all replicas of the load tester (from the command line or
+    // the dashboard's "loadTester"); every action it applies lands on the timelines as an
+    // annotation, and its status values are recorded as series a panel can draw.
     LoadTesterController controller;
-    if (!options.adminUrls.isEmpty()) {
-        std::vector<std::unique_ptr<LoadTesterAdapter>> replicas;
-        for (const QUrl &url : options.adminUrls)
-            replicas.push_back(makeLoadTesterAdapter(options.adminKind, url, options.adminToken));
-        controller.setReplicas(std::move(replicas));
-        controller.startPolling();
-    }
+    const LoadTesterPlan plan = LoadTesterPlan::resolve(
+        {options.adminKindGiven ? options.adminKind : QString(), options.adminUrls, options.adminToken},
+        loaded.dashboard.loadTester, [](const QString &name) { return qEnvironmentVariable(qPrintable(name)); });
+    for (const QString &problem : plan.problems)
+        std::fprintf(stderr, "chaoscope: %s\n", qPrintable(problem));
+    LoadTesterConnector connector(&controller, &client, plan);
+    QObject::connect(&connector, &LoadTesterConnector::problem, &mainWindow, [](const QString &message) {
+        std::fprintf(stderr, "chaoscope: %s\n", qPrintable(message));
+    });
+    LoadTesterSeriesRecorder loadTesterSeries(&controller, &store);
     ActionAnnotator annotator(&controller, &annotations);
-    if (!options.adminUrls.isEmpty())
+    if (plan.isSet())
         mainWindow.setLoadTester(&controller);
+    connector.start();
     mainWindow.resize(options.windowSize);
+    // Headless runs and screenshots are pictures of the dashboard; the annotation list is for
+    // someone at the screen (View ▸ Annotations brings it back).
+    if (!options.screenshotPath.isEmpty() || !onScreen)
+        mainWindow.annotationDock()->hide();
+
+    // Sessions: every live run is recorded (unless --no-record); a recording shown offline
+    // takes annotation edits into its own file.
+    SessionRecorder recorder(&store, &annotations);
+    SessionSaver saver(&annotations);
+    SessionControls sessionControls(&mainWindow, &window, &recorder, &saver);
+    if (recording) {
+        recorder.appendOnFirstEdit(options.sessionPath, recording->validEnd);
+        saver.setRecording(recording, options.sessionPath);
+        sessionControls.setOffline(options.sessionPath, recording->describeProblems());
+    } else if (options.record) {
+        const QString path = options.recordPath.isEmpty()
+                                 ? SessionRecorder::defaultPath(options.dashboard, QDateTime::currentMSecsSinceEpoch())
+                                 : options.recordPath;
+        if (const std::optional<Error> error = recorder.start(path, {options.dashboard, options.prometheus.baseUrl},
+                                                               loaded.dashboard, window.windowMs())) {
+            std::fprintf(stderr, "chaoscope: not recording: %s\n", qPrintable(error->message));
+            // A recording asked for by name is the point of the run; the default one is not
+            // worth more than the dashboard: run without it, and say so.
+            if (!options.recordPath.isEmpty())
+                return 2;
+            sessionControls.setNotRecording(error->message);
+        } else {
+            std::fprintf(stderr, "chaoscope: recording to %s\n", qPrintable(recorder.path()));
+            recorder.setLoadTester(&controller);
+            saver.setLive(&recorder);
+            // The picture last seen, for the recording to reopen on.
+            QObject::connect(&app, &QCoreApplication::aboutToQuit, &recorder,
+                             [&] { recorder.recordView(window.range(), window.isLive()); });
+            // The offline view opens on the window last shown live.
+            QObject::connect(&window, &TimeWindow::rangeChanged, &recorder, [&, shown = window.windowMs()]() mutable {
+                if (window.windowMs() == shown)
+                    return;
+                shown = window.windowMs();
+                recorder.recordDashboard(poller.dashboard(), shown);
+            });
+        }
+    } else {
+        sessionControls.setNotRecording(QStringLiteral("--no-record"));
+    }
+
     mainWindow.showDashboard(loaded.issues);
+    if (recording) {
+        if (lastView)
+            window.showRange(*lastView);
+        poller.bindStoredSeries(seriesOrder);
+        const QFileInfo file(options.sessionPath);
+        const QString title = loaded.dashboard.title.isEmpty() ? QStringLiteral("Untitled dashboard") : loaded.dashboard.title;
+        mainWindow.setWindowTitle(QStringLiteral("%1 — recording %2 — Chaoscope").arg(title, file.fileName()));
+        const QString problems = recording->shortProblems(); // the whole story went to stderr
+        mainWindow.showOffline(QStringLiteral("Offline: recording of %1%2%3")
+                                   .arg(recording->sourceUrl.isEmpty() ? QStringLiteral("a run") : recording->sourceUrl.toHtmlEscaped(),
+                                        problems.isEmpty() ? QString() : QStringLiteral(" · <span style='color:#B03A00'>"),
+                                        problems.isEmpty() ? QString() : problems.toHtmlEscaped() + QStringLiteral("</span>")));
+    }
     mainWindow.show();
-    poller.start();
+    if (!recording)
+        poller.start();
 
     // A scenario: loaded before anything runs (a broken one is not started half-way).
     ScenarioRunner scenarioRunner(&controller, &annotations, &client);
@@ -119,8 +260,11 @@ int main(int argc, char *argv[])
 
     HeadlessRunner *headless = nullptr;
     if (!options.screenshotPath.isEmpty()) {
-        headless = new HeadlessRunner(&mainWindow, &poller, &client, options.screenshotPath,
-                                      options.screenshotAfterMs, &app);
+        // A recording is shot as soon as it is drawn, unless --after says otherwise.
+        const qint64 afterMs = recording && !options.screenshotAfterGiven ? 500 : options.screenshotAfterMs;
+        headless = new HeadlessRunner(&mainWindow, &poller, &client, options.screenshotPath, afterMs, &app);
+        headless->setOffline(recording != nullptr);
+        headless->setDashboardView(mainWindow.dashboardView());
         if (!options.layoutPath.isEmpty())
             headless->setLayoutPath(options.layoutPath, mainWindow.dashboardView());
         headless->start();

@@ -1,26 +1,37 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "mainwindow.h"
 
+#include "annotationdock.h"
+#include "annotationeditor.h"
+#include "annotationio.h"
 #include "annotationmodel.h"
+#include "annotationprompt.h"
 #include "dashboardpoller.h"
 #include "controlpanel.h"
 #include "dashboardview.h"
+#include "loadtestercontroller.h"
 #include "scenariopanel.h"
 #include "prometheusclient.h"
 #include "samplestore.h"
 #include "timewindow.h"
+#include "whenfinished.h"
 
 #include <QAction>
 #include <QComboBox>
 #include <QDockWidget>
-#include <QInputDialog>
 #include <QDateTime>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QLabel>
 #include <QLocale>
+#include <QMenuBar>
+#include <QMessageBox>
 #include <QScrollArea>
 #include <QStatusBar>
 #include <QTimer>
 #include <QToolBar>
+#include <QUndoStack>
+#include <QtConcurrent/QtConcurrentRun>
 #include <QVBoxLayout>
 
 namespace {
@@ -39,7 +50,8 @@ constexpr Choice kRefreshes[] = {{"1 s", 1000}, {"2 s", 2000}, {"5 s", 5000}, {"
 MainWindow::MainWindow(PrometheusClient *client, SampleStore *store, TimeWindow *window,
                        DashboardPoller *poller, AnnotationModel *annotations, QWidget *parent)
     : QMainWindow(parent), m_client(client), m_store(store), m_window(window), m_poller(poller),
-      m_annotations(annotations),
+      m_annotations(annotations), m_editor(new AnnotationEditor(annotations, this)),
+      m_annotationDock(new AnnotationDock(m_editor, window, this)),
       m_view(new DashboardView(poller, store, window)), m_issues(new QLabel),
       m_sourceState(new QLabel), m_sampleCount(new QLabel), m_admin(new QLabel)
 {
@@ -62,8 +74,17 @@ MainWindow::MainWindow(PrometheusClient *client, SampleStore *store, TimeWindow 
     layout->addWidget(m_issues);
     layout->addWidget(scroll, 1);
     setCentralWidget(central);
+    // The dashboard has the focus at start, not the first text field (the annotation filter):
+    // a single-key shortcut such as M (mark now) must work before anything is clicked.
+    scroll->setFocusPolicy(Qt::StrongFocus);
+    scroll->setFocus(Qt::OtherFocusReason);
 
     m_view->setAnnotationModel(m_annotations);
+    // Edits on the charts (Ctrl+click, dragging a marker) share the dock's undo stack.
+    m_view->setAnnotationEditor(m_editor);
+    addDockWidget(Qt::RightDockWidgetArea, m_annotationDock);
+    resizeDocks({m_annotationDock}, {480}, Qt::Horizontal);
+    buildMenus();
     buildToolBar();
     statusBar()->addWidget(m_sourceState, 1);
     statusBar()->addPermanentWidget(m_admin);
@@ -111,31 +132,162 @@ void MainWindow::buildToolBar()
     live->setShortcut(Qt::Key_Home);
     live->setToolTip(tr("Back to the live window (Home, or double-click a chart). Drag on a chart to zoom."));
     connect(live, &QAction::triggered, this, [this] { m_window->setLive(true); });
+    // Zoom history: every drag, wheel or Shift+drag step can be walked back and forth.
+    QAction *back = bar->addAction(tr("◀"));
+    back->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Left));
+    back->setToolTip(tr("Previous zoom (Alt+Left)"));
+    back->setEnabled(m_window->canGoBack());
+    connect(back, &QAction::triggered, m_window, &TimeWindow::back);
+    connect(m_window, &TimeWindow::canGoBackChanged, back, &QAction::setEnabled);
+    QAction *forward = bar->addAction(tr("▶"));
+    forward->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Right));
+    forward->setToolTip(tr("Next zoom (Alt+Right)"));
+    forward->setEnabled(m_window->canGoForward());
+    connect(forward, &QAction::triggered, m_window, &TimeWindow::forward);
+    connect(m_window, &TimeWindow::canGoForwardChanged, forward, &QAction::setEnabled);
     bar->addSeparator();
     QAction *mark = bar->addAction(tr("Mark now"));
     mark->setShortcut(Qt::Key_M);
     mark->setToolTip(tr("Put a note on every timeline at this moment (M)."));
     connect(mark, &QAction::triggered, this, &MainWindow::markNow);
+    // Short fixed labels in the toolbar (the menu says what would be undone, the tooltip
+    // too), so the toolbar does not change width with every edit. The shortcuts live on the
+    // menu actions only: one action per key.
+    QUndoStack *stack = m_editor->undoStack();
+    QAction *undo = bar->addAction(tr("Undo"), stack, &QUndoStack::undo);
+    QAction *redo = bar->addAction(tr("Redo"), stack, &QUndoStack::redo);
+    const auto sync = [stack, undo, redo] {
+        undo->setEnabled(stack->canUndo());
+        redo->setEnabled(stack->canRedo());
+        undo->setToolTip(stack->canUndo() ? tr("Undo %1 (Ctrl+Z)").arg(stack->undoText()) : tr("Nothing to undo"));
+        redo->setToolTip(stack->canRedo() ? tr("Redo %1 (Ctrl+Shift+Z)").arg(stack->redoText()) : tr("Nothing to redo"));
+    };
+    connect(stack, &QUndoStack::indexChanged, this, sync);
+    connect(stack, &QUndoStack::cleanChanged, this, sync);
+    sync();
     connect(m_window, &TimeWindow::liveChanged, this, [this](bool isLive) {
         m_pauseAction->setText(isLive ? tr("Pause") : tr("Resume"));
     });
+}
+
+QMenu *MainWindow::menuNamed(const QString &objectName, const QString &title)
+{
+    // Menus are shared by whoever fills them: look one up before making it.
+    if (auto *menu = menuBar()->findChild<QMenu *>(objectName, Qt::FindDirectChildrenOnly))
+        return menu;
+    QMenu *menu = menuBar()->addMenu(title);
+    menu->setObjectName(objectName);
+    return menu;
+}
+
+void MainWindow::buildMenus()
+{
+    QMenu *file = menuNamed(QStringLiteral("fileMenu"), tr("&File"));
+    QAction *import = file->addAction(tr("&Import annotations…"));
+    import->setToolTip(tr("Add annotations from a JSON or CSV file; those already here are skipped."));
+    connect(import, &QAction::triggered, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Import annotations"), QString(),
+                                                          tr("Annotations (*.json *.csv);;All files (*)"));
+        if (!path.isEmpty())
+            importAnnotationsFrom(path);
+    });
+    QAction *exportAction = file->addAction(tr("&Export annotations…"));
+    connect(exportAction, &QAction::triggered, this, [this] {
+        const QString json = tr("JSON (*.json)");
+        QString filter = json;
+        QString path = QFileDialog::getSaveFileName(this, tr("Export annotations"), QStringLiteral("annotations.json"),
+                                                    json + QStringLiteral(";;") + tr("CSV (*.csv)"), &filter);
+        if (path.isEmpty())
+            return;
+        if (!AnnotationIo::formatOf(path))
+            path += filter == json ? QStringLiteral(".json") : QStringLiteral(".csv");
+        exportAnnotationsTo(path);
+    });
+
+    // One stack for every annotation edit (dock, charts, mark now). A text field with the
+    // focus keeps Ctrl+Z for its own text.
+    m_undoAction = m_editor->undoStack()->createUndoAction(this, tr("Undo"));
+    m_undoAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Z));
+    m_redoAction = m_editor->undoStack()->createRedoAction(this, tr("Redo"));
+    m_redoAction->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence(Qt::CTRL | Qt::Key_Y)});
+    QMenu *edit = menuNamed(QStringLiteral("editMenu"), tr("&Edit"));
+    edit->addAction(m_undoAction);
+    edit->addAction(m_redoAction);
+
+    QMenu *view = menuNamed(QStringLiteral("viewMenu"), tr("&View"));
+    view->addAction(m_annotationDock->toggleViewAction());
 }
 
 void MainWindow::markNow()
 {
     // The time is taken when the key is pressed, not when the text is finished.
     const qint64 now = m_window->now();
-    bool ok = false;
-    const QString text = QInputDialog::getText(this, tr("Mark now"),
-                                               tr("Note at %1:").arg(QDateTime::fromMSecsSinceEpoch(now).toString(QStringLiteral("HH:mm:ss"))),
-                                               QLineEdit::Normal, QString(), &ok);
-    if (!ok || text.trimmed().isEmpty())
-        return;
-    Annotation annotation;
-    annotation.timeMs = now;
-    annotation.text = text.trimmed();
-    annotation.source = Annotation::Source::Manual;
-    m_annotations->add(annotation);
+    QWidget *over = centralWidget();
+    const QString at = QDateTime::fromMSecsSinceEpoch(now).toString(QStringLiteral("HH:mm:ss"));
+    AnnotationPrompt *prompt = AnnotationPrompt::open(over, QPoint((over->width() - 420) / 2, 10),
+                                                      tr("Note at %1 · Enter saves, Esc cancels").arg(at));
+    connect(prompt, &AnnotationPrompt::accepted, this, [this, now](const QString &text) {
+        Annotation annotation;
+        annotation.timeMs = now;
+        annotation.text = text;
+        annotation.source = Annotation::Source::Manual;
+        m_editor->add(annotation);
+    });
+}
+
+void MainWindow::importAnnotationsFrom(const QString &path)
+{
+    whenFinished(QtConcurrent::run([path] { return AnnotationIo::readFile(path); }), this,
+                 [this, path](const Result<AnnotationIo::Parsed> &parsed) {
+                     if (!parsed) {
+                         statusBar()->showMessage(parsed.error().message, 15'000);
+                         auto *box = new QMessageBox(QMessageBox::Warning, tr("Import annotations"),
+                                                     parsed.error().message, QMessageBox::Ok, this);
+                         box->setAttribute(Qt::WA_DeleteOnClose);
+                         box->open();
+                         emit annotationFileDone(false, parsed.error().message);
+                         return;
+                     }
+                     const AnnotationIo::Merge merge = AnnotationIo::merge(m_annotations->annotations(), parsed->annotations);
+                     const QString name = QFileInfo(path).fileName();
+                     const int added = m_editor->addAll(
+                         merge.added, tr("Import %n annotation(s) from %1", nullptr, int(merge.added.size())).arg(name));
+                     QString message = tr("Imported %n annotation(s) from %1", nullptr, added).arg(name);
+                     if (merge.duplicates > 0)
+                         message += tr("; %n already here, skipped", nullptr, merge.duplicates);
+                     if (!parsed->problems.isEmpty())
+                         message += tr("; %n row(s) with problems, skipped", nullptr, int(parsed->problems.size()));
+                     statusBar()->showMessage(message, 15'000);
+                     if (!parsed->problems.isEmpty()) {
+                         auto *box = new QMessageBox(QMessageBox::Warning, tr("Import annotations"), message + QLatin1Char('.'),
+                                                     QMessageBox::Ok, this);
+                         box->setInformativeText(parsed->problems.mid(0, 5).join(QLatin1Char('\n'))
+                                                 + (parsed->problems.size() > 5 ? QStringLiteral("\n…") : QString()));
+                         box->setDetailedText(parsed->problems.join(QLatin1Char('\n')));
+                         box->setAttribute(Qt::WA_DeleteOnClose);
+                         box->open();
+                     }
+                     emit annotationFileDone(true, message);
+                 });
+}
+
+void MainWindow::exportAnnotationsTo(const QString &path)
+{
+    // A copy for the worker: the model may change while the file is written.
+    whenFinished(QtConcurrent::run([path, annotations = m_annotations->annotations()] {
+                     return AnnotationIo::writeFile(path, annotations);
+                 }),
+                 this, [this, count = int(m_annotations->rowCount())](const Result<QString> &written) {
+                     const QString message = written ? tr("Exported %n annotation(s) to %1", nullptr, count).arg(written.value())
+                                                     : written.error().message;
+                     statusBar()->showMessage(message, 15'000);
+                     if (!written) {
+                         auto *box = new QMessageBox(QMessageBox::Warning, tr("Export annotations"), message, QMessageBox::Ok, this);
+                         box->setAttribute(Qt::WA_DeleteOnClose);
+                         box->open();
+                     }
+                     emit annotationFileDone(written.ok(), message);
+                 });
 }
 
 void MainWindow::syncWindowPicker()
@@ -175,6 +327,14 @@ void MainWindow::showDashboard(const QList<DashboardIssue> &issues)
     syncWindowPicker();
 }
 
+void MainWindow::showOffline(const QString &sourceText)
+{
+    disconnect(m_client, &PrometheusClient::reachabilityChanged, this, &MainWindow::updateSourceState);
+    m_sourceState->setText(sourceText);
+    m_refreshPicker->setEnabled(false);
+    m_pauseAction->setEnabled(false);
+}
+
 void MainWindow::showScenario(ScenarioRunner *runner)
 {
     auto *dock = new QDockWidget(tr("Scenario"), this);
@@ -193,7 +353,11 @@ void MainWindow::setLoadTester(LoadTesterController *controller)
     m_controlDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
     addDockWidget(Qt::RightDockWidgetArea, m_controlDock);
     resizeDocks({m_controlDock}, {340}, Qt::Horizontal);
-    m_admin->setText(tr("%1 · %n replica(s)", nullptr, controller->replicaCount()).arg(controller->capabilities().kind));
+    const auto showReplicas = [this, controller] {
+        m_admin->setText(tr("%1 · %n replica(s)", nullptr, controller->replicaCount()).arg(controller->capabilities().kind));
+    };
+    showReplicas();
+    connect(controller, &LoadTesterController::replicasChanged, this, showReplicas);
 }
 
 void MainWindow::updateSourceState(bool reachable, const QString &message)

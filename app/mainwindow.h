@@ -6,6 +6,8 @@
 #include <QList>
 #include <QMainWindow>
 
+class AnnotationDock;
+class AnnotationEditor;
 class AnnotationModel;
 class DashboardPoller;
 class DashboardView;
@@ -16,6 +18,7 @@ class QAction;
 class QComboBox;
 class QDockWidget;
 class QLabel;
+class QMenu;
 class SampleStore;
 class TimeWindow;
 
@@ -34,10 +37,26 @@ public:
     void setLoadTester(LoadTesterController *controller);
     // Shows the running scenario (steps, countdown, stop) in a dock.
     void showScenario(ScenarioRunner *runner);
+    // A recording shown offline: nothing is fetched, so refresh and pause are disabled and
+    // the status bar says where the data comes from instead of Prometheus' state.
+    void showOffline(const QString &sourceText);
     DashboardView *dashboardView() const { return m_view; }
+    AnnotationEditor *annotationEditor() const { return m_editor; }
+    AnnotationDock *annotationDock() const { return m_annotationDock; }
+
+    // File ▸ Import/Export annotations without the file dialog. Both read or write off the UI
+    // thread and report in the status bar (problems of an import also in a message box).
+    void importAnnotationsFrom(const QString &path);
+    void exportAnnotationsTo(const QString &path);
+
+signals:
+    // An import or export finished: `message` is what the status bar says.
+    void annotationFileDone(bool ok, const QString &message);
 
 private:
     void buildToolBar();
+    void buildMenus();
+    QMenu *menuNamed(const QString &objectName, const QString &title);
     void markNow();
     void syncWindowPicker();
     void updateSourceState(bool reachable, const QString &message);
@@ -48,11 +67,15 @@ private:
     TimeWindow *m_window;
     DashboardPoller *m_poller;
     AnnotationModel *m_annotations;
+    AnnotationEditor *m_editor;
+    AnnotationDock *m_annotationDock;
     DashboardView *m_view;
     QLabel *m_issues;
     QComboBox *m_windowPicker = nullptr;
     QComboBox *m_refreshPicker = nullptr;
     QAction *m_pauseAction = nullptr;
+    QAction *m_undoAction = nullptr;
+    QAction *m_redoAction = nullptr;
     QLabel *m_title = nullptr;
     QLabel *m_sourceState;
     QLabel *m_sampleCount;

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "dashboardpoller.h"
 
+#include "derivedseriesupdater.h"
+#include "loadtesterseries.h"
+
 #include "legendformatter.h"
 #include "prometheusclient.h"
 #include "samplestore.h"
@@ -18,6 +21,16 @@ namespace {
 // of a rate() is provisional until the next scrape lands, so it is replaced, not kept.
 constexpr int kOverlapSteps = 2;
 constexpr int kDefaultPanelWidth = 800;
+// A history range with at most this many points per series at the fine step is fetched in
+// one pass: a coarse picture first would not arrive noticeably sooner.
+constexpr qint64 kSinglePassPoints = 2000;
+// Answers are merged into the store in batches, so that a chart draws once for many of them
+// (each merge would otherwise start a render of its panel, and a render is costly):
+// history answers at most every kHistoryBatchMs while more are coming; the tail polls of a
+// refresh tick all at once with the window's advance, when the last one is in or
+// kTailDeadlineMs after the tick, whichever is first.
+constexpr int kHistoryBatchMs = 200;
+constexpr int kTailDeadlineMs = 250;
 
 QString substituteVariables(QString query, const QMap<QString, QString> &variables)
 {
@@ -40,10 +53,21 @@ DashboardPoller::DashboardPoller(PrometheusClient *client, SampleStore *store, T
 {
     m_refresh.setInterval(5000);
     connect(&m_refresh, &QTimer::timeout, this, [this] {
-        m_window->advanceToNow();
         pollNow();
+        // The window moves with the answers, so that the charts draw once for both.
+        if (m_tailOutstanding == 0) {
+            m_window->advanceToNow();
+        } else {
+            m_advancePending = true;
+            m_tailDeadline.start();
+        }
     });
     connect(m_window, &TimeWindow::rangeChanged, this, &DashboardPoller::onRangeChanged);
+    m_apply.setSingleShot(true);
+    connect(&m_apply, &QTimer::timeout, this, &DashboardPoller::applyAnswers);
+    m_tailDeadline.setSingleShot(true);
+    m_tailDeadline.setInterval(kTailDeadlineMs);
+    connect(&m_tailDeadline, &QTimer::timeout, this, &DashboardPoller::applyAnswers);
 }
 
 QString DashboardPoller::keyPrefix(int panel)
@@ -58,19 +82,53 @@ void DashboardPoller::setDashboard(const DashboardDefinition &dashboard)
     m_queries.clear();
     m_bindings.clear();
     m_inFlight = 0;
+    m_historyQueue.clear();
+    m_historyInFlight = 0;
+    m_tailOutstanding = 0;
+    m_answers.clear();
+    m_apply.stop();
+    m_tailDeadline.stop();
+    if (m_advancePending) {
+        m_advancePending = false;
+        m_window->advanceToNow();
+    }
+    setProgress(0, 0);
     m_panelWidths.assign(dashboard.panels.size(), kDefaultPanelWidth);
     m_panelStatus.assign(dashboard.panels.size(), PanelStatus{});
     for (int p = 0; p < int(dashboard.panels.size()); ++p) {
         const auto &panel = dashboard.panels[std::size_t(p)];
+        bool anyQuery = false;
         for (int q = 0; q < int(panel.series.size()); ++q) {
+            const SeriesDefinition &definition = panel.series[std::size_t(q)];
+            if (definition.loadTester != LoadTesterField::None) {
+                // Not queried: the load tester's recorder fills this key. Bound now, so the
+                // panel draws it from the first status on.
+                const QString key = LoadTesterSeries::storeKey(definition.loadTester);
+                const QString legend = definition.legend.isEmpty()
+                                           ? LoadTesterSeries::defaultLegend(definition.loadTester)
+                                           : definition.legend;
+                m_bindings.insert(QStringLiteral("p%1/%2").arg(p).arg(key),
+                                  SeriesBinding{p, q, key, legend});
+                continue;
+            }
+            if (!definition.derive.isEmpty()) {
+                // Not queried either: DerivedSeriesUpdater computes it from its inputs.
+                const QString key = DerivedSeriesUpdater::storeKey(p, q);
+                m_bindings.insert(key, SeriesBinding{p, q, key,
+                                                     definition.legend.isEmpty() ? definition.derive : definition.legend});
+                continue;
+            }
+            anyQuery = true;
             QueryState state;
             state.panel = p;
             state.query = q;
-            state.promql = substituteVariables(panel.series[std::size_t(q)].query, dashboard.variables);
+            state.promql = substituteVariables(definition.query, dashboard.variables);
             m_queries.push_back(std::move(state));
         }
         if (panel.series.empty())
             m_panelStatus[std::size_t(p)].state = PanelStatus::State::NoData;
+        else if (!anyQuery)
+            m_panelStatus[std::size_t(p)].state = PanelStatus::State::Ok;
     }
     if (dashboard.refreshSeconds > 0)
         setRefreshMs(dashboard.refreshSeconds * 1000);
@@ -94,6 +152,16 @@ void DashboardPoller::setScrapeIntervalMs(qint64 scrapeIntervalMs)
 void DashboardPoller::setRefreshMs(int refreshMs)
 {
     m_refresh.setInterval(qMax(refreshMs, 250));
+}
+
+void DashboardPoller::setMaxHistoryRequestsInFlight(int requests)
+{
+    m_maxHistoryInFlight = qMax(requests, 1);
+}
+
+void DashboardPoller::setFineSampleBudget(qint64 samplesPerQuery)
+{
+    m_fineSampleBudget = qMax<qint64>(samplesPerQuery, 1);
 }
 
 void DashboardPoller::start()
@@ -151,7 +219,7 @@ void DashboardPoller::onRangeChanged(const TimeRange &)
 
 void DashboardPoller::pollQuery(QueryState &state, bool tail)
 {
-    if (state.inFlight || !m_client)
+    if (state.inFlight || state.historyPending > 0 || !m_client)
         return;
     const TimeRange visible = m_window->range();
     const qint64 step = stepFor(state.panel, visible);
@@ -164,78 +232,310 @@ void DashboardPoller::pollQuery(QueryState &state, bool tail)
         history.endMs = std::min(visible.endMs, *state.fetchedUntil);
     const bool historyCovered = state.fetchedUntil && isCovered(state, history, step);
 
-    TimeRange wanted;
     if (!historyCovered) {
-        wanted = visible;
+        TimeRange wanted = visible;
         if (m_window->isLive())
             wanted.endMs = now;
-    } else if (tail) {
-        // Also while paused or zoomed: the tail keeps being recorded.
-        const qint64 from = state.newestMs.value_or(*state.fetchedUntil);
-        wanted = {from - kOverlapSteps * step, now};
-    } else {
+        planHistory(state, wanted, step);
         return;
     }
-    wanted = StepPlanner::alignToStep(wanted, step);
+    if (!tail)
+        return;
+    // Also while paused or zoomed: the tail keeps being recorded, at the resolution the
+    // history was loaded with (never coarser than the panel needs).
+    const qint64 tailStep = std::min(state.tailStepMs.value_or(step), step);
+    const qint64 from = state.newestMs.value_or(*state.fetchedUntil);
+    const TimeRange wanted = StepPlanner::alignToStep({from - kOverlapSteps * tailStep, now}, tailStep);
     if (wanted.isEmpty())
         return;
 
     state.inFlight = true;
     ++m_inFlight;
-    const int index = int(&state - m_queries.data());
+    ++m_tailOutstanding;
+    Answer answer;
+    answer.query = int(&state - m_queries.data());
+    answer.range = wanted;
+    answer.stepMs = tailStep;
     const quint64 generation = m_generation;
-    whenFinished(m_client->rangeQuery(state.promql, wanted, step), this,
-                 [this, index, generation, wanted, step](const Result<PromQueryResult> &result) {
-                     handleAnswer(index, generation, wanted, step, result);
+    whenFinished(m_client->rangeQuery(state.promql, wanted, tailStep), this,
+                 [this, answer, generation](const Result<PromQueryResult> &result) mutable {
+                     if (generation != m_generation)
+                         return; // the dashboard changed meanwhile
+                     --m_inFlight;
+                     --m_tailOutstanding;
+                     answer.result = result;
+                     arrived(std::move(answer));
                  });
 }
 
-void DashboardPoller::handleAnswer(int index, quint64 generation, const TimeRange &range,
-                                   qint64 stepMs, const Result<PromQueryResult> &result)
+qint64 DashboardPoller::fineStepFor(qint64 lengthMs, int seriesCount) const
 {
-    if (generation != m_generation || index >= int(m_queries.size()))
-        return;
-    QueryState &state = m_queries[std::size_t(index)];
-    state.inFlight = false;
-    --m_inFlight;
-    state.answered = true;
+    const qint64 points =
+        std::max(kSinglePassPoints, m_fineSampleBudget / std::max(1, seriesCount));
+    const qint64 wanted = (std::max<qint64>(lengthMs, 0) + points - 2) / (points - 1);
+    // chooseStepMs with a width of one pixel is the nice step at least `wanted`, and never
+    // finer than the scrape interval: finer steps would only repeat samples.
+    return StepPlanner::chooseStepMs(std::max<qint64>(wanted, 1), 1, m_scrapeIntervalMs);
+}
 
+int DashboardPoller::chunkCount(const TimeRange &range, qint64 stepMs) const
+{
+    const int maxPoints = std::max(1, m_client->connection().maxPointsPerRequest);
+    const qint64 points = range.isEmpty() ? 0 : (range.endMs - range.startMs) / stepMs + 1;
+    return int((points + maxPoints - 1) / maxPoints);
+}
+
+void DashboardPoller::planHistory(QueryState &state, const TimeRange &wanted, qint64 panelStepMs)
+{
+    const int index = int(&state - m_queries.data());
+    state.historyFailed = false;
+    state.finePlan.reset();
+    const qint64 fine = std::min(fineStepFor(wanted.length(), state.seriesCount), panelStepMs);
+    const TimeRange fineRange = StepPlanner::alignToStep(wanted, fine);
+    if (fineRange.isEmpty())
+        return;
+    const qint64 finePoints = (fineRange.endMs - fineRange.startMs) / fine + 1;
+    state.fineStepMs = fine;
+    if (fine >= panelStepMs || finePoints <= kSinglePassPoints) {
+        enqueue({index, Phase::Single, fineRange, fine, 0, 0});
+    } else {
+        const TimeRange coarseRange = StepPlanner::alignToStep(wanted, panelStepMs);
+        // The series count is known only after the coarse answer; until then the progress
+        // total reserves the chunks of the finest fine step, and gives back what is not used.
+        const int reserved = chunkCount(fineRange, fine);
+        state.finePlan = FinePlan{wanted, reserved};
+        addToProgress(reserved);
+        enqueue({index, Phase::Coarse, coarseRange, panelStepMs, 0, 0});
+    }
+    launchHistory();
+}
+
+void DashboardPoller::planFine(QueryState &state, int seriesCount)
+{
+    const FinePlan plan = *state.finePlan;
+    state.finePlan.reset();
+    const int index = int(&state - m_queries.data());
+    std::vector<TimeRange> chunks;
+    // A query without series has no detail to add; one with many gets a coarser fine step.
+    const qint64 fine = fineStepFor(plan.range.length(), seriesCount);
+    if (seriesCount > 0 && fine < state.drawnStepMs) {
+        chunks = StepPlanner::splitRange(StepPlanner::alignToStep(plan.range, fine), fine,
+                                         m_client->connection().maxPointsPerRequest);
+    }
+    state.fineStepMs = chunks.empty() ? state.drawnStepMs : fine;
+    const int count = int(chunks.size());
+    for (int i = 0; i < count; ++i) {
+        // Newest first: in live mode that is where the user looks.
+        enqueue({index, Phase::Fine, chunks[std::size_t(i)], fine, count - 1 - i, 0});
+    }
+    // The chunks are counted as they are queued (above, so the load never looks finished in
+    // between); now give back the reservation.
+    setProgress(m_progressDone, m_progressTotal - plan.reservedChunks);
+}
+
+void DashboardPoller::enqueue(HistoryRequest request)
+{
+    request.order = m_historyOrder++;
+    QueryState &state = m_queries[std::size_t(request.query)];
+    ++state.historyPending;
+    m_historyQueue.push_back(request);
+    addToProgress(1);
+}
+
+void DashboardPoller::addToProgress(int requests)
+{
+    if (m_progressDone == m_progressTotal)
+        setProgress(0, requests); // a new load starts
+    else
+        setProgress(m_progressDone, m_progressTotal + requests);
+}
+
+void DashboardPoller::launchHistory()
+{
+    while (m_historyInFlight < m_maxHistoryInFlight && !m_historyQueue.empty()) {
+        // Every query's picture before any query's detail; detail newest first across panels.
+        const auto next = std::min_element(
+            m_historyQueue.begin(), m_historyQueue.end(),
+            [](const HistoryRequest &a, const HistoryRequest &b) {
+                const bool aFine = a.phase == Phase::Fine;
+                const bool bFine = b.phase == Phase::Fine;
+                if (aFine != bFine)
+                    return bFine;
+                if (a.rank != b.rank)
+                    return a.rank < b.rank;
+                return a.order < b.order;
+            });
+        const HistoryRequest request = *next;
+        m_historyQueue.erase(next);
+        ++m_historyInFlight;
+        ++m_inFlight;
+        const quint64 generation = m_generation;
+        const QString &promql = m_queries[std::size_t(request.query)].promql;
+        whenFinished(m_client->rangeQuery(promql, request.range, request.stepMs), this,
+                     [this, request, generation](const Result<PromQueryResult> &result) {
+                         if (generation != m_generation)
+                             return; // the dashboard changed meanwhile
+                         --m_historyInFlight;
+                         --m_inFlight;
+                         Answer answer;
+                         answer.query = request.query;
+                         answer.history = request;
+                         answer.range = request.range;
+                         answer.stepMs = request.stepMs;
+                         answer.result = result;
+                         if (!result) {
+                             // No more of this load: what is queued would fail alike.
+                             m_queries[std::size_t(request.query)].historyFailed = true;
+                             dropQueuedHistory(request.query);
+                         }
+                         arrived(std::move(answer));
+                         launchHistory(); // keep the pipe full while this one waits
+                     });
+    }
+}
+
+void DashboardPoller::arrived(Answer answer)
+{
+    const bool history = answer.history.has_value();
+    m_answers.push_back(std::move(answer));
+    if (m_tailOutstanding > 0)
+        return; // the rest of the tick's answers, or its deadline
+    const bool moreHistory = m_historyInFlight > 0 || !m_historyQueue.empty();
+    if (!history || !moreHistory) {
+        m_apply.start(0); // nothing else to wait for
+    } else if (!m_apply.isActive()) {
+        m_apply.start(kHistoryBatchMs);
+    }
+}
+
+void DashboardPoller::applyAnswers()
+{
+    m_apply.stop();
+    m_tailDeadline.stop();
+    if (m_advancePending) {
+        m_advancePending = false;
+        m_window->advanceToNow();
+    }
+    std::vector<Answer> answers;
+    answers.swap(m_answers);
+    std::vector<int> panels;
+    for (const Answer &answer : answers) {
+        if (answer.query >= int(m_queries.size()))
+            continue;
+        if (answer.history)
+            applyHistoryAnswer(*answer.history, answer.result);
+        else
+            applyTailAnswer(answer);
+        panels.push_back(m_queries[std::size_t(answer.query)].panel);
+    }
+    std::sort(panels.begin(), panels.end());
+    panels.erase(std::unique(panels.begin(), panels.end()), panels.end());
+    launchHistory(); // fine chunks planned by coarse answers
+    for (int panel : panels)
+        updatePanelStatus(panel);
+    if (!panels.empty() && m_inFlight == 0 && m_historyQueue.empty() && m_answers.empty())
+        emit pollCycleFinished();
+}
+
+void DashboardPoller::applyHistoryAnswer(const HistoryRequest &request,
+                                         const Result<PromQueryResult> &result)
+{
+    QueryState &state = m_queries[std::size_t(request.query)];
+    --state.historyPending;
+    state.answered = true;
+    setProgress(m_progressDone + 1, m_progressTotal);
+
+    if (!storeAnswer(state, result)) {
+        // The rest of this load would fail the same way: drop it. The next refresh tick loads
+        // again whatever the panel's step still lacks (a failed coarse pass, not the detail:
+        // the picture is complete without it, and a zoom asks for finer data anyway).
+        state.historyFailed = true;
+        if (state.finePlan) {
+            setProgress(m_progressDone, m_progressTotal - state.finePlan->reservedChunks);
+            state.finePlan.reset();
+        }
+        dropQueuedHistory(request.query);
+    } else {
+        recordFetched(state, {request.range, request.stepMs});
+        state.fetchedUntil = std::max(state.fetchedUntil.value_or(request.range.endMs), request.range.endMs);
+        if (request.phase != Phase::Fine) {
+            // The coarse picture (or the only pass) is what the panel shows now.
+            state.drawnStepMs = request.stepMs;
+            state.tailStepMs = request.stepMs;
+        }
+        if (request.phase == Phase::Coarse && state.finePlan)
+            planFine(state, int(result->series.size()));
+        if (state.historyPending == 0 && !state.historyFailed) {
+            state.drawnStepMs = std::min(state.drawnStepMs, state.fineStepMs);
+            state.tailStepMs = state.drawnStepMs;
+        }
+    }
+}
+
+void DashboardPoller::dropQueuedHistory(int query)
+{
+    const auto dropped = std::remove_if(m_historyQueue.begin(), m_historyQueue.end(),
+                                        [query](const HistoryRequest &r) { return r.query == query; });
+    const int count = int(m_historyQueue.end() - dropped);
+    m_historyQueue.erase(dropped, m_historyQueue.end());
+    m_queries[std::size_t(query)].historyPending -= count;
+    setProgress(m_progressDone, m_progressTotal - count);
+}
+
+void DashboardPoller::setProgress(int done, int total)
+{
+    if (done == m_progressDone && total == m_progressTotal)
+        return;
+    m_progressDone = done;
+    m_progressTotal = total;
+    emit backfillProgress(done, total);
+}
+
+void DashboardPoller::applyTailAnswer(const Answer &answer)
+{
+    QueryState &state = m_queries[std::size_t(answer.query)];
+    state.inFlight = false;
+    state.answered = true;
+    if (storeAnswer(state, answer.result)) {
+        // Record coverage up to the range's end even when the newest instants had no sample,
+        // so an empty query is not refetched over and over.
+        recordFetched(state, {answer.range, answer.stepMs});
+        state.fetchedUntil = std::max(state.fetchedUntil.value_or(answer.range.endMs), answer.range.endMs);
+    }
+}
+
+bool DashboardPoller::storeAnswer(QueryState &state, const Result<PromQueryResult> &result)
+{
     if (!result) {
         ++m_stats.failed;
         if (result.error().isSourceDown())
             ++m_stats.sourceDown;
         state.error = result.error();
-    } else {
-        ++m_stats.succeeded;
-        state.error.reset();
-        state.warnings = result->warnings;
-        state.seriesCount = int(result->series.size());
-        const auto &panel = m_dashboard.panels[std::size_t(state.panel)];
-        const QString legendTemplate = panel.series[std::size_t(state.query)].legend;
-        for (const PromSeries &series : result->series) {
-            const QString key = keyPrefix(state.panel) + QStringLiteral("q%1/").arg(state.query)
-                                + series.labelKey();
-            const bool isNew = !m_bindings.contains(key);
-            if (isNew) {
-                m_bindings.insert(key, SeriesBinding{state.panel, state.query, key,
-                                                     LegendFormatter::format(legendTemplate, series.labels)});
-            }
-            m_store->merge(key, series.labels, series.timestampsMs, series.values);
-            if (!series.timestampsMs.empty()) {
-                const qint64 newest = *std::max_element(series.timestampsMs.begin(), series.timestampsMs.end());
-                state.newestMs = std::max(state.newestMs.value_or(newest), newest);
-            }
-            if (isNew)
-                emit seriesAdded(state.panel, key);
-        }
-        // Record coverage up to the range's end even when the newest instants had no sample,
-        // so an empty query is not refetched over and over.
-        recordFetched(state, {range, stepMs});
-        state.fetchedUntil = std::max(state.fetchedUntil.value_or(range.endMs), range.endMs);
+        return false;
     }
-    updatePanelStatus(state.panel);
-    if (m_inFlight == 0)
-        emit pollCycleFinished();
+    ++m_stats.succeeded;
+    state.error.reset();
+    state.warnings = result->warnings;
+    state.seriesCount = int(result->series.size());
+    const auto &panel = m_dashboard.panels[std::size_t(state.panel)];
+    const QString legendTemplate = panel.series[std::size_t(state.query)].legend;
+    for (const PromSeries &series : result->series) {
+        const QString key = keyPrefix(state.panel) + QStringLiteral("q%1/").arg(state.query)
+                            + series.labelKey();
+        const bool isNew = !m_bindings.contains(key);
+        if (isNew) {
+            m_bindings.insert(key, SeriesBinding{state.panel, state.query, key,
+                                                 LegendFormatter::format(legendTemplate, series.labels)});
+        }
+        m_store->merge(key, series.labels, series.timestampsMs, series.values);
+        if (!series.timestampsMs.empty()) {
+            const qint64 newest = *std::max_element(series.timestampsMs.begin(), series.timestampsMs.end());
+            state.newestMs = std::max(state.newestMs.value_or(newest), newest);
+        }
+        if (isNew)
+            emit seriesAdded(state.panel, key);
+    }
+    return true;
 }
 
 void DashboardPoller::recordFetched(QueryState &state, Fetched fetched)
@@ -260,7 +560,9 @@ void DashboardPoller::recordFetched(QueryState &state, Fetched fetched)
 void DashboardPoller::updatePanelStatus(int panel)
 {
     PanelStatus status;
-    status.stepMs = stepFor(panel, m_window->range());
+    // The resolution drawn: the coarsest part counts, so that a coarse picture still being
+    // refined is not mistaken for samples with gaps between them.
+    status.stepMs = 0;
     bool anyAnswered = false;
     bool anyPending = false;
     int seriesCount = 0;
@@ -269,6 +571,8 @@ void DashboardPoller::updatePanelStatus(int panel)
             continue;
         anyAnswered |= state.answered;
         anyPending |= !state.answered;
+        status.stepMs = std::max(status.stepMs, state.drawnStepMs > 0 ? state.drawnStepMs
+                                                                      : stepFor(panel, m_window->range()));
         seriesCount += state.seriesCount;
         status.warnings += state.warnings;
         if (state.newestMs)
@@ -293,6 +597,8 @@ void DashboardPoller::updatePanelStatus(int panel)
         else if (!anyPending)
             status.state = PanelStatus::State::NoData;
     }
+    if (status.stepMs == 0)
+        status.stepMs = stepFor(panel, m_window->range());
     status.warnings.removeDuplicates();
     if (status == m_panelStatus[std::size_t(panel)])
         return;
@@ -318,4 +624,36 @@ std::vector<DashboardPoller::SeriesBinding> DashboardPoller::seriesOfPanel(int p
         return a.query != b.query ? a.query < b.query : a.legend < b.legend;
     });
     return out;
+}
+
+void DashboardPoller::bindStoredSeries(const QStringList &order)
+{
+    for (const QString &key : order + m_store->keys()) {
+        if (!m_store->contains(key))
+            continue;
+        const QStringList parts = key.split(QLatin1Char('/'));
+        if (parts.size() < 3 || !parts[0].startsWith(QLatin1Char('p')) || !parts[1].startsWith(QLatin1Char('q')))
+            continue;
+        bool panelOk = false, queryOk = false;
+        const int panel = parts[0].mid(1).toInt(&panelOk);
+        const int query = parts[1].mid(1).toInt(&queryOk);
+        if (!panelOk || !queryOk || panel < 0 || panel >= int(m_dashboard.panels.size()) || query < 0
+            || query >= int(m_dashboard.panels[std::size_t(panel)].series.size()) || m_bindings.contains(key))
+            continue;
+        const QString legend = LegendFormatter::format(
+            m_dashboard.panels[std::size_t(panel)].series[std::size_t(query)].legend, m_store->series(key)->labels());
+        m_bindings.insert(key, SeriesBinding{panel, query, key, legend});
+        emit seriesAdded(panel, key);
+    }
+    for (int panel = 0; panel < int(m_panelStatus.size()); ++panel) {
+        PanelStatus status;
+        status.stepMs = stepFor(panel, m_window->range());
+        for (const SeriesBinding &binding : seriesOfPanel(panel)) {
+            if (const auto newest = m_store->newestTimestamp(binding.key))
+                status.newestSampleMs = std::max(status.newestSampleMs.value_or(*newest), *newest);
+        }
+        status.state = status.newestSampleMs ? PanelStatus::State::Ok : PanelStatus::State::NoData;
+        m_panelStatus[std::size_t(panel)] = status;
+        emit panelStatusChanged(panel);
+    }
 }

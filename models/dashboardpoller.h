@@ -3,6 +3,7 @@
 
 #include "dashboarddefinition.h"
 #include "panelstatus.h"
+#include "prometheustypes.h"
 #include "result.h"
 #include "timerange.h"
 
@@ -11,18 +12,33 @@
 #include <QSet>
 #include <QTimer>
 
+#include <optional>
 #include <vector>
 
 class PrometheusClient;
 class SampleStore;
 class TimeWindow;
-struct PromQueryResult;
 
 // Keeps the store filled for every series of a dashboard: on each refresh tick it fetches
 // only what is new (from the newest sample, with an overlap so the last, provisional point
 // is replaced), and when the visible range moves to time not yet fetched at the resolution
-// the panel needs, it fetches that range. One query of a series is in flight at a time; an
-// answer that arrives after the dashboard changed is dropped (generation counter).
+// the panel needs, it loads that history. An answer that arrives after the dashboard changed
+// is dropped (generation counter).
+//
+// History is loaded coarse-to-fine, so a long window (a Chaos Day of 8 h) shows a picture
+// at once and its detail soon after, without flooding the server:
+//  - coarse: one request per query at the panel's step (about a point per pixel column);
+//  - fine: the same range at the scrape interval (the raw samples, so that decimation keeps
+//    every spike and a zoom needs no fetch), split into chunks within the server's points
+//    limit, newest first. A query's fine step is coarsened when its series would exceed the
+//    sample budget; ranges with few fine points skip the coarse pass.
+// Requests of all queries share one queue with a bounded number in flight; tail polls of a
+// query wait until its history is in.
+//
+// Answers are merged into the store in batches, because every merge makes its panel draw
+// again: the tail polls of a refresh tick together with the window's advance to now (when
+// the last one is in, at most 250 ms after the tick), history answers at most every 200 ms
+// while more are coming.
 class DashboardPoller : public QObject
 {
     Q_OBJECT
@@ -54,11 +70,24 @@ public:
     void setScrapeIntervalMs(qint64 scrapeIntervalMs);
     void setRefreshMs(int refreshMs);
     int refreshMs() const { return m_refresh.interval(); }
+    // History requests in flight at once, over all queries (default 6: what
+    // QNetworkAccessManager opens per host; more would only queue there).
+    void setMaxHistoryRequestsInFlight(int requests);
+    // Samples one query may load at the fine step (all its series together, default
+    // 40,000: 8 h at 1 s for a query with one series); beyond it the fine step is coarser.
+    void setFineSampleBudget(qint64 samplesPerQuery);
 
     void start();
     void stop();
     bool isRunning() const { return m_refresh.isActive(); }
     void pollNow();
+    // A recording shown offline: binds every series already in the store to its panel (keys
+    // "p<panel>/q<query>/…") and sets each panel's status from its samples, without querying.
+    // `order` (keys as they first arrived live) keeps the colours they had; default: sorted.
+    void bindStoredSeries(const QStringList &order = {});
+
+    // True while history requests are queued or in flight.
+    bool isLoadingHistory() const { return m_progressDone < m_progressTotal; }
 
     PanelStatus panelStatus(int panel) const;
     std::vector<SeriesBinding> seriesOfPanel(int panel) const;
@@ -70,6 +99,11 @@ signals:
     void panelStatusChanged(int panel);
     void seriesAdded(int panel, const QString &key);
     void pollCycleFinished();
+    // History loading: requests answered of requests planned, for a progress bar. Each load
+    // (opening a dashboard, a zoom into time not fetched yet) counts from (0, n); the total
+    // may shrink once a query's series count is known (fewer fine chunks than reserved).
+    // done == total: nothing is loading.
+    void backfillProgress(int done, int total);
 
 private:
     struct Fetched
@@ -77,12 +111,33 @@ private:
         TimeRange range;
         qint64 stepMs;
     };
+    enum class Phase { Single, Coarse, Fine };
+    struct HistoryRequest
+    {
+        int query = 0; // index in m_queries
+        Phase phase = Phase::Single;
+        TimeRange range;
+        qint64 stepMs = 0;
+        int rank = 0;     // fine chunks: 0 is the newest
+        quint64 order = 0; // first come, first served among equals
+    };
+    struct FinePlan
+    {
+        TimeRange range; // unaligned: each step aligns it to its own grid
+        int reservedChunks = 0; // counted in the progress total before the coarse answer
+    };
     struct QueryState
     {
         int panel = 0;
         int query = 0;
         QString promql; // with variables substituted
-        bool inFlight = false;
+        bool inFlight = false; // a tail poll
+        int historyPending = 0; // history requests queued or in flight
+        std::optional<FinePlan> finePlan; // planned after the coarse answer
+        qint64 fineStepMs = 0;          // of the running load's fine pass
+        bool historyFailed = false;     // of the running load
+        qint64 drawnStepMs = 0;         // resolution of the data shown (the coarsest part)
+        std::optional<qint64> tailStepMs; // tail polls continue at the step history used
         bool answered = false;
         std::optional<Error> error;
         QStringList warnings;
@@ -94,8 +149,31 @@ private:
 
     void onRangeChanged(const TimeRange &range);
     void pollQuery(QueryState &state, bool tail);
-    void handleAnswer(int index, quint64 generation, const TimeRange &range, qint64 stepMs,
-                      const Result<PromQueryResult> &result);
+    // An answer waiting to be merged (see arrived()).
+    struct Answer
+    {
+        int query = 0;
+        std::optional<HistoryRequest> history; // empty: a tail poll
+        TimeRange range;
+        qint64 stepMs = 0;
+        Result<PromQueryResult> result = Error::make(Error::Kind::Invalid, QString());
+    };
+    // Answers are merged in batches: one render per chart for many answers.
+    void arrived(Answer answer);
+    void applyAnswers();
+    void applyTailAnswer(const Answer &answer);
+    // Merges a successful answer into the store; false (with the error kept) on failure.
+    bool storeAnswer(QueryState &state, const Result<PromQueryResult> &result);
+    void planHistory(QueryState &state, const TimeRange &wanted, qint64 panelStepMs);
+    void planFine(QueryState &state, int seriesCount);
+    void enqueue(HistoryRequest request);
+    void launchHistory();
+    void applyHistoryAnswer(const HistoryRequest &request, const Result<PromQueryResult> &result);
+    void dropQueuedHistory(int query);
+    void setProgress(int done, int total);
+    void addToProgress(int requests);
+    qint64 fineStepFor(qint64 lengthMs, int seriesCount) const;
+    int chunkCount(const TimeRange &range, qint64 stepMs) const;
     qint64 stepFor(int panel, const TimeRange &range) const;
     static void recordFetched(QueryState &state, Fetched fetched);
     bool isCovered(const QueryState &state, const TimeRange &range, qint64 stepMs) const;
@@ -111,7 +189,19 @@ private:
     QHash<QString, SeriesBinding> m_bindings;
     qint64 m_scrapeIntervalMs = 1000;
     quint64 m_generation = 0;
-    int m_inFlight = 0;
+    int m_inFlight = 0; // tail and history requests
+    std::vector<HistoryRequest> m_historyQueue; // not sent yet
+    int m_historyInFlight = 0;
+    int m_maxHistoryInFlight = 6;
+    qint64 m_fineSampleBudget = 40'000;
+    quint64 m_historyOrder = 0;
+    int m_progressDone = 0;
+    int m_progressTotal = 0;
+    int m_tailOutstanding = 0;     // tail polls of the current tick still on their way
+    std::vector<Answer> m_answers; // arrived, not merged yet
+    QTimer m_apply;
+    QTimer m_tailDeadline;
+    bool m_advancePending = false; // the window moves when the tick's answers are merged
     Stats m_stats;
     QTimer m_refresh;
 };

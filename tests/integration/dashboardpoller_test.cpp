@@ -29,8 +29,12 @@ DashboardDefinition dashboardWith(const QStringList &queries)
     dashboard.windowMs = 2 * 60'000;
     PanelDefinition panel;
     panel.title = QStringLiteral("p");
-    for (const QString &query : queries)
-        panel.series.push_back({query, QStringLiteral("{{job}}"), AxisSide::Left, SeriesStyle::Line, QString()});
+    for (const QString &query : queries) {
+        SeriesDefinition series;
+        series.query = query;
+        series.legend = QStringLiteral("{{job}}");
+        panel.series.push_back(series);
+    }
     dashboard.panels.push_back(panel);
     return dashboard;
 }

@@ -54,3 +54,29 @@ TEST(CommandLine, BadValuesNameTheOption)
     bad = parse({QStringLiteral("stray")});
     ASSERT_FALSE(bad.ok());
 }
+
+TEST(CommandLine, SessionsRecordByDefaultAndOpenOffline)
+{
+    const auto live = parse({});
+    ASSERT_TRUE(live.ok());
+    EXPECT_TRUE(live->record);
+    EXPECT_TRUE(live->recordPath.isEmpty()) << "the default file in the sessions folder";
+    const auto chosen = parse({QStringLiteral("--record"), QStringLiteral("/tmp/day1.chaoscope")});
+    ASSERT_TRUE(chosen.ok());
+    EXPECT_EQ(chosen->recordPath, QStringLiteral("/tmp/day1.chaoscope"));
+    const auto off = parse({QStringLiteral("--no-record")});
+    ASSERT_TRUE(off.ok());
+    EXPECT_FALSE(off->record);
+    const auto offline = parse({QStringLiteral("--session"), QStringLiteral("day1.chaoscope")});
+    ASSERT_TRUE(offline.ok());
+    EXPECT_EQ(offline->sessionPath, QStringLiteral("day1.chaoscope"));
+    EXPECT_FALSE(offline->record) << "a recording is not recorded again";
+
+    auto bad = parse({QStringLiteral("--record"), QStringLiteral("a.chaoscope"), QStringLiteral("--no-record")});
+    ASSERT_FALSE(bad.ok());
+    bad = parse({QStringLiteral("--session"), QStringLiteral("a.chaoscope"), QStringLiteral("--scenario"), QStringLiteral("seed000")});
+    ASSERT_FALSE(bad.ok());
+    EXPECT_TRUE(bad.error().message.contains(QStringLiteral("--scenario"))) << bad.error().message.toStdString();
+    bad = parse({QStringLiteral("--session"), QStringLiteral("a.chaoscope"), QStringLiteral("--admin"), QStringLiteral("http://x:9600/")});
+    ASSERT_FALSE(bad.ok());
+}

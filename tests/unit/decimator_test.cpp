@@ -344,3 +344,257 @@ TEST(Decimator, ColumnMsFor)
     EXPECT_EQ(Decimator::columnMsFor({0, 1000}, 0), 1000);      // no width: one column
     EXPECT_EQ(Decimator::columnMsFor({5, 4}, 100), 1);          // empty range
 }
+
+namespace {
+
+// Same points, NaN markers included (NaN != NaN for operator==).
+::testing::AssertionResult samePoints(const Decimator::Points &a, const Decimator::Points &b)
+{
+    if (a.timestampsMs != b.timestampsMs)
+        return ::testing::AssertionFailure() << "timestamps differ (" << a.timestampsMs.size() << " vs "
+                                             << b.timestampsMs.size() << " points)";
+    for (std::size_t i = 0; i < a.values.size(); ++i) {
+        const bool same = std::isnan(a.values[i]) ? std::isnan(b.values[i]) : a.values[i] == b.values[i];
+        if (!same)
+            return ::testing::AssertionFailure() << "value " << i << " differs: " << a.values[i] << " vs " << b.values[i];
+    }
+    return ::testing::AssertionSuccess();
+}
+
+// Noise with holes (missing samples) and NaN runs, as a flapping target produces.
+Samples ragged(std::size_t count, qint64 t0, qint64 stepMs, unsigned seed)
+{
+    std::mt19937 random(seed);
+    std::uniform_real_distribution<double> value(-1.0, 1.0);
+    std::uniform_int_distribution<int> event(0, 999);
+    Samples s;
+    qint64 t = t0;
+    for (std::size_t i = 0; i < count; ++i) {
+        t += stepMs;
+        const int e = event(random);
+        if (e < 3)
+            t += stepMs * (5 + e * 40); // a hole
+        s.t.push_back(t);
+        s.v.push_back(e >= 3 && e < 8 ? kNaN : value(random));
+    }
+    return s;
+}
+
+} // namespace
+
+TEST(M4Cache, LiveUpdatesMatchM4AndRecomputeOnlyTheNewestColumns)
+{
+    const Samples all = ragged(40'000, 1'700'000'000'000, 1000, 21);
+    Decimator::M4Cache cache;
+    const qint64 windowMs = 4 * 3'600'000;
+    const int width = 700;
+    Samples live;
+    std::size_t next = 0;
+    // Start with 30,000 samples, then one sample per tick, the window following the newest.
+    for (; next < 30'000; ++next) {
+        live.t.push_back(all.t[next]);
+        live.v.push_back(all.v[next]);
+    }
+    const qint64 columnMs = Decimator::columnMsFor({0, windowMs}, width);
+    std::size_t reused = 0;
+    for (int tick = 0; tick < 300; ++tick, ++next) {
+        live.t.push_back(all.t[next]);
+        live.v.push_back(all.v[next]);
+        cache.invalidate({all.t[next], all.t[next]});
+        const TimeRange range{live.t.back() - windowMs, live.t.back()};
+        const auto expected = Decimator::m4(live.t, live.v, range, columnMs, 5000);
+        const auto got = cache.m4(live.t, live.v, range, columnMs, 5000);
+        ASSERT_TRUE(samePoints(got, expected)) << "tick " << tick;
+        if (tick > 0) {
+            // The window moved by a second: at most a column entered, the newest changed.
+            EXPECT_LE(cache.computedColumns(), 3u) << "tick " << tick;
+            reused += cache.reusedColumns();
+        }
+    }
+    EXPECT_GT(reused, 299u * 600);
+}
+
+TEST(M4Cache, ChangedSamplesInThePastAreRecomputed)
+{
+    Samples s = ragged(50'000, 1'700'000'000'000, 1000, 5);
+    Decimator::M4Cache cache;
+    const TimeRange range{s.t[2000] + 500, s.t[45'000] - 300};
+    const qint64 columnMs = Decimator::columnMsFor(range, 900);
+    std::mt19937 random(3);
+    std::uniform_int_distribution<std::size_t> index(0, s.t.size() - 1);
+    ASSERT_TRUE(samePoints(cache.m4(s.t, s.v, range, columnMs, 4000), Decimator::m4(s.t, s.v, range, columnMs, 4000)));
+    for (int round = 0; round < 200; ++round) {
+        // A re-fetched value, a spike, a sample turning NaN, or a sample removed.
+        const std::size_t i = index(random);
+        const qint64 t = s.t[i];
+        switch (round % 4) {
+        case 0: s.v[i] += 0.5; break;
+        case 1: s.v[i] = 50.0; break;
+        case 2: s.v[i] = kNaN; break;
+        case 3:
+            s.t.erase(s.t.begin() + std::ptrdiff_t(i));
+            s.v.erase(s.v.begin() + std::ptrdiff_t(i));
+            break;
+        }
+        cache.invalidate({t, t});
+        const auto expected = Decimator::m4(s.t, s.v, range, columnMs, 4000);
+        ASSERT_TRUE(samePoints(cache.m4(s.t, s.v, range, columnMs, 4000), expected)) << "round " << round;
+        EXPECT_LE(cache.computedColumns(), 8u) << "round " << round;
+    }
+}
+
+TEST(M4Cache, ZoomLevelsAreKeptAndPansComputeOnlyNewColumns)
+{
+    const Samples s = ragged(60'000, 1'700'000'000'000, 1000, 9);
+    Decimator::M4Cache cache;
+    const TimeRange wide{s.t[0] + 1, s.t[59'000]};
+    const TimeRange narrow{s.t[20'000] + 7, s.t[30'000]};
+    const qint64 wideColumn = Decimator::columnMsFor(wide, 1000);
+    const qint64 narrowColumn = Decimator::columnMsFor(narrow, 1000);
+    for (int round = 0; round < 3; ++round) {
+        ASSERT_TRUE(samePoints(cache.m4(s.t, s.v, wide, wideColumn, 5000), Decimator::m4(s.t, s.v, wide, wideColumn, 5000)));
+        if (round > 0) {
+            EXPECT_LE(cache.computedColumns(), 1u); // back to a kept level: nothing to do
+        }
+        ASSERT_TRUE(samePoints(cache.m4(s.t, s.v, narrow, narrowColumn, 5000), Decimator::m4(s.t, s.v, narrow, narrowColumn, 5000)));
+        if (round > 0) {
+            EXPECT_LE(cache.computedColumns(), 1u);
+        }
+    }
+    // A pan by 30 columns computes about those.
+    const TimeRange panned{narrow.startMs + 30 * narrowColumn, narrow.endMs + 30 * narrowColumn};
+    ASSERT_TRUE(samePoints(cache.m4(s.t, s.v, panned, narrowColumn, 5000), Decimator::m4(s.t, s.v, panned, narrowColumn, 5000)));
+    EXPECT_LE(cache.computedColumns(), 32u);
+    EXPECT_GE(cache.reusedColumns(), 900u);
+}
+
+TEST(M4Cache, SamplesDroppedByRetentionAreNoticedWithoutBeingReported)
+{
+    Samples s = ragged(30'000, 1'700'000'000'000, 1000, 13);
+    Decimator::M4Cache cache;
+    const TimeRange range{s.t[0] - 5000, s.t.back()};
+    const qint64 columnMs = Decimator::columnMsFor(range, 600);
+    ASSERT_TRUE(samePoints(cache.m4(s.t, s.v, range, columnMs, 5000), Decimator::m4(s.t, s.v, range, columnMs, 5000)));
+    for (int round = 0; round < 5; ++round) {
+        s.t.erase(s.t.begin(), s.t.begin() + 1234);
+        s.v.erase(s.v.begin(), s.v.begin() + 1234);
+        ASSERT_TRUE(samePoints(cache.m4(s.t, s.v, range, columnMs, 5000), Decimator::m4(s.t, s.v, range, columnMs, 5000)))
+            << "round " << round;
+    }
+}
+
+TEST(M4Cache, RandomRangesAndChangesAlwaysMatchM4)
+{
+    std::mt19937 random(77);
+    for (int series = 0; series < 6; ++series) {
+        Samples s = ragged(8000, 1'700'000'000'000 + series * 333, 1000, unsigned(series) + 100);
+        Decimator::M4Cache cache;
+        std::uniform_int_distribution<std::size_t> index(0, s.t.size() - 1);
+        std::uniform_int_distribution<int> widths(50, 400);
+        for (int round = 0; round < 60; ++round) {
+            std::size_t a = index(random), b = index(random);
+            if (a > b)
+                std::swap(a, b);
+            const TimeRange range{s.t[a] - 499, s.t[b] + 250};
+            if (round % 3 == 0) {
+                const std::size_t i = index(random);
+                s.v[i] = round % 2 ? kNaN : double(round);
+                cache.invalidate({s.t[i], s.t[i]});
+            }
+            const qint64 columnMs = Decimator::columnMsFor(range, widths(random) / 50 * 50);
+            ASSERT_TRUE(samePoints(cache.m4(s.t, s.v, range, columnMs, 3000), Decimator::m4(s.t, s.v, range, columnMs, 3000)))
+                << "series " << series << " round " << round;
+        }
+    }
+}
+
+namespace {
+
+// M4 written down the slow, obvious way from the contract in decimator.h, to check the fast
+// path against: edge samples alone, finite samples grouped by anchored column, a gap event in
+// front of a finite sample after non-finite ones or after more than gapMs, each column's
+// first/min/max/last in time order with the first pending marker in front of a point.
+Decimator::Points referenceM4(const Samples &s, const TimeRange &range, qint64 columnMs, qint64 gapMs)
+{
+    Decimator::Points out;
+    const std::size_t n = s.t.size();
+    const std::size_t first = std::size_t(std::lower_bound(s.t.begin(), s.t.end(), range.startMs) - s.t.begin());
+    const std::size_t last = std::size_t(std::upper_bound(s.t.begin(), s.t.end(), range.endMs) - s.t.begin());
+    if (n == 0 || range.isEmpty())
+        return out;
+    struct Sample { std::size_t index; bool edge; };
+    std::vector<Sample> sequence;
+    if (first > 0)
+        sequence.push_back({first - 1, true});
+    for (std::size_t i = first; i < last; ++i)
+        sequence.push_back({i, false});
+    if (last < n)
+        sequence.push_back({last, true});
+
+    struct Group { std::vector<std::size_t> members; std::vector<std::pair<std::size_t, qint64>> gaps; qint64 column; bool edge; };
+    std::vector<Group> groups;
+    bool haveFinite = false, broken = false;
+    qint64 lastT = 0;
+    for (const Sample &sample : sequence) {
+        const std::size_t i = sample.index;
+        if (!std::isfinite(s.v[i])) {
+            broken = haveFinite;
+            continue;
+        }
+        const qint64 column = floorDiv(s.t[i], columnMs);
+        if (sample.edge || groups.empty() || groups.back().edge || groups.back().column != column)
+            groups.push_back({{}, {}, column, sample.edge});
+        if (haveFinite && (broken || (gapMs > 0 && s.t[i] - lastT > gapMs)))
+            groups.back().gaps.push_back({i, lastT + (s.t[i] - lastT) / 2});
+        groups.back().members.push_back(i);
+        haveFinite = true;
+        broken = false;
+        lastT = s.t[i];
+    }
+    for (const Group &group : groups) {
+        std::size_t lo = group.members.front(), hi = lo;
+        for (std::size_t i : group.members) {
+            if (s.v[i] < s.v[lo])
+                lo = i;
+            if (s.v[i] > s.v[hi])
+                hi = i;
+        }
+        const std::set<std::size_t> picked{group.members.front(), lo, hi, group.members.back()};
+        std::size_t gap = 0;
+        for (std::size_t p : picked) {
+            bool marked = false;
+            for (; gap < group.gaps.size() && group.gaps[gap].first <= p; ++gap) {
+                if (!marked) {
+                    out.timestampsMs.push_back(group.gaps[gap].second);
+                    out.values.push_back(kNaN);
+                    marked = true;
+                }
+            }
+            out.timestampsMs.push_back(s.t[p]);
+            out.values.push_back(s.v[p]);
+        }
+    }
+    return out;
+}
+
+} // namespace
+
+TEST(Decimator, MatchesTheContractOnRaggedData)
+{
+    std::mt19937 random(2024);
+    for (int round = 0; round < 40; ++round) {
+        const Samples s = ragged(20'000, 1'700'000'000'000 + round * 7, 1000, unsigned(round));
+        std::uniform_int_distribution<std::size_t> index(0, s.t.size() - 1);
+        std::size_t a = index(random), b = index(random);
+        if (a > b)
+            std::swap(a, b);
+        const TimeRange range{s.t[a] - 300, s.t[b] + 700};
+        for (const int width : {37, 400, 1500}) {
+            const qint64 columnMs = Decimator::columnMsFor(range, width);
+            for (const qint64 gapMs : {0LL, 2500LL, 60'000LL}) {
+                ASSERT_TRUE(samePoints(m4(s, range, columnMs, gapMs), referenceM4(s, range, columnMs, gapMs)))
+                    << "round " << round << " width " << width << " gap " << gapMs;
+            }
+        }
+    }
+}

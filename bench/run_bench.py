@@ -1,0 +1,364 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Runs every Chaoscope benchmark in one go and prints one table of medians, ratios and goals.
+
+  render     the same Chaos Day (8 h x 40 series at 1 s) drawn offscreen at 1600x1000 by raw
+             QLineSeries, by Chaoscope's TimelineChart and by QCustomPlot (render_bench)
+  decimation M4 throughput against a plain sum over the same arrays (decimator_bench)
+  backfill   opening an 8 h dashboard against a real Prometheus holding the day, created with
+             promtool from generated OpenMetrics (backfill_bench)
+  memory     RSS of the app with the day loaded minus the app with the same dashboard empty
+  idle       CPU of the app polling the 40 series every second for 60 s
+
+The app runs headless (QT_QPA_PLATFORM=offscreen) with --screenshot/--after as its lifetime;
+RSS and CPU come from /proc/<pid>. Results also go to <build>/bench-results/ (JSON, table).
+
+usage: bench/run_bench.py [--build build/bench] [--quick]
+"""
+import argparse
+import datetime
+import json
+import os
+import platform
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+import urllib.request
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SERIES = 40
+PANELS, PER_PANEL = 8, 5
+DAY_SECONDS = 8 * 3600
+CLK_TCK = os.sysconf("SC_CLK_TCK")
+PAGE_KIB = os.sysconf("SC_PAGE_SIZE") // 1024
+
+
+def say(text):
+    print(f"\033[1m==> {text}\033[0m", file=sys.stderr, flush=True)
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def http_get(url, timeout=5):
+    with urllib.request.urlopen(url, timeout=timeout) as reply:
+        return reply.status, reply.read()
+
+
+def instant(base, promql):
+    status, body = http_get(base + "api/v1/query?" + urllib.parse.urlencode({"query": promql}))
+    result = json.loads(body)["data"]["result"]
+    return float(result[0]["value"][1]) if result else None
+
+
+class Prometheus:
+    """The real Prometheus on a free loopback port, with the day's blocks and live rules."""
+
+    def __init__(self, workdir, blocks, rules):
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}/"
+        data = os.path.join(workdir, "tsdb")
+        shutil.copytree(blocks, data)
+        config = os.path.join(workdir, "prometheus.yml")
+        with open(config, "w") as f:
+            f.write("global:\n  scrape_interval: 1s\n  evaluation_interval: 1s\n"
+                    f"rule_files:\n  - {rules}\n")
+        self.log = open(os.path.join(workdir, "prometheus.log"), "w")
+        self.process = subprocess.Popen(
+            ["prometheus", f"--config.file={config}", f"--storage.tsdb.path={data}",
+             f"--web.listen-address=127.0.0.1:{self.port}", "--storage.tsdb.retention.time=30d",
+             "--log.level=warn"], stdout=self.log, stderr=subprocess.STDOUT)
+        deadline = time.time() + 60
+        while time.time() < deadline:
+            if self.process.poll() is not None:
+                self.log.flush()
+                with open(self.log.name) as log:
+                    raise RuntimeError("prometheus exited:\n" + log.read()[-2000:])
+            try:
+                if http_get(self.url + "-/ready")[0] == 200 and \
+                        (instant(self.url, "count(chaos_bench)") or 0) >= SERIES:
+                    return
+            except OSError:
+                pass
+            time.sleep(0.2)
+        self.stop()
+        raise RuntimeError("prometheus did not become ready with the day's series")
+
+    def stop(self):
+        self.process.terminate()
+        try:
+            self.process.wait(10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+        self.log.close()
+
+
+def make_day(workdir):
+    """Generates the day as OpenMetrics and turns it into TSDB blocks with promtool."""
+    om = os.path.join(workdir, "day.om")
+    rules = os.path.join(workdir, "rules.yml")
+    blocks = os.path.join(workdir, "blocks")
+    end = int(time.time()) - 1
+    subprocess.run([sys.executable, os.path.join(ROOT, "bench", "make_history.py"), "--out", om,
+                    "--rules", rules, "--end", str(end)], check=True)
+    subprocess.run(["promtool", "tsdb", "create-blocks-from", "openmetrics", om, blocks],
+                   check=True, stdout=subprocess.DEVNULL)
+    os.remove(om)
+    return blocks, rules
+
+
+def benchmark_json(binary, extra, env=None):
+    """Runs a Google Benchmark program; returns {name: {aggregate or 'value': entry}}."""
+    out = subprocess.run([binary, "--benchmark_format=json", *extra], check=True,
+                         stdout=subprocess.PIPE, env=env).stdout
+    results = {}
+    for entry in json.loads(out)["benchmarks"]:
+        # "render/redraw/raw/iterations:1/repeats:5/manual_time" -> "render/redraw/raw"
+        name = entry.get("run_name", entry["name"])
+        name = "/".join(part for part in name.split("/")
+                        if not part.startswith(("iterations:", "repeats:", "manual_time", "real_time")))
+        results.setdefault(name, {})[entry.get("aggregate_name", "value")] = entry
+    return results
+
+
+def median_ms(results, name):
+    entry = results.get(name, {})
+    entry = entry.get("median") or entry.get("value")
+    if not entry:
+        return None
+    scale = {"ns": 1e-6, "us": 1e-3, "ms": 1.0, "s": 1e3}[entry.get("time_unit", "ns")]
+    return entry["real_time"] * scale
+
+
+def write_dashboard(path, metric, window):
+    panels = []
+    for p in range(PANELS):
+        panels.append({"title": f"panel {p}", "unit": "ops/s", "series": [
+            {"query": f'{metric}{{series="{p * PER_PANEL + s:02d}"}}', "legend": "{{series}}"}
+            for s in range(PER_PANEL)]})
+    with open(path, "w") as f:
+        json.dump({"title": "Chaos Day", "refresh": "1s", "window": window, "columns": 2,
+                   "panels": panels}, f, indent=1)
+
+
+def proc_rss_kib(pid):
+    with open(f"/proc/{pid}/statm") as f:
+        return int(f.read().split()[1]) * PAGE_KIB
+
+
+def proc_cpu_ticks(pid):
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return int(fields[11]) + int(fields[12])  # utime + stime (fields 14 and 15)
+
+
+def run_app(app, url, dashboard, window, idle_seconds, workdir, label):
+    """Starts the app headless, waits until its memory settles (the history is in), then
+    measures RSS and, when idle_seconds > 0, its CPU over that many seconds."""
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", QT_LOGGING_RULES="qt.qpa.*=false")
+    lifetime = 60 + idle_seconds + 60  # --after bounds the run even if this script dies
+    log = open(os.path.join(workdir, f"app-{label}.log"), "w")
+    process = subprocess.Popen(
+        [app, "--prometheus", url, "--dashboard", dashboard, "--window", window, "--refresh", "1s",
+         "--screenshot", os.path.join(workdir, f"app-{label}.png"), "--after", f"{lifetime}s"],
+        env=env, stdout=log, stderr=subprocess.STDOUT)
+    try:
+        start = time.time()
+        history = []
+        while True:
+            time.sleep(0.25)
+            if process.poll() is not None:
+                raise RuntimeError(f"the app exited early; see {log.name}")
+            history.append((time.time() - start, proc_rss_kib(process.pid)))
+            recent = [rss for t, rss in history if t >= history[-1][0] - 3.0]
+            settled = history[-1][0] >= 8 and max(recent) - min(recent) <= max(recent) * 0.005
+            if settled or history[-1][0] > 60:
+                break
+        result = {"rss_kib": history[-1][1], "settled_after_s": round(history[-1][0], 1)}
+        if idle_seconds > 0:
+            ticks, wall = proc_cpu_ticks(process.pid), time.time()
+            time.sleep(idle_seconds)
+            used = (proc_cpu_ticks(process.pid) - ticks) / CLK_TCK
+            result["cpu_percent"] = 100.0 * used / (time.time() - wall)
+            result["rss_after_idle_kib"] = proc_rss_kib(process.pid)
+        return result
+    finally:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+        log.close()
+
+
+def fmt(value, digits=1, unit=""):
+    return "n/a" if value is None else f"{value:.{digits}f}{unit}"
+
+
+def verdict(ok):
+    return "n/a" if ok is None else ("met" if ok else "NOT met")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--build", default=os.path.join(ROOT, "build", "bench"))
+    parser.add_argument("--quick", action="store_true", help="fewer repetitions, shorter idle")
+    args = parser.parse_args()
+    build = os.path.abspath(args.build)
+    binaries = {name: os.path.join(build, path) for name, path in {
+        "render": "bench/render_bench", "decimation": "bench/decimator_bench",
+        "backfill": "bench/backfill_bench", "app": "app/chaoscope"}.items()}
+    for path in binaries.values():
+        if not os.access(path, os.X_OK):
+            sys.exit(f"missing {path}: build it first (./dev bench does)")
+    for tool in ("prometheus", "promtool"):
+        if not shutil.which(tool):
+            sys.exit(f"{tool} is not on PATH (apt-get install prometheus)")
+
+    began = time.time()
+    results = {"date": datetime.datetime.now().isoformat(timespec="seconds"),
+               "machine": f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores",
+               "command": "./dev bench" + (" --quick" if args.quick else "")}
+    out_dir = os.path.join(build, "bench-results")
+    os.makedirs(out_dir, exist_ok=True)
+    reps = "3" if args.quick else "7"
+    idle = 20 if args.quick else 60
+
+    with tempfile.TemporaryDirectory(prefix="chaoscope-bench-") as work:
+        say("decimation: M4 against a plain sum")
+        dec = benchmark_json(binaries["decimation"], [f"--benchmark_repetitions={reps}",
+                                                      "--benchmark_report_aggregates_only=true"])
+        results["decimation"] = {
+            name: {"median_ms": median_ms(dec, name),
+                   "bytes_per_second": (dec[name].get("median") or {}).get("bytes_per_second")}
+            for name in dec}
+
+        say("render: raw QLineSeries, Chaoscope, QCustomPlot (offscreen, 1600x1000)")
+        env = dict(os.environ, QT_QPA_PLATFORM="offscreen", QT_LOGGING_RULES="qt.qpa.*=false",
+                   BENCH_SAVE_DIR=out_dir)
+        if args.quick:
+            env.update(BENCH_REPS="7", BENCH_REPS_SLOW="3")
+        render = benchmark_json(binaries["render"], [], env)
+        results["render"] = {}
+        for name, entry in render.items():
+            median = entry.get("median") or {}
+            results["render"][name] = {"median_ms": median_ms(render, name),
+                                       "latency_ms": median.get("latency_ms"),
+                                       "points": median.get("points")}
+
+        say("backfill: generating 8 h x 40 series and creating TSDB blocks with promtool")
+        t = time.time()
+        blocks, rules = make_day(work)
+        results["dataset_seconds"] = round(time.time() - t, 1)
+        prometheus = Prometheus(work, blocks, rules)
+        try:
+            say(f"backfill: opening the day against Prometheus at {prometheus.url}")
+            proc = subprocess.run([binaries["backfill"], "--prometheus", prometheus.url,
+                                   "--runs", "3" if args.quick else "5"],
+                                  stdout=subprocess.PIPE, text=True,
+                                  env=dict(os.environ, QT_QPA_PLATFORM="offscreen",
+                                           QT_LOGGING_RULES="qt.qpa.*=false"))
+            lines = [json.loads(line) for line in proc.stdout.splitlines() if line.startswith("{")]
+            results["backfill"] = {"runs": [l for l in lines if "summary" not in l],
+                                   **next((l for l in lines if "summary" in l), {})}
+
+            say("memory: the app with the same dashboard empty, then with the day loaded")
+            full = os.path.join(work, "day.json")
+            empty = os.path.join(work, "empty.json")
+            write_dashboard(full, "chaos_bench", "8h")
+            write_dashboard(empty, "chaos_bench_absent", "8h")
+            app = binaries["app"]
+            results["app_empty"] = run_app(app, prometheus.url, empty, "8h", 0, work, "empty")
+            say(f"idle: the app with the day loaded, polling every second for {idle} s")
+            results["app_day"] = run_app(app, prometheus.url, full, "8h", idle, work, "day")
+            say(f"idle: 15 min window, polling every second for {idle} s")
+            results["app_15m"] = run_app(app, prometheus.url, full, "15m", idle, work, "15m")
+            for label in ("day", "15m"):
+                png = os.path.join(work, f"app-{label}.png")
+                if os.path.exists(png):
+                    shutil.copy(png, out_dir)
+        finally:
+            prometheus.stop()
+    results["total_seconds"] = round(time.time() - began, 1)
+
+    table = render_table(results)
+    print(table)
+    with open(os.path.join(out_dir, "results.json"), "w") as f:
+        json.dump(results, f, indent=1)
+    with open(os.path.join(out_dir, "results.txt"), "w") as f:
+        f.write(table + "\n")
+    say(f"results in {out_dir} (pictures of what was drawn included)")
+
+
+def render_table(r):
+    rows = []
+    add = rows.append
+    add(f"Chaoscope benchmarks  {r['date']}  {r['machine']}  ({r['command']}, {r['total_seconds']} s)")
+    add("")
+    ren = r.get("render", {})
+
+    def cell(scenario, variant, key="median_ms"):
+        return (ren.get(f"render/{scenario}/{variant}") or {}).get(key)
+
+    add("render: 8 h x 40 series (1.15 M samples), offscreen 1600x1000, median ms")
+    add(f"  {'':<24}{'raw QLineSeries':>17}{'Chaoscope':>12}{'QCustomPlot':>13}   goal")
+    for scenario, label in (("redraw", "full redraw (pan)"), ("live_tick", "live tick, 15 min")):
+        raw, ours, qcp = (cell(scenario, v) for v in ("raw", "chaoscope", "qcustomplot"))
+        add(f"  {label:<24}{fmt(raw):>17}{fmt(ours):>12}{fmt(qcp):>13}")
+    raw, ours, qcp = (cell("redraw", v) for v in ("raw", "chaoscope", "qcustomplot"))
+    speedup = raw / ours if raw and ours else None
+    vs_qcp = ours / qcp if ours and qcp else None
+    tick = cell("live_tick", "chaoscope")
+    add(f"  redraw: raw / Chaoscope = {fmt(speedup)}x   (goal >= 10x: {verdict(speedup and speedup >= 10)})")
+    add(f"  redraw: Chaoscope / QCustomPlot = {fmt(vs_qcp, 2)}   (goal <= 1: {verdict(vs_qcp and vs_qcp <= 1)})")
+    add(f"  live tick: Chaoscope {fmt(tick)} ms   (goal <= 16 ms: {verdict(tick and tick <= 16)});"
+        f" latency incl. the coalescing timer {fmt(cell('live_tick', 'chaoscope', 'latency_ms'))} ms")
+    add("")
+    dec = r.get("decimation", {})
+    m4 = (dec.get("decimation/m4") or {}).get("bytes_per_second")
+    total = (dec.get("decimation/plain_sum") or {}).get("bytes_per_second")
+    ratio = m4 / total if m4 and total else None
+    add("decimation: M4 over the day (40 x 28,800 samples, 1472 columns)")
+    add(f"  M4 {fmt(m4 and m4 / 1e9, 2)} GB/s, plain sum {fmt(total and total / 1e9, 2)} GB/s:"
+        f" ratio {fmt(ratio, 2)}   (goal >= 0.3: {verdict(ratio and ratio >= 0.3)})")
+    plain = (dec.get("decimation/live_tick_8h/m4") or {}).get("median_ms")
+    cached = (dec.get("decimation/live_tick_8h/m4_cache") or {}).get("median_ms")
+    add(f"  live tick over 8 h, 40 series: M4 {fmt(plain, 2)} ms, with the column cache {fmt(cached, 3)} ms")
+    add("")
+    bf = r.get("backfill", {})
+    drawn = bf.get("drawn_ms")
+    stall = bf.get("max_stall_ms")
+    add(f"backfill: 8 panels x 5 series, 8 h window, real Prometheus (median of {bf.get('runs', 'n/a') if isinstance(bf.get('runs'), int) else len(bf.get('runs', []))} runs)")
+    add(f"  fully drawn {fmt(drawn and drawn / 1000, 2)} s (goal <= 3 s: {verdict(drawn and 0 < drawn <= 3000)});"
+        f" first picture {fmt(bf.get('first_picture_ms') and bf['first_picture_ms'] / 1000, 2)} s;"
+        f" {fmt(bf.get('samples'), 0)} samples")
+    add(f"  longest UI stall {fmt(stall)} ms, worst run {fmt(bf.get('worst_stall_ms'))} ms"
+        f" (goal <= 50 ms: {verdict(stall is not None and stall <= 50)})")
+    add("")
+    empty, day, short = r.get("app_empty", {}), r.get("app_day", {}), r.get("app_15m", {})
+    samples = bf.get("samples") or SERIES * (DAY_SECONDS + 1)
+    delta = (day.get("rss_kib", 0) - empty.get("rss_kib", 0)) if day and empty else None
+    per = delta * 1024 / samples if delta is not None else None
+    add("memory: the app, 8 h dashboard loaded vs. the same dashboard empty")
+    add(f"  RSS {fmt(day.get('rss_kib') and day['rss_kib'] / 1024)} MiB - {fmt(empty.get('rss_kib') and empty['rss_kib'] / 1024)} MiB"
+        f" = {fmt(delta and delta / 1024)} MiB for {samples:,.0f} samples:"
+        f" {fmt(per)} bytes/sample   (goal <= 32: {verdict(per is not None and per <= 32)})")
+    add("")
+    add("idle: the app polling 40 series every second")
+    for label, run in (("8 h window (the day)", day), ("15 min window", short)):
+        cpu = run.get("cpu_percent")
+        add(f"  {label:<22} {fmt(cpu)} % of one core   (goal <= 5 %: {verdict(cpu is not None and cpu <= 5)})")
+    return "\n".join(rows)
+
+
+if __name__ == "__main__":
+    main()
