@@ -216,7 +216,8 @@ def main():
     build = os.path.abspath(args.build)
     binaries = {name: os.path.join(build, path) for name, path in {
         "render": "bench/render_bench", "decimation": "bench/decimator_bench",
-        "backfill": "bench/backfill_bench", "app": "app/chaoscope"}.items()}
+        "backfill": "bench/backfill_bench", "store": "bench/store_memory_bench",
+        "app": "app/chaoscope"}.items()}
     for path in binaries.values():
         if not os.access(path, os.X_OK):
             sys.exit(f"missing {path}: build it first (./dev bench does)")
@@ -242,12 +243,20 @@ def main():
                    "bytes_per_second": (dec[name].get("median") or {}).get("bytes_per_second")}
             for name in dec}
 
+        say("memory: the day in a SampleStore alone")
+        results["store"] = json.loads(subprocess.run([binaries["store"]], check=True, text=True,
+                                                     stdout=subprocess.PIPE).stdout.splitlines()[-1])
+
         say("render: raw QLineSeries, Chaoscope, QCustomPlot (offscreen, 1600x1000)")
         env = dict(os.environ, QT_QPA_PLATFORM="offscreen", QT_LOGGING_RULES="qt.qpa.*=false",
                    BENCH_SAVE_DIR=out_dir)
         if args.quick:
             env.update(BENCH_REPS="7", BENCH_REPS_SLOW="3")
         render = benchmark_json(binaries["render"], [], env)
+        # What-if: the same chart with 1 px cosmetic pens, the raster engine's fast path.
+        whatif = benchmark_json(binaries["render"], ["--benchmark_filter=chaoscope"],
+                                dict(env, BENCH_COSMETIC_PENS="1", BENCH_SAVE_DIR=""))
+        render.update({name + "_cosmetic_pens": entry for name, entry in whatif.items()})
         results["render"] = {}
         for name, entry in render.items():
             median = entry.get("median") or {}
@@ -322,6 +331,8 @@ def render_table(r):
     add(f"  redraw: Chaoscope / QCustomPlot = {fmt(vs_qcp, 2)}   (goal <= 1: {verdict(vs_qcp and vs_qcp <= 1)})")
     add(f"  live tick: Chaoscope {fmt(tick)} ms   (goal <= 16 ms: {verdict(tick and tick <= 16)});"
         f" latency incl. the coalescing timer {fmt(cell('live_tick', 'chaoscope', 'latency_ms'))} ms")
+    add(f"  what-if, the chart with 1 px cosmetic pens: redraw {fmt(cell('redraw', 'chaoscope_cosmetic_pens'))} ms,"
+        f" live tick {fmt(cell('live_tick', 'chaoscope_cosmetic_pens'))} ms")
     add("")
     dec = r.get("decimation", {})
     m4 = (dec.get("decimation/m4") or {}).get("bytes_per_second")
@@ -330,6 +341,11 @@ def render_table(r):
     add("decimation: M4 over the day (40 x 28,800 samples, 1472 columns)")
     add(f"  M4 {fmt(m4 and m4 / 1e9, 2)} GB/s, plain sum {fmt(total and total / 1e9, 2)} GB/s:"
         f" ratio {fmt(ratio, 2)}   (goal >= 0.3: {verdict(ratio and ratio >= 0.3)})")
+    cold_m4 = (dec.get("decimation/cold/m4") or {}).get("bytes_per_second")
+    cold_sum = (dec.get("decimation/cold/plain_sum") or {}).get("bytes_per_second")
+    cold_ratio = cold_m4 / cold_sum if cold_m4 and cold_sum else None
+    add(f"  from memory (caches evicted before each pass): M4 {fmt(cold_m4 and cold_m4 / 1e9, 2)} GB/s,"
+        f" sum {fmt(cold_sum and cold_sum / 1e9, 2)} GB/s: ratio {fmt(cold_ratio, 2)}")
     plain = (dec.get("decimation/live_tick_8h/m4") or {}).get("median_ms")
     cached = (dec.get("decimation/live_tick_8h/m4_cache") or {}).get("median_ms")
     add(f"  live tick over 8 h, 40 series: M4 {fmt(plain, 2)} ms, with the column cache {fmt(cached, 3)} ms")
@@ -352,6 +368,9 @@ def render_table(r):
     add(f"  RSS {fmt(day.get('rss_kib') and day['rss_kib'] / 1024)} MiB - {fmt(empty.get('rss_kib') and empty['rss_kib'] / 1024)} MiB"
         f" = {fmt(delta and delta / 1024)} MiB for {samples:,.0f} samples:"
         f" {fmt(per)} bytes/sample   (goal <= 32: {verdict(per is not None and per <= 32)})")
+    store = r.get("store", {})
+    add(f"  of which the samples in the store: {fmt(store.get('bytes_per_sample'))} bytes/sample"
+        " (the rest: what the charts hold, and what the allocator keeps after the load)")
     add("")
     add("idle: the app polling 40 series every second")
     for label, run in (("8 h window (the day)", day), ("15 min window", short)):
