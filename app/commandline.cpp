@@ -90,6 +90,8 @@ Result<AppOptions> parseCommandLine(const QStringList &arguments)
     parser.addOptions({help, version, prometheus, dashboard, admin, adminKind, adminToken, window, refresh, scrape, bearer,
                        basic, header, screenshot, layout, scenario, outputDir, after, size, record, noRecord,
                        session});
+    for (const QCommandLineOption &option : ExportCommandLine::options())
+        parser.addOption(option);
 
     AppOptions options;
     options.helpText = parser.helpText();
@@ -108,7 +110,9 @@ Result<AppOptions> parseCommandLine(const QStringList &arguments)
                                                      .arg(parser.value(prometheus)));
     }
     options.prometheus.baseUrl = url;
+    options.prometheusGiven = parser.isSet(prometheus);
     options.dashboard = parser.value(dashboard);
+    options.dashboardGiven = parser.isSet(dashboard);
     for (const QString &value : parser.values(admin)) {
         const QUrl adminUrl = QUrl::fromUserInput(value);
         if (!adminUrl.isValid() || !adminUrl.scheme().startsWith(QLatin1String("http")))
@@ -202,5 +206,9 @@ Result<AppOptions> parseCommandLine(const QStringList &arguments)
     if (!match.hasMatch())
         return Error::make(Error::Kind::Invalid, QStringLiteral("--size: expected WxH, e.g. 1600x1000"));
     options.windowSize = QSize(match.captured(1).toInt(), match.captured(2).toInt());
+    Result<ExportOptions> exportOptions = ExportCommandLine::read(parser);
+    if (!exportOptions)
+        return exportOptions.error();
+    options.exportOptions = std::move(exportOptions).value();
     return options;
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "exportoptions.h"
 #include "prometheusclient.h"
 #include "result.h"
 
@@ -16,7 +17,9 @@
 struct AppOptions
 {
     PrometheusConnection prometheus;
+    bool prometheusGiven = false;                          // else the last live run's may be used
     QString dashboard = QStringLiteral("prometheus-self"); // built-in name or file path
+    bool dashboardGiven = false;
     QList<QUrl> adminUrls;                                 // load tester replicas' admin endpoints
     QString adminKind = QStringLiteral("starter");         // starter | locust | k6
     bool adminKindGiven = false;                           // else the dashboard's kind wins
@@ -34,6 +37,7 @@ struct AppOptions
     bool record = true;         // --no-record switches recording off
     QString sessionPath;        // show this recording offline instead of a live run
     QSize windowSize{1600, 1000};
+    ExportOptions exportOptions; // --export and its companions
     bool showHelp = false;
     bool showVersion = false;
     QString helpText;

@@ -3,10 +3,13 @@
 #include "annotationmodel.h"
 #include "actionannotator.h"
 #include "annotationdock.h"
+#include "appsettings.h"
 #include "commandline.h"
 #include "dashboardloader.h"
 #include "dashboardpoller.h"
 #include "derivedseriesupdater.h"
+#include "detectorrunner.h"
+#include "exportrunner.h"
 #include "headlessrunner.h"
 #include "loadtesterconnector.h"
 #include "loadtestercontroller.h"
@@ -31,6 +34,7 @@
 
 #include <cstdio>
 #include <memory>
+#include <optional>
 
 namespace {
 
@@ -58,11 +62,34 @@ QStringList takeSessionArguments(int &argc, char **argv)
     return taken;
 }
 
+std::optional<int> answerHelpOrVersion(int argc, char **argv, const QStringList &sessionArguments)
+{
+    QStringList arguments;
+    for (int i = 0; i < argc; ++i)
+        arguments << QString::fromLocal8Bit(argv[i]);
+    const Result<AppOptions> parsed = parseCommandLine(arguments + sessionArguments);
+    if (!parsed)
+        return std::nullopt; // QApplication may take some of them (-style, …); decided below
+    if (parsed->showHelp) {
+        std::printf("%s", qPrintable(parsed->helpText));
+        return 0;
+    }
+    if (parsed->showVersion) {
+        std::printf("chaoscope %s\n", CHAOSCOPE_VERSION);
+        return 0;
+    }
+    return std::nullopt;
+}
+
 } // namespace
 
 int main(int argc, char *argv[])
 {
     const QStringList sessionArguments = takeSessionArguments(argc, argv);
+    // --help and --version answer before QApplication exists: they need no display (the man
+    // page is generated from --help on a build machine without one).
+    if (const std::optional<int> exitCode = answerHelpOrVersion(argc, argv, sessionArguments))
+        return *exitCode;
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("Chaoscope"));
     QApplication::setOrganizationName(QStringLiteral("Chaoscope"));
@@ -73,7 +100,7 @@ int main(int argc, char *argv[])
         std::fprintf(stderr, "chaoscope: %s\n", qPrintable(parsed.error().message));
         return 2;
     }
-    const AppOptions &options = parsed.value();
+    AppOptions options = parsed.value();
     if (options.showHelp) {
         std::printf("%s", qPrintable(options.helpText));
         return 0;
@@ -83,14 +110,23 @@ int main(int argc, char *argv[])
         return 0;
     }
 
+    const bool onScreen = QGuiApplication::platformName() != QLatin1String("offscreen")
+                          && QGuiApplication::platformName() != QLatin1String("minimal");
+    // Started from the desktop without arguments: the source and dashboard of the last live
+    // run, not the defaults. Headless runs (scripts, tests) are never changed by settings.
+    if (onScreen && options.sessionPath.isEmpty()) {
+        if (!options.prometheusGiven && !AppSettings::lastPrometheusUrl().isEmpty())
+            options.prometheus.baseUrl = QUrl(AppSettings::lastPrometheusUrl());
+        if (!options.dashboardGiven && !AppSettings::lastDashboard().isEmpty())
+            options.dashboard = AppSettings::lastDashboard();
+    }
+
     PrometheusClient client(options.prometheus);
     SampleStore store;
     TimeWindow window;
     DashboardPoller poller(&client, &store, &window);
     poller.setScrapeIntervalMs(options.scrapeIntervalMs);
     AnnotationModel annotations;
-    const bool onScreen = QGuiApplication::platformName() != QLatin1String("offscreen")
-                          && QGuiApplication::platformName() != QLatin1String("minimal");
 
     DashboardLoader::LoadResult loaded;
     std::shared_ptr<const SessionContents> recording;
@@ -136,6 +172,12 @@ int main(int argc, char *argv[])
     DerivedSeriesUpdater derivedSeries(&store);
     derivedSeries.setDashboard(loaded.dashboard);
     derivedSeries.recomputeAll(); // a recording's inputs are already in the store
+    // The dashboard's detectors suggest annotations, drawn dimmed until accepted or dismissed.
+    // Live runs only: a recording keeps the suggestions it was saved with, and opening one
+    // must not write new ones into it.
+    DetectorRunner detectorRunner(&store, &annotations);
+    if (!recording)
+        detectorRunner.setDashboard(loaded.dashboard);
     if (options.refreshMs)
         poller.setRefreshMs(*options.refreshMs);
 
@@ -187,6 +229,8 @@ int main(int argc, char *argv[])
             sessionControls.setNotRecording(error->message);
         } else {
             std::fprintf(stderr, "chaoscope: recording to %s\n", qPrintable(recorder.path()));
+            if (onScreen)
+                AppSettings::addRecentSession(recorder.path());
             recorder.setLoadTester(&controller);
             saver.setLive(&recorder);
             // The picture last seen, for the recording to reopen on.
@@ -218,6 +262,13 @@ int main(int argc, char *argv[])
                                         problems.isEmpty() ? QString() : QStringLiteral(" · <span style='color:#B03A00'>"),
                                         problems.isEmpty() ? QString() : problems.toHtmlEscaped() + QStringLiteral("</span>")));
     }
+    // On a screen the window comes back as it was left; headless pictures keep --size.
+    if (onScreen && options.screenshotPath.isEmpty())
+        mainWindow.restoreLayout();
+    if (recording)
+        AppSettings::addRecentSession(options.sessionPath);
+    else if (onScreen && loaded.usable)
+        AppSettings::rememberLiveRun(options.prometheus.baseUrl.toString(), options.dashboard);
     mainWindow.show();
     if (!recording)
         poller.start();
@@ -251,7 +302,7 @@ int main(int argc, char *argv[])
                          });
         QObject::connect(&scenarioRunner, &ScenarioRunner::finished, &app, [&](bool ok, const QString &message) {
             std::fprintf(stderr, "chaoscope: scenario %s: %s\n", ok ? "finished" : "FAILED", qPrintable(message));
-            if (headlessPlatform && options.screenshotPath.isEmpty())
+            if (headlessPlatform && options.screenshotPath.isEmpty() && !options.exportOptions.isSet())
                 QCoreApplication::exit(ok ? 0 : 1);
         });
         scenarioRunner.start(scenario.scenario);
@@ -268,6 +319,14 @@ int main(int argc, char *argv[])
         if (!options.layoutPath.isEmpty())
             headless->setLayoutPath(options.layoutPath, mainWindow.dashboardView());
         headless->start();
+    }
+    if (options.exportOptions.isSet()) {
+        // Drawn from the store, not the window: a recording is written at once.
+        const qint64 afterMs = recording && !options.screenshotAfterGiven ? 0 : options.screenshotAfterMs;
+        const ExportRunner::Context context{&poller, recording ? nullptr : &client, &store, &annotations, &window,
+                                            recording ? QFileInfo(options.sessionPath).fileName() : options.prometheus.baseUrl.toString(),
+                                            recording != nullptr};
+        (new ExportRunner(context, options.exportOptions, afterMs, &app))->start();
     }
     return QApplication::exec();
 }

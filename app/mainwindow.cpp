@@ -2,6 +2,7 @@
 #include "mainwindow.h"
 
 #include "annotationdock.h"
+#include "appsettings.h"
 #include "annotationeditor.h"
 #include "annotationio.h"
 #include "annotationmodel.h"
@@ -9,14 +10,19 @@
 #include "dashboardpoller.h"
 #include "controlpanel.h"
 #include "dashboardview.h"
+#include "exportdialog.h"
 #include "loadtestercontroller.h"
+#include "panelwidget.h"
+#include "phasestatisticsdialog.h"
 #include "scenariopanel.h"
+#include "shortcutsdialog.h"
 #include "prometheusclient.h"
 #include "samplestore.h"
 #include "timewindow.h"
 #include "whenfinished.h"
 
 #include <QAction>
+#include <QCloseEvent>
 #include <QComboBox>
 #include <QDockWidget>
 #include <QDateTime>
@@ -26,6 +32,7 @@
 #include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QProgressBar>
 #include <QScrollArea>
 #include <QStatusBar>
 #include <QTimer>
@@ -87,6 +94,20 @@ MainWindow::MainWindow(PrometheusClient *client, SampleStore *store, TimeWindow 
     buildMenus();
     buildToolBar();
     statusBar()->addWidget(m_sourceState, 1);
+    // Loading history (opening an 8 h window, zooming out into time not fetched yet) shows
+    // how far it got; the picture is usable meanwhile, the bar says the detail is coming.
+    auto *history = new QProgressBar;
+    history->setObjectName(QStringLiteral("historyProgress"));
+    history->setMaximumWidth(220);
+    history->setFormat(tr("Loading history %p %"));
+    history->setToolTip(tr("History requests answered of those planned: the coarse picture comes first, the detail after."));
+    history->hide();
+    statusBar()->addPermanentWidget(history);
+    connect(m_poller, &DashboardPoller::backfillProgress, history, [history](int done, int total) {
+        history->setVisible(total > 0 && done < total);
+        history->setRange(0, qMax(1, total));
+        history->setValue(done);
+    });
     statusBar()->addPermanentWidget(m_admin);
     statusBar()->addPermanentWidget(m_sampleCount);
     updateSourceState(true, QString());
@@ -100,6 +121,7 @@ MainWindow::MainWindow(PrometheusClient *client, SampleStore *store, TimeWindow 
 void MainWindow::buildToolBar()
 {
     QToolBar *bar = addToolBar(tr("View"));
+    bar->setObjectName(QStringLiteral("viewToolBar")); // saveState() needs names
     bar->setMovable(false);
     m_title = new QLabel;
     m_title->setStyleSheet(QStringLiteral("font-weight: bold; padding: 0 12px 0 4px;"));
@@ -191,6 +213,16 @@ void MainWindow::buildMenus()
         if (!path.isEmpty())
             importAnnotationsFrom(path);
     });
+    // A picture (PNG, SVG) or the samples (CSV) of the current view, for a blog post.
+    QAction *exportChart = file->addAction(tr("E&xport…"));
+    exportChart->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    connect(exportChart, &QAction::triggered, this, [this] {
+        ExportFigure figure = ExportFigure::fromDashboard(*m_poller, m_annotations, m_window->range());
+        figure.source = m_client->connection().baseUrl.toString();
+        figure.version = QStringLiteral("Chaoscope %1").arg(QCoreApplication::applicationVersion());
+        ExportDialog dialog(m_store, std::move(figure), nullptr, this);
+        dialog.exec();
+    });
     QAction *exportAction = file->addAction(tr("&Export annotations…"));
     connect(exportAction, &QAction::triggered, this, [this] {
         const QString json = tr("JSON (*.json)");
@@ -216,6 +248,71 @@ void MainWindow::buildMenus()
 
     QMenu *view = menuNamed(QStringLiteral("viewMenu"), tr("&View"));
     view->addAction(m_annotationDock->toggleViewAction());
+    QAction *phaseStatistics = view->addAction(tr("&Statistics per phase…"));
+    phaseStatistics->setObjectName(QStringLiteral("phaseStatisticsAction"));
+    phaseStatistics->setToolTip(tr("Last, min, max and mean of each series between consecutive annotations, to copy."));
+    // From the menu on the first panel, from a panel's right-click on that one.
+    const auto openPhaseStatistics = [this](int current) {
+        std::vector<PhaseStatisticsDialog::PanelSeries> panels;
+        const std::vector<PanelDefinition> &definitions = m_poller->dashboard().panels;
+        const std::vector<PanelWidget *> &shown = m_view->panels();
+        for (std::size_t i = 0; i < shown.size() && i < definitions.size(); ++i)
+            panels.push_back(PhaseStatisticsDialog::panelSeries(definitions[i], shown[i]->chart()->legend()));
+        auto *dialog = new PhaseStatisticsDialog(m_store, m_annotations, this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->setPanels(std::move(panels), current);
+        dialog->setRange(m_window->range());
+        dialog->show();
+    };
+    connect(phaseStatistics, &QAction::triggered, this, [openPhaseStatistics] { openPhaseStatistics(0); });
+    connect(m_view, &DashboardView::phaseStatisticsRequested, this, openPhaseStatistics);
+    view->addSeparator();
+    QAction *resetLayout = view->addAction(tr("&Reset layout"));
+    resetLayout->setToolTip(tr("Put the docks and toolbars back where they were at the first start."));
+    connect(resetLayout, &QAction::triggered, this, [this] {
+        if (!m_defaultLayout.isEmpty())
+            restoreState(m_defaultLayout);
+        m_annotationDock->show();
+        AppSettings::forgetWindow();
+    });
+
+    QMenu *help = menuNamed(QStringLiteral("helpMenu"), tr("&Help"));
+    QAction *shortcuts = help->addAction(tr("&Keyboard shortcuts"));
+    shortcuts->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Slash), QKeySequence(Qt::Key_F1)});
+    shortcuts->setToolTip(tr("Every key and mouse gesture the window answers to."));
+    connect(shortcuts, &QAction::triggered, this, &MainWindow::showShortcuts);
+}
+
+void MainWindow::showShortcuts()
+{
+    if (auto *open = findChild<ShortcutsDialog *>()) {
+        open->raise();
+        open->activateWindow();
+        return;
+    }
+    auto *dialog = new ShortcutsDialog(this, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
+}
+
+void MainWindow::restoreLayout()
+{
+    m_defaultLayout = saveState();
+    m_layoutRestored = true;
+    const QByteArray geometry = AppSettings::windowGeometry();
+    if (!geometry.isEmpty())
+        restoreGeometry(geometry);
+    const QByteArray state = AppSettings::windowState();
+    if (!state.isEmpty())
+        restoreState(state);
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    // Headless runs and tests never restored a layout, so they never overwrite the user's.
+    if (m_layoutRestored)
+        AppSettings::saveWindow(saveGeometry(), saveState());
+    QMainWindow::closeEvent(event);
 }
 
 void MainWindow::markNow()

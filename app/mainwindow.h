@@ -49,9 +49,18 @@ public:
     void importAnnotationsFrom(const QString &path);
     void exportAnnotationsTo(const QString &path);
 
+    // Puts the window and its docks where they were when it was last closed (call once all
+    // docks exist); View ▸ Reset layout goes back to the layout as it was before this call.
+    void restoreLayout();
+    // Help ▸ Keyboard shortcuts.
+    void showShortcuts();
+
 signals:
     // An import or export finished: `message` is what the status bar says.
     void annotationFileDone(bool ok, const QString &message);
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
 
 private:
     void buildToolBar();
@@ -81,4 +90,6 @@ private:
     QLabel *m_sampleCount;
     QLabel *m_admin;
     QDockWidget *m_controlDock = nullptr;
+    QByteArray m_defaultLayout; // saveState() before restoreLayout(), for Reset layout
+    bool m_layoutRestored = false; // only a window that restored its layout saves it
 };

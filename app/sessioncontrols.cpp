@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "sessioncontrols.h"
 
+#include "appsettings.h"
+
 #include "sessionrecorder.h"
 #include "sessionsaver.h"
 #include "timewindow.h"
@@ -79,14 +81,31 @@ void SessionControls::buildMenu()
         if (!QProcess::startDetached(QCoreApplication::applicationFilePath(), {QStringLiteral("--session"), path}))
             QMessageBox::warning(m_window, tr("Open session"), tr("Could not start Chaoscope to show %1.").arg(path));
     });
+    // Recent sessions, read when the menu opens (a file deleted meanwhile is not offered).
+    auto *recent = new QMenu(tr("Open &recent session"), file);
+    recent->setObjectName(QStringLiteral("recentSessionsMenu"));
+    connect(recent, &QMenu::aboutToShow, this, [this, recent] {
+        recent->clear();
+        const QStringList paths = AppSettings::recentSessions();
+        if (paths.isEmpty())
+            recent->addAction(tr("(none yet)"))->setEnabled(false);
+        for (const QString &path : paths) {
+            QAction *entry = recent->addAction(QFileInfo(path).fileName());
+            entry->setToolTip(path);
+            connect(entry, &QAction::triggered, this, [this, path] {
+                if (!QProcess::startDetached(QCoreApplication::applicationFilePath(), {QStringLiteral("--session"), path}))
+                    QMessageBox::warning(m_window, tr("Open session"), tr("Could not start Chaoscope to show %1.").arg(path));
+            });
+        }
+    });
     QAction *save = new QAction(tr("&Save session as…"), file);
-    save->setShortcut(QKeySequence::SaveAs);
+    save->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
     save->setToolTip(tr("Write a compacted copy of the whole session, with the annotations as they are now."));
     connect(save, &QAction::triggered, this, [this] { saveAs(false); });
     QAction *trimmed = new QAction(tr("Save &visible range as…"), file);
     trimmed->setToolTip(tr("Write a copy holding only the time range on screen, e.g. to share."));
     connect(trimmed, &QAction::triggered, this, [this] { saveAs(true); });
-    file->insertActions(first, {open, save, trimmed});
+    file->insertActions(first, {open, recent->menuAction(), save, trimmed});
     if (first)
         file->insertSeparator(first);
 }

@@ -9,6 +9,17 @@ if(CHAOSCOPE_SANITIZE)
     add_link_options(-fsanitize=address,undefined)
 endif()
 
+if(CHAOSCOPE_BUILD_FUZZERS)
+    if(NOT CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
+        message(FATAL_ERROR "CHAOSCOPE_BUILD_FUZZERS needs clang (e.g. -DCMAKE_CXX_COMPILER=clang++-14)")
+    endif()
+    # Coverage feedback for libFuzzer in everything the parsers call; the fuzz programs link
+    # libFuzzer's main themselves.
+    add_compile_options(-fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer
+                        -fno-sanitize-recover=undefined)
+    add_link_options(-fsanitize=address,undefined)
+endif()
+
 function(chaoscope_set_warnings target)
     target_compile_options(${target} PRIVATE -Wall -Wextra -Wshadow=local -Wnon-virtual-dtor)
     if(CHAOSCOPE_WERROR)

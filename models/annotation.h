@@ -23,6 +23,10 @@ struct Annotation
     bool failed = false;             // an action that did not take effect
     QString author;                  // the OS user
     qint64 createdAtMs = 0;
+    // Proposed by a detector and not yet accepted: drawn dimmed until the user accepts it
+    // (it becomes an ordinary annotation) or dismisses it (removed, not suggested again).
+    // Last, so that brace-initialised annotations elsewhere keep their meaning.
+    bool suggested = false;
 
     bool isRegion() const { return endMs.has_value(); }
     bool operator==(const Annotation &) const = default;

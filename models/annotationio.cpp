@@ -15,7 +15,7 @@ namespace {
 
 const QStringList kColumns{QStringLiteral("time"),   QStringLiteral("end"),    QStringLiteral("text"),
                            QStringLiteral("tags"),   QStringLiteral("source"), QStringLiteral("author"),
-                           QStringLiteral("createdAt"), QStringLiteral("failed")};
+                           QStringLiteral("createdAt"), QStringLiteral("failed"), QStringLiteral("suggested")};
 
 QString isoUtc(qint64 ms)
 {
@@ -48,7 +48,7 @@ QStringList splitTags(const QString &text)
 // end here, so a row means the same whichever file it came from.
 struct Row
 {
-    QString time, end, text, tags, source, author, createdAt, failed;
+    QString time, end, text, tags, source, author, createdAt, failed, suggested;
     QStringList tagList; // JSON gives a real list; CSV fills `tags`
     bool hasTagList = false;
 };
@@ -108,6 +108,8 @@ std::optional<Annotation> annotationFrom(const Row &row, int number, QStringList
     }
     const QString failed = row.failed.trimmed().toLower();
     a.failed = failed == QLatin1String("true") || failed == QLatin1String("1") || failed == QLatin1String("yes");
+    const QString suggested = row.suggested.trimmed().toLower();
+    a.suggested = suggested == QLatin1String("true") || suggested == QLatin1String("1") || suggested == QLatin1String("yes");
     return a;
 }
 
@@ -201,6 +203,8 @@ QByteArray AnnotationIo::toJson(const std::vector<Annotation> &annotations)
         object.insert(QStringLiteral("createdAt"), a.createdAtMs ? QJsonValue(isoUtc(a.createdAtMs)) : QJsonValue(QJsonValue::Null));
         if (a.failed)
             object.insert(QStringLiteral("failed"), true);
+        if (a.suggested)
+            object.insert(QStringLiteral("suggested"), true);
         array.append(object);
     }
     return QJsonDocument(array).toJson(QJsonDocument::Indented);
@@ -223,6 +227,7 @@ QByteArray AnnotationIo::toCsv(const std::vector<Annotation> &annotations)
             csvField(a.author),
             csvField(a.createdAtMs ? isoUtc(a.createdAtMs) : QString()),
             csvField(a.failed ? QStringLiteral("true") : QString()),
+            csvField(a.suggested ? QStringLiteral("true") : QString()),
         };
         out += fields.join(QLatin1Char(',')) + QLatin1String("\r\n");
     }
@@ -261,6 +266,7 @@ Result<AnnotationIo::Parsed> AnnotationIo::fromJson(const QByteArray &data)
         row.source = object.value(QStringLiteral("source")).toString();
         row.author = object.value(QStringLiteral("author")).toString();
         row.failed = object.value(QStringLiteral("failed")).toBool() ? QStringLiteral("true") : QString();
+        row.suggested = object.value(QStringLiteral("suggested")).toBool() ? QStringLiteral("true") : QString();
         const QJsonValue tags = object.value(QStringLiteral("tags"));
         if (tags.isArray()) {
             row.hasTagList = true;
@@ -320,6 +326,7 @@ Result<AnnotationIo::Parsed> AnnotationIo::fromCsv(const QByteArray &data)
         row.author = field("author");
         row.createdAt = field("createdAt");
         row.failed = field("failed");
+        row.suggested = field("suggested");
         if (std::optional<Annotation> a = annotationFrom(row, number, parsed.problems))
             parsed.annotations.push_back(std::move(*a));
     }

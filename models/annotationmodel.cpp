@@ -87,19 +87,24 @@ QVariant AnnotationModel::data(const QModelIndex &index, int role) const
         case TagsColumn: return a.tags.join(QStringLiteral(", "));
         case SourceColumn:
             // Short, so the column stays narrow in the dock; the tooltip says it in words.
+            if (a.suggested)
+                return tr("%1 ?").arg(Annotation::sourceName(a.source));
             return a.failed ? tr("%1 \u2717").arg(Annotation::sourceName(a.source)) : Annotation::sourceName(a.source);
         }
         break;
     case Qt::ToolTipRole:
         return QStringLiteral("%1\n%2 · %3%4")
             .arg(a.text, Annotation::sourceName(a.source), a.author,
-                 a.failed ? tr(" · did not take effect") : QString());
+                 a.failed      ? tr(" · did not take effect")
+                 : a.suggested ? tr(" · suggested: accept or dismiss it")
+                               : QString());
     case AnnotationIdRole: return QVariant::fromValue(a.id);
     case TimeMsRole: return QVariant::fromValue(a.timeMs);
     case EndMsRole: return a.endMs ? QVariant::fromValue(*a.endMs) : QVariant();
     case FailedRole: return a.failed;
     case SourceRole: return int(a.source);
     case TagsRole: return a.tags;
+    case SuggestedRole: return a.suggested;
     }
     return {};
 }

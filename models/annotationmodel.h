@@ -21,7 +21,7 @@ class AnnotationModel : public QAbstractTableModel
     Q_OBJECT
 public:
     enum Column { TimeColumn, EndColumn, TextColumn, TagsColumn, SourceColumn, ColumnCount };
-    enum Role { AnnotationIdRole = Qt::UserRole + 1, TimeMsRole, EndMsRole, FailedRole, SourceRole, TagsRole };
+    enum Role { AnnotationIdRole = Qt::UserRole + 1, TimeMsRole, EndMsRole, FailedRole, SourceRole, TagsRole, SuggestedRole };
 
     explicit AnnotationModel(QObject *parent = nullptr);
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "detectors.h"
+
 #include <QList>
 #include <QMap>
 #include <QString>
@@ -53,6 +55,36 @@ struct LoadTesterDefinition
     bool isSet() const { return !kind.isEmpty() || !adminUrls.isEmpty() || !discoverJob.isEmpty(); }
 };
 
+// A detector the dashboard runs over its stored series (see DetectorRunner). Series are
+// named by id; which ones a kind reads: throughputDrop, targetDown and rateAbove `series`,
+// backlogGrowsWhileFlat `backlog` and `throughput`.
+struct DetectorDefinition
+{
+    enum class Kind { ThroughputDrop, TargetDown, BacklogGrowsWhileFlat, RateAbove };
+
+    Kind kind = Kind::ThroughputDrop;
+    QString series;
+    QString backlog;
+    QString throughput;
+    DetectorThresholds thresholds; // only those of its kind are read and written
+
+    static QString kindName(Kind kind)
+    {
+        switch (kind) {
+        case Kind::ThroughputDrop: return QStringLiteral("throughputDrop");
+        case Kind::TargetDown: return QStringLiteral("targetDown");
+        case Kind::BacklogGrowsWhileFlat: return QStringLiteral("backlogGrowsWhileFlat");
+        case Kind::RateAbove: return QStringLiteral("rateAbove");
+        }
+        return {};
+    }
+    static QStringList kindNames()
+    {
+        return {kindName(Kind::ThroughputDrop), kindName(Kind::TargetDown), kindName(Kind::BacklogGrowsWhileFlat),
+                kindName(Kind::RateAbove)};
+    }
+};
+
 struct DashboardDefinition
 {
     QString title;
@@ -62,6 +94,7 @@ struct DashboardDefinition
     QMap<QString, QString> variables; // name (without $) -> value
     std::vector<PanelDefinition> panels;
     LoadTesterDefinition loadTester;
+    std::vector<DetectorDefinition> detectors;
 };
 
 // One problem found while reading a dashboard file: where (a JSON path such as

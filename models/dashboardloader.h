@@ -18,7 +18,8 @@
 //   "panels": [ { "title": "Throughput", "unit": "ops/s", "rightUnit": "",
 //                 "series": [ { "query": "sum(rate(x[1m]))", "legend": "{{pod}}",
 //                               "axis": "left|right", "style": "line|step|area",
-//                               "color": "#0072B2" } ] } ]
+//                               "color": "#0072B2" } ] } ],
+//   "detectors": [ { "kind": "throughputDrop", "series": "<id>", "dropPercent": 30 } ]
 // }
 // Durations are Prometheus-style strings ("30s", "5m", "1h", "1h30m", "500ms") or numbers
 // of seconds.

@@ -31,6 +31,8 @@ constexpr qint64 kSinglePassPoints = 2000;
 // kTailDeadlineMs after the tick, whichever is first.
 constexpr int kHistoryBatchMs = 200;
 constexpr int kTailDeadlineMs = 250;
+// Clocks a little apart are normal; a sample further ahead than this is worth a warning.
+constexpr qint64 kFutureToleranceMs = 60'000;
 
 QString substituteVariables(QString query, const QMap<QString, QString> &variables)
 {
@@ -43,6 +45,20 @@ QString substituteVariables(QString query, const QMap<QString, QString> &variabl
         query.replace(QLatin1Char('$') + name, variables.value(name));
     }
     return query;
+}
+
+// "4 s", "3 min 5 s", "2 h 10 min": how long ago, to the precision a reader needs.
+QString formatAge(qint64 ms)
+{
+    const qint64 seconds = std::max<qint64>(ms, 0) / 1000;
+    if (seconds < 60)
+        return QStringLiteral("%1 s").arg(seconds);
+    if (seconds < 3600)
+        return seconds % 60 ? QStringLiteral("%1 min %2 s").arg(seconds / 60).arg(seconds % 60)
+                            : QStringLiteral("%1 min").arg(seconds / 60);
+    const qint64 minutes = seconds / 60;
+    return minutes % 60 ? QStringLiteral("%1 h %2 min").arg(minutes / 60).arg(minutes % 60)
+                        : QStringLiteral("%1 h").arg(minutes / 60);
 }
 
 } // namespace
@@ -517,6 +533,10 @@ bool DashboardPoller::storeAnswer(QueryState &state, const Result<PromQueryResul
     state.error.reset();
     state.warnings = result->warnings;
     state.seriesCount = int(result->series.size());
+    // Tail polls go on from the newest sample: one stamped in the future (a server clock
+    // far ahead) must not make them wait for that moment, so "newest" never passes now.
+    const qint64 now = m_window->now();
+    qint64 furthestAheadMs = 0;
     const auto &panel = m_dashboard.panels[std::size_t(state.panel)];
     const QString legendTemplate = panel.series[std::size_t(state.query)].legend;
     for (const PromSeries &series : result->series) {
@@ -529,11 +549,18 @@ bool DashboardPoller::storeAnswer(QueryState &state, const Result<PromQueryResul
         }
         m_store->merge(key, series.labels, series.timestampsMs, series.values);
         if (!series.timestampsMs.empty()) {
-            const qint64 newest = *std::max_element(series.timestampsMs.begin(), series.timestampsMs.end());
+            const qint64 latest = *std::max_element(series.timestampsMs.begin(), series.timestampsMs.end());
+            furthestAheadMs = std::max(furthestAheadMs, latest - now);
+            const qint64 newest = std::min(latest, now);
             state.newestMs = std::max(state.newestMs.value_or(newest), newest);
         }
         if (isNew)
             emit seriesAdded(state.panel, key);
+    }
+    if (furthestAheadMs > kFutureToleranceMs) {
+        state.warnings.append(QStringLiteral("Samples are stamped up to %1 ahead of this computer's "
+                                             "clock; is the server's clock right?")
+                                  .arg(formatAge(furthestAheadMs)));
     }
     return true;
 }
@@ -590,6 +617,15 @@ void DashboardPoller::updatePanelStatus(int panel)
                                                  state.error->message);
             }
         }
+    }
+    if (status.state == PanelStatus::State::SourceDown
+        || status.state == PanelStatus::State::QueryError) {
+        // A failing panel still shows its last curves: say how old they are, so that a flat
+        // stale line is never taken for a healthy one.
+        status.message += status.newestSampleMs
+                              ? QStringLiteral(" Last good sample %1 ago.")
+                                    .arg(formatAge(m_window->now() - *status.newestSampleMs))
+                              : QStringLiteral(" No sample received yet.");
     }
     if (status.state == PanelStatus::State::Loading && anyAnswered) {
         if (seriesCount > 0 || status.newestSampleMs)

@@ -68,12 +68,11 @@ QJsonObject panelObject(const PanelDefinition &panel)
     QJsonArray series;
     for (const SeriesDefinition &definition : panel.series)
         series.append(seriesObject(definition));
-    QJsonObject object{{QStringLiteral("title"), panel.title}, {QStringLiteral("series"), series}};
-    if (!panel.unit.isEmpty())
-        object.insert(QStringLiteral("unit"), panel.unit);
-    if (!panel.rightUnit.isEmpty())
-        object.insert(QStringLiteral("rightUnit"), panel.rightUnit);
-    return object;
+    // Units are written even when empty ("a plain number"): a file that says so keeps saying it.
+    return QJsonObject{{QStringLiteral("title"), panel.title},
+                       {QStringLiteral("unit"), panel.unit},
+                       {QStringLiteral("rightUnit"), panel.rightUnit},
+                       {QStringLiteral("series"), series}};
 }
 
 QJsonObject loadTesterObject(const LoadTesterDefinition &loadTester)
@@ -91,6 +90,36 @@ QJsonObject loadTesterObject(const LoadTesterDefinition &loadTester)
         object.insert(QStringLiteral("tokenFile"), loadTester.tokenFile);
     if (!loadTester.tokenEnv.isEmpty())
         object.insert(QStringLiteral("tokenEnv"), loadTester.tokenEnv);
+    return object;
+}
+
+// Every threshold of the detector's kind, defaults included, under the loader's keys.
+QJsonObject detectorObject(const DetectorDefinition &detector)
+{
+    using Kind = DetectorDefinition::Kind;
+    const DetectorThresholds &t = detector.thresholds;
+    QJsonObject object{{QStringLiteral("kind"), DetectorDefinition::kindName(detector.kind)}};
+    switch (detector.kind) {
+    case Kind::ThroughputDrop:
+        object.insert(QStringLiteral("series"), detector.series);
+        object.insert(QStringLiteral("dropPercent"), t.dropPercent);
+        object.insert(QStringLiteral("withinSeconds"), double(t.dropWithinMs) / 1000);
+        object.insert(QStringLiteral("floor"), t.dropFloor);
+        break;
+    case Kind::TargetDown:
+        object.insert(QStringLiteral("series"), detector.series);
+        break;
+    case Kind::BacklogGrowsWhileFlat:
+        object.insert(QStringLiteral("backlog"), detector.backlog);
+        object.insert(QStringLiteral("throughput"), detector.throughput);
+        object.insert(QStringLiteral("minutes"), double(t.backlogGrowthMs) / 60'000);
+        object.insert(QStringLiteral("flatPercent"), t.flatPercent);
+        break;
+    case Kind::RateAbove:
+        object.insert(QStringLiteral("series"), detector.series);
+        object.insert(QStringLiteral("threshold"), t.rateAbove);
+        break;
+    }
     return object;
 }
 
@@ -115,6 +144,12 @@ QJsonObject toJsonObject(const DashboardDefinition &dashboard)
     for (const PanelDefinition &panel : dashboard.panels)
         panels.append(panelObject(panel));
     root.insert(QStringLiteral("panels"), panels);
+    if (!dashboard.detectors.empty()) {
+        QJsonArray detectors;
+        for (const DetectorDefinition &detector : dashboard.detectors)
+            detectors.append(detectorObject(detector));
+        root.insert(QStringLiteral("detectors"), detectors);
+    }
     return root;
 }
 

@@ -40,9 +40,8 @@ QString DerivedSeriesUpdater::storeKey(int panel, int query)
     return QStringLiteral("derived/p%1/q%2").arg(panel).arg(query);
 }
 
-void DerivedSeriesUpdater::setDashboard(const DashboardDefinition &dashboard)
+QHash<QString, QString> DerivedSeriesUpdater::storeKeysById(const DashboardDefinition &dashboard)
 {
-    // Where each id's samples live in the store.
     QHash<QString, QString> keyOfId;
     for (int p = int(dashboard.panels.size()) - 1; p >= 0; --p) { // backwards: the first id wins
         const auto &series = dashboard.panels[std::size_t(p)].series;
@@ -58,6 +57,12 @@ void DerivedSeriesUpdater::setDashboard(const DashboardDefinition &dashboard)
                 keyOfId.insert(definition.id, QStringLiteral("p%1/q%2/").arg(p).arg(q)); // a prefix
         }
     }
+    return keyOfId;
+}
+
+void DerivedSeriesUpdater::setDashboard(const DashboardDefinition &dashboard)
+{
+    const QHash<QString, QString> keyOfId = storeKeysById(dashboard);
     m_derived.clear();
     for (int p = 0; p < int(dashboard.panels.size()); ++p) {
         const auto &series = dashboard.panels[std::size_t(p)].series;

@@ -5,6 +5,7 @@
 #include "derivedexpression.h"
 #include "timerange.h"
 
+#include <QHash>
 #include <QObject>
 
 #include <vector>
@@ -28,6 +29,9 @@ public:
 
     void setDashboard(const DashboardDefinition &dashboard);
     static QString storeKey(int panel, int query); // "derived/p2/q1"
+    // Where each series id's samples live in the store: a derived or load tester series' key,
+    // or the key prefix ("p0/q1/") of a query series' store series. The first id wins.
+    static QHash<QString, QString> storeKeysById(const DashboardDefinition &dashboard);
 
     // Recomputes everything (after a session is loaded, for instance).
     void recomputeAll();

@@ -152,19 +152,23 @@ std::vector<DetectorSuggestion> backlogGrowsWhileFlat(Times backlogT, Values bac
         }
         report(first, last);
     };
-    std::optional<std::size_t> runStart;
+    // An index and a flag rather than std::optional: with the optional, GCC's -O2 flow
+    // analysis warns (falsely) that it may be read uninitialised, failing -Werror builds.
+    std::size_t runStart = 0;
+    bool inRun = false;
     for (std::size_t i = 0; i < backlogT.size(); ++i) {
         if (std::isfinite(backlog[i]) && growing(i)) {
-            if (!runStart)
+            if (!inRun)
                 runStart = i;
+            inRun = true;
             continue;
         }
-        if (runStart)
-            reportRun(*runStart, i - 1);
-        runStart.reset();
+        if (inRun)
+            reportRun(runStart, i - 1);
+        inRun = false;
     }
-    if (runStart)
-        reportRun(*runStart, backlogT.size() - 1);
+    if (inRun)
+        reportRun(runStart, backlogT.size() - 1);
     return out;
 }
 
@@ -173,11 +177,18 @@ std::vector<DetectorSuggestion> rateAbove(Times t, Values v, const QString &seri
 {
     std::vector<DetectorSuggestion> out;
     bool above = false;
+    bool armed = true;        // quiet long enough for a rise to be a new event
+    qint64 quietSinceMs = 0;  // when it last went to or below the threshold
     for (std::size_t i = 0; i < t.size(); ++i) {
         if (!std::isfinite(v[i]))
             continue;
         const bool now = v[i] > thresholds.rateAbove;
-        if (now && !above) {
+        if (!now && above)
+            quietSinceMs = t[i];
+        if (!now && !armed && t[i] - quietSinceMs >= thresholds.rateQuietMs)
+            armed = true;
+        if (now && !above && armed) {
+            armed = false;
             out.push_back({t[i], std::nullopt,
                            QStringLiteral("%1 rose to %2%3 (above %4%3)")
                                .arg(seriesName, number(v[i]), unit, number(thresholds.rateAbove)),

@@ -32,6 +32,9 @@ struct DetectorThresholds
     qint64 backlogGrowthMs = 5 * 60'000; // growing for at least this long …
     double flatPercent = 15;           // … while throughput stays within ± this of its mean
     double rateAbove = 1;              // e.g. 599 timeouts per second
+    qint64 rateQuietMs = 60'000;       // a new rise counts after this long at or below it
+
+    bool operator==(const DetectorThresholds &) const = default;
 };
 
 namespace Detectors {
@@ -49,7 +52,8 @@ std::vector<DetectorSuggestion> targetUpDown(Times t, Values up, const QString &
 // the throughput (nearest samples) stayed flat.
 std::vector<DetectorSuggestion> backlogGrowsWhileFlat(Times backlogT, Values backlog, Times throughputT,
                                                       Values throughput, const DetectorThresholds &thresholds = {});
-// Each rise above the threshold (after having been at or below it).
+// Each rise above the threshold after having been at or below it for rateQuietMs: a rate
+// that flaps around the threshold is one event, not one per sample that crosses it.
 std::vector<DetectorSuggestion> rateAbove(Times t, Values v, const QString &seriesName, const QString &unit,
                                           const DetectorThresholds &thresholds = {});
 

@@ -4,9 +4,11 @@
 #include <QFutureWatcher>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
+#include <QDateTime>
 #include <QNetworkRequest>
 #include <QPointer>
 #include <QPromise>
+#include <QTimer>
 #include <QtConcurrent/QtConcurrentRun>
 #include <algorithm>
 #include <functional>
@@ -20,6 +22,8 @@ using QueryResult = Result<PromQueryResult>;
 // A split range that needs more requests than this is a mistake (a 1 ms step over a week),
 // not something to send to a server.
 constexpr size_t kMaxChunksPerQuery = 1000;
+// How much of an answer the network layer may hold before we have taken it.
+constexpr qint64 kReadBufferBytes = 1024 * 1024;
 
 QFuture<QueryResult> readyFuture(QueryResult result)
 {
@@ -87,9 +91,22 @@ public:
         : QObject(parent), m_reply(reply),
           m_url(reply->url().toDisplayString(QUrl::RemoveUserInfo | QUrl::RemoveQuery)),
           m_maxBodyBytes(connection.maxBodyBytes), m_timeoutMs(connection.timeoutMs),
-          m_limits(connection.parserLimits), m_report(std::move(report))
+          m_deadlineMs(connection.requestDeadlineMs), m_limits(connection.parserLimits),
+          m_report(std::move(report))
     {
         m_promise.start();
+        // The transfer timeout only notices silence; an answer trickling in a byte at a time
+        // would hold the panel forever without this.
+        if (m_deadlineMs > 0) {
+            m_deadline.setSingleShot(true);
+            connect(&m_deadline, &QTimer::timeout, this, [this] {
+                if (m_reply && m_reply->isRunning()) {
+                    m_deadlineExpired = true;
+                    m_reply->abort();
+                }
+            });
+            m_deadline.start(m_deadlineMs);
+        }
         // A caller that cancels its future does not want the answer: stop the transfer.
         connect(&m_cancelWatcher, &QFutureWatcherBase::canceled, this, [this] {
             if (m_reply && m_reply->isRunning()) {
@@ -109,9 +126,14 @@ public:
         connect(
             reply, &QNetworkReply::downloadProgress, this,
             [this](qint64 received, qint64 total) { refuseIfTooLarge(std::max(received, total)); });
+        // The body is taken as it arrives and the reply buffers little, so that a flood is
+        // stopped near the cap instead of piling up in memory faster than we look.
+        reply->setReadBufferSize(kReadBufferBytes);
         connect(reply, &QNetworkReply::readyRead, this, [this] {
-            if (m_reply)
-                refuseIfTooLarge(m_reply->bytesAvailable());
+            if (!m_reply || m_tooLarge)
+                return;
+            m_body += m_reply->readAll();
+            refuseIfTooLarge(m_body.size());
         });
         connect(reply, &QNetworkReply::finished, this, &QueryExchange::onFinished);
     }
@@ -147,10 +169,13 @@ private:
         if (m_finished || !reply)
             return;
         m_finished = true;
+        m_deadline.stop();
         reply->deleteLater();
         m_reply = nullptr;
 
         const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+        m_retryAfterMs = RetryPolicy::parseRetryAfter(reply->rawHeader("Retry-After"),
+                                                      QDateTime::currentMSecsSinceEpoch());
         const QNetworkReply::NetworkError error = reply->error();
         if (m_canceled || m_promise.isCanceled()) {
             complete(
@@ -159,6 +184,17 @@ private:
         }
         if (m_tooLarge) {
             failTooLarge(status);
+            return;
+        }
+        if (m_deadlineExpired) {
+            const Error failure = Error::make(
+                Error::Kind::Timeout,
+                QStringLiteral("Prometheus at %1 did not finish its answer within %2; it "
+                               "arrives too slowly.")
+                    .arg(m_url, formatDuration(m_deadlineMs)),
+                status);
+            report(false, failure.message);
+            complete(failure);
             return;
         }
         if (error != QNetworkReply::NoError && isTransportError(error)) {
@@ -171,7 +207,8 @@ private:
         // An HTTP answer, whatever its status: the source is up. A 4xx/5xx body may still be
         // a Prometheus error in JSON, so the parser judges it.
         report(true, {});
-        QByteArray body = reply->readAll();
+        QByteArray body = std::move(m_body);
+        body += reply->readAll();
         if (m_maxBodyBytes > 0 && body.size() > m_maxBodyBytes) {
             m_tooLargeBytes = body.size(); // a server that sent it all faster than we looked
             failTooLarge(status);
@@ -248,8 +285,13 @@ private:
                 Kind::Network,
                 QStringLiteral("Prometheus at %1 closed the connection without answering.")
                     .arg(m_url));
-        case QNetworkReply::InsecureRedirectError:
         case QNetworkReply::TooManyRedirectsError:
+            return Error::make(Kind::Http,
+                               QStringLiteral("%1 redirects in a loop (%2); enter the final URL "
+                                              "as the Prometheus URL.")
+                                   .arg(m_url, qtMessage),
+                               status);
+        case QNetworkReply::InsecureRedirectError:
             // The server answered, it only sent us elsewhere: a configuration problem.
             return Error::make(Kind::Http,
                                QStringLiteral("%1 redirects to another place (%2); enter the final "
@@ -284,9 +326,15 @@ private:
             if (!error.detail.isEmpty())
                 message += QStringLiteral(": \"%1\"").arg(error.detail);
             error.message = message;
+            if (status == 429)
+                error.message += QStringLiteral("; it asks for fewer requests");
+        } else if (error.kind == Error::Kind::Query && status == 429) {
+            error.message += QStringLiteral(" (HTTP 429: it asks for fewer requests)");
         } else if (error.kind == Error::Kind::Parse) {
             error.message += QStringLiteral(" (from %1)").arg(m_url);
         }
+        if (m_retryAfterMs && (status == 429 || status == 503))
+            error.retryAfterMs = *m_retryAfterMs;
         return error;
     }
 
@@ -307,14 +355,125 @@ private:
     QString m_url;
     qint64 m_maxBodyBytes;
     int m_timeoutMs;
+    int m_deadlineMs;
     PrometheusResponseParser::Limits m_limits;
     ReachabilityReport m_report;
+    QTimer m_deadline;
+    bool m_deadlineExpired = false;
+    std::optional<int> m_retryAfterMs;
     QPromise<QueryResult> m_promise;
     QFutureWatcher<QueryResult> m_cancelWatcher; // after m_promise: destroyed before it
+    QByteArray m_body; // what arrived so far
     qint64 m_tooLargeBytes = 0;
     bool m_tooLarge = false;
     bool m_canceled = false;
     bool m_finished = false;
+};
+
+// One request with its retries: each attempt waits for a turn among the source's requests in
+// flight, a transient failure is sent again after the policy's wait, the last answer or
+// failure is the result. Deletes itself once its future is finished.
+class RetryingQuery : public QObject
+{
+public:
+    // Sends one attempt; the exchange it creates is parented to the given owner.
+    using SendAttempt = std::function<QFuture<QueryResult>(QObject *owner)>;
+
+    RetryingQuery(SendAttempt send, RetryPolicy policy, RequestSlots *turns, QObject *parent)
+        : QObject(parent), m_send(std::move(send)), m_policy(policy), m_slots(turns)
+    {
+        m_promise.start();
+        m_wait.setSingleShot(true);
+        connect(&m_wait, &QTimer::timeout, this, &RetryingQuery::waitForTurn);
+        connect(&m_outerWatcher, &QFutureWatcherBase::canceled, this, [this] {
+            m_attempt.cancel();
+            finish(Error::make(Error::Kind::Network, QStringLiteral("The request was canceled.")));
+        });
+        m_outerWatcher.setFuture(m_promise.future());
+    }
+
+    ~RetryingQuery() override { releaseSlot(); }
+
+    QFuture<QueryResult> start()
+    {
+        QFuture<QueryResult> future = m_promise.future();
+        waitForTurn(); // may finish at once
+        return future;
+    }
+
+private:
+    void waitForTurn()
+    {
+        if (m_done)
+            return;
+        m_slots->acquire(this, [this] { launch(); });
+    }
+
+    void launch()
+    {
+        m_holdsSlot = true;
+        if (m_done) {
+            releaseSlot();
+            return;
+        }
+        ++m_attempts;
+        m_attempt = m_send(this);
+        auto *watcher = new QFutureWatcher<QueryResult>(this);
+        connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
+            watcher->deleteLater();
+            releaseSlot();
+            if (m_done)
+                return;
+            if (watcher->isCanceled() || watcher->future().resultCount() == 0) {
+                m_promise.future().cancel();
+                return;
+            }
+            attemptFinished(watcher->future().takeResult());
+        });
+        watcher->setFuture(m_attempt);
+    }
+
+    void attemptFinished(QueryResult result)
+    {
+        if (!result.ok()) {
+            if (const auto delay = m_policy.delayBeforeRetry(m_attempts, result.error())) {
+                m_wait.start(*delay);
+                return;
+            }
+        }
+        finish(std::move(result));
+    }
+
+    void releaseSlot()
+    {
+        if (!m_holdsSlot)
+            return;
+        m_holdsSlot = false;
+        m_slots->release();
+    }
+
+    void finish(QueryResult result)
+    {
+        if (m_done)
+            return;
+        m_done = true;
+        m_wait.stop();
+        releaseSlot();
+        m_promise.addResult(std::move(result)); // ignored when the caller canceled
+        m_promise.finish();
+        deleteLater();
+    }
+
+    SendAttempt m_send;
+    RetryPolicy m_policy;
+    RequestSlots *m_slots;
+    QTimer m_wait;
+    QFuture<QueryResult> m_attempt;
+    int m_attempts = 0;
+    bool m_holdsSlot = false;
+    bool m_done = false;
+    QPromise<QueryResult> m_promise;
+    QFutureWatcher<QueryResult> m_outerWatcher; // after m_promise: destroyed before it
 };
 
 // The chunks of one split range query: at most maxInFlight requests at once, the first error
@@ -435,22 +594,28 @@ private:
 PrometheusClient::PrometheusClient(PrometheusConnection connection, QObject *parent)
     : QObject(parent), m_connection(std::move(connection)),
       m_network(new QNetworkAccessManager(this))
-{}
+{
+    m_slots.setLimit(m_connection.maxRequestsInFlight);
+}
 
 PrometheusClient::~PrometheusClient()
 {
     // Exchanges and jobs go first, while the manager their replies belong to still exists;
-    // each cancels the future it handed out.
+    // each cancels the future it handed out. A request that ends frees a turn: nobody may
+    // take it now. Deleting one child can delete another, hence the guarded pointers.
+    m_slots.close();
     const QObjectList children = this->children();
-    for (QObject *child : children) {
-        if (child != m_network)
-            delete child;
+    std::vector<QPointer<QObject>> guarded(children.begin(), children.end());
+    for (const QPointer<QObject> &child : guarded) {
+        if (child && child != m_network)
+            delete child.data();
     }
 }
 
 void PrometheusClient::setConnection(PrometheusConnection connection)
 {
     m_connection = std::move(connection);
+    m_slots.setLimit(m_connection.maxRequestsInFlight);
     m_reachable.reset();
     ++m_generation; // answers to requests sent before say nothing about the new source
 }
@@ -567,22 +732,27 @@ QFuture<Result<PromQueryResult>> PrometheusClient::send(const QString &apiPath,
     }
 
     QNetworkRequest request = makeRequest(url);
-
-    QNetworkReply *reply = nullptr;
-    if (usePost) {
+    if (usePost)
         request.setHeader(QNetworkRequest::ContentTypeHeader,
                           QByteArrayLiteral("application/x-www-form-urlencoded"));
-        reply = m_network->post(request, form);
-    } else {
-        reply = m_network->get(request);
-    }
+    auto sendAttempt = [this, request, form, usePost](QObject *owner) {
+        return sendOnce(request, form, usePost, owner);
+    };
+    auto *query = new RetryingQuery(sendAttempt, RetryPolicy(m_connection.retry), &m_slots, this);
+    return query->start();
+}
 
+QFuture<Result<PromQueryResult>> PrometheusClient::sendOnce(const QNetworkRequest &request,
+                                                            const QByteArray &form, bool usePost,
+                                                            QObject *owner)
+{
+    QNetworkReply *reply = usePost ? m_network->post(request, form) : m_network->get(request);
     const quint64 generation = m_generation;
     auto report = [this, generation](bool reachable, const QString &message) {
         if (generation == m_generation)
             updateReachability(reachable, message);
     };
-    auto *exchange = new QueryExchange(reply, m_connection, report, this);
+    auto *exchange = new QueryExchange(reply, m_connection, report, owner);
     return exchange->future();
 }
 

@@ -3,7 +3,9 @@
 
 #include "prometheusresponseparser.h"
 #include "prometheustypes.h"
+#include "requestslots.h"
 #include "result.h"
+#include "retrypolicy.h"
 #include "stepplanner.h"
 #include "timerange.h"
 
@@ -29,6 +31,16 @@ struct PrometheusConnection
     // Longest silence while waiting for (the rest of) an answer, then Error::Kind::Timeout
     // (QNetworkRequest::setTransferTimeout: an answer that keeps arriving is not cut).
     int timeoutMs = 15000;
+    // Longest time for one whole answer, however steadily it trickles in; then
+    // Error::Kind::Timeout. <= 0: no limit.
+    int requestDeadlineMs = 60000;
+    // Transient failures (refused, timed out, 429, 502/503/504, Prometheus "timeout" and
+    // "unavailable") are sent again after a growing, jittered wait; others never.
+    RetryPolicy::Settings retry;
+    // Requests on the wire at once to this source, over all queries; the rest wait their
+    // turn, so that a dashboard with many panels cannot pile onto a struggling server.
+    // <= 0: no limit.
+    int maxRequestsInFlight = 6;
     qint64 maxBodyBytes = 64ll * 1024 * 1024; // answers above this are refused unread
     PrometheusResponseParser::Limits parserLimits;
     // Points per series per request; ranges needing more are split. Lower it for servers
@@ -45,7 +57,9 @@ struct PrometheusConnection
 // QNetworkAccessManager (asynchronous); JSON parsing runs on a worker thread. The returned
 // futures finish on the client's thread, so `.then(context, ...)` continuations are safe for
 // QObjects living there. Canceling a returned future aborts its requests. Destroying the
-// client cancels every future it returned that has not finished.
+// client cancels every future it returned that has not finished. Every request takes a turn
+// among at most maxRequestsInFlight to the source, and a transient failure is sent again as
+// the connection's RetryPolicy says; a future answers with the last attempt.
 // Qt 6.4 caveat: `.then(context, ...)` hits Q_ASSERT(context) in Debug builds when the
 // context is destroyed before the future finishes (cancelling first does not help). A
 // receiver that can die first should own a QFutureWatcher instead (as this client does
@@ -93,10 +107,15 @@ signals:
 private:
     using Params = QList<QPair<QString, QString>>;
     QFuture<Result<PromQueryResult>> send(const QString &apiPath, const Params &params);
+    // One attempt of a request prepared by send(), parented to `owner`.
+    QFuture<Result<PromQueryResult>> sendOnce(const QNetworkRequest &request,
+                                              const QByteArray &form, bool usePost,
+                                              QObject *owner);
     void updateReachability(bool reachable, const QString &message);
 
     PrometheusConnection m_connection;
     QNetworkAccessManager *m_network = nullptr;
     std::optional<bool> m_reachable;
     quint64 m_generation = 0; // bumped by setConnection: older answers no longer count
+    RequestSlots m_slots;
 };

@@ -25,10 +25,11 @@ struct Error
     QString message;    // one sentence, for the user: "Prometheus at … refused the connection"
     int httpStatus = 0; // 0 when there was no HTTP answer
     QString detail;     // server-side detail (errorType, problem+json detail), may be empty
+    int retryAfterMs = -1; // a 429/503 with Retry-After: the pause the server asked for
 
     static Error make(Kind kind, QString message, int httpStatus = 0, QString detail = {})
     {
-        return Error{kind, std::move(message), httpStatus, std::move(detail)};
+        return Error{kind, std::move(message), httpStatus, std::move(detail), -1};
     }
     // Whether the source as a whole is unreachable (as opposed to one query failing).
     bool isSourceDown() const { return kind == Kind::Network || kind == Kind::Timeout; }

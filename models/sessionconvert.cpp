@@ -28,6 +28,7 @@ void toProto(const Annotation &annotation, pb::Annotation *out)
     case Annotation::Source::Detector: out->set_source(pb::Annotation::DETECTOR); break;
     }
     out->set_failed(annotation.failed);
+    out->set_suggested(annotation.suggested);
     out->set_author(utf8(annotation.author));
     out->set_created_at_ms(annotation.createdAtMs);
 }
@@ -49,6 +50,7 @@ Annotation fromProto(const pb::Annotation &in)
     default: annotation.source = Annotation::Source::Manual; break; // MANUAL, or a newer kind
     }
     annotation.failed = in.failed();
+    annotation.suggested = in.suggested();
     annotation.author = fromUtf8(in.author());
     annotation.createdAtMs = in.created_at_ms();
     return annotation;

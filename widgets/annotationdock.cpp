@@ -23,6 +23,7 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <functional>
 
 namespace {
@@ -85,10 +86,18 @@ protected:
     void initStyleOption(QStyleOptionViewItem *option, const QModelIndex &index) const override
     {
         QStyledItemDelegate::initStyleOption(option, index);
+        const bool suggested = index.data(AnnotationModel::SuggestedRole).toBool();
+        if (suggested) {
+            // Dimmed like its marker on the timelines, until the user accepts it.
+            option->font.setItalic(true);
+            option->palette.setColor(QPalette::Text, QColor(0x77, 0x7D, 0x88));
+        }
         if (index.column() != AnnotationModel::SourceColumn)
             return;
-        const QColor color = sourceColor(Annotation::Source(index.data(AnnotationModel::SourceRole).toInt()),
-                                         index.data(AnnotationModel::FailedRole).toBool());
+        QColor color = sourceColor(Annotation::Source(index.data(AnnotationModel::SourceRole).toInt()),
+                                   index.data(AnnotationModel::FailedRole).toBool());
+        if (suggested)
+            color.setAlpha(140);
         option->palette.setColor(QPalette::Text, color);
         option->font.setBold(true);
     }
@@ -112,7 +121,8 @@ AnnotationDock::AnnotationDock(AnnotationEditor *editor, TimeWindow *window, QWi
     : QDockWidget(tr("Annotations"), parent), m_editor(editor), m_window(window),
       m_filter(new AnnotationFilter(this)), m_table(new QTableView), m_search(new QLineEdit),
       m_sourcePicker(new QComboBox), m_addButton(new QPushButton(tr("Add…"))),
-      m_deleteButton(new QPushButton(tr("Delete"))), m_count(new QLabel), m_error(new QLabel)
+      m_deleteButton(new QPushButton(tr("Delete"))), m_acceptButton(new QPushButton(tr("Accept"))),
+      m_dismissButton(new QPushButton(tr("Dismiss"))), m_count(new QLabel), m_error(new QLabel)
 {
     setObjectName(QStringLiteral("annotationDock"));
     m_filter->setSourceModel(editor->model());
@@ -162,6 +172,13 @@ AnnotationDock::AnnotationDock(AnnotationEditor *editor, TimeWindow *window, QWi
     deleteAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
     connect(deleteAction, &QAction::triggered, this, &AnnotationDock::deleteSelected);
     m_table->addAction(deleteAction);
+    // Right-click on a row: accept or dismiss a detector's suggestion, or delete.
+    m_acceptAction = new QAction(tr("Accept suggestion"), m_table);
+    connect(m_acceptAction, &QAction::triggered, this, &AnnotationDock::acceptSelected);
+    m_dismissAction = new QAction(tr("Dismiss suggestion"), m_table);
+    connect(m_dismissAction, &QAction::triggered, this, &AnnotationDock::dismissSelected);
+    m_table->insertActions(deleteAction, {m_acceptAction, m_dismissAction});
+    m_table->setContextMenuPolicy(Qt::ActionsContextMenu);
 
     m_addButton->setObjectName(QStringLiteral("annotationAddButton"));
     m_addButton->setToolTip(tr("Add an annotation at a time you choose, as a point or a region."));
@@ -169,7 +186,15 @@ AnnotationDock::AnnotationDock(AnnotationEditor *editor, TimeWindow *window, QWi
     m_deleteButton->setObjectName(QStringLiteral("annotationDeleteButton"));
     m_deleteButton->setToolTip(tr("Delete the selected annotations (Del). Ctrl+Z brings them back."));
     connect(m_deleteButton, &QPushButton::clicked, this, &AnnotationDock::deleteSelected);
+    m_acceptButton->setObjectName(QStringLiteral("annotationAcceptButton"));
+    m_acceptButton->setToolTip(tr("Keep the selected suggestions as annotations."));
+    connect(m_acceptButton, &QPushButton::clicked, this, &AnnotationDock::acceptSelected);
+    m_dismissButton->setObjectName(QStringLiteral("annotationDismissButton"));
+    m_dismissButton->setToolTip(tr("Remove the selected suggestions; the same event is not suggested again."));
+    connect(m_dismissButton, &QPushButton::clicked, this, &AnnotationDock::dismissSelected);
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &AnnotationDock::updateButtons);
+    // Accepting changes a row without touching the selection.
+    connect(m_filter, &QAbstractItemModel::dataChanged, this, &AnnotationDock::updateButtons);
 
     m_count->setStyleSheet(QStringLiteral("color: #555B66;"));
     m_error->setObjectName(QStringLiteral("annotationError"));
@@ -187,6 +212,8 @@ AnnotationDock::AnnotationDock(AnnotationEditor *editor, TimeWindow *window, QWi
     auto *buttonRow = new QHBoxLayout;
     buttonRow->addWidget(m_addButton);
     buttonRow->addWidget(m_deleteButton);
+    buttonRow->addWidget(m_acceptButton);
+    buttonRow->addWidget(m_dismissButton);
     buttonRow->addStretch(1);
     buttonRow->addWidget(m_count);
 
@@ -322,6 +349,24 @@ void AnnotationDock::deleteSelected()
     m_editor->removeAll(ids);
 }
 
+std::vector<quint64> AnnotationDock::selectedIds() const
+{
+    std::vector<quint64> ids;
+    for (const QModelIndex &row : m_table->selectionModel()->selectedRows())
+        ids.push_back(row.data(AnnotationModel::AnnotationIdRole).value<quint64>());
+    return ids;
+}
+
+void AnnotationDock::acceptSelected()
+{
+    m_editor->acceptAll(selectedIds());
+}
+
+void AnnotationDock::dismissSelected()
+{
+    m_editor->dismissAll(selectedIds());
+}
+
 void AnnotationDock::showOnTimeline(quint64 id)
 {
     if (const std::optional<Annotation> annotation = m_editor->model()->find(id))
@@ -331,6 +376,17 @@ void AnnotationDock::showOnTimeline(quint64 id)
 void AnnotationDock::updateButtons()
 {
     m_deleteButton->setEnabled(m_table->selectionModel()->hasSelection());
+    const QModelIndexList rows = m_table->selectionModel()->selectedRows();
+    const bool anySuggested = std::any_of(rows.begin(), rows.end(), [](const QModelIndex &row) {
+        return row.data(AnnotationModel::SuggestedRole).toBool();
+    });
+    // Shown only when there is something to decide, so the row stays short otherwise.
+    for (QWidget *button : {static_cast<QWidget *>(m_acceptButton), static_cast<QWidget *>(m_dismissButton)}) {
+        button->setEnabled(anySuggested);
+        button->setVisible(anySuggested);
+    }
+    m_acceptAction->setVisible(anySuggested);
+    m_dismissAction->setVisible(anySuggested);
 }
 
 void AnnotationDock::updateCount()

@@ -3,8 +3,11 @@
 
 #include <QDockWidget>
 
+#include <vector>
+
 class AnnotationEditor;
 class AnnotationFilter;
+class QAction;
 class QCheckBox;
 class QComboBox;
 class QDateTimeEdit;
@@ -16,7 +19,9 @@ class QTableView;
 class TimeWindow;
 
 // The list of every annotation: filter by words, #tag and source; edit text, tags, time and
-// region end in place (F2 or a click on a selected cell); delete (Del or the button); add one
+// region end in place (F2 or a click on a selected cell); delete (Del or the button); accept
+// or dismiss a detector's suggestion (buttons shown while one is selected, or the row's
+// context menu); add one
 // at a chosen time, as a point or a region; double-click shows it on the timelines. Every
 // change goes through the AnnotationEditor, so Ctrl+Z undoes it wherever it was made.
 class AnnotationDock : public QDockWidget
@@ -40,6 +45,9 @@ private:
     void saveAdded();
     void cancelAdding();
     void deleteSelected();
+    void acceptSelected();
+    void dismissSelected();
+    std::vector<quint64> selectedIds() const;
     void updateButtons();
     void updateCount();
     void showError(const QString &message);
@@ -52,6 +60,10 @@ private:
     QComboBox *m_sourcePicker;
     QPushButton *m_addButton;
     QPushButton *m_deleteButton;
+    QPushButton *m_acceptButton;
+    QPushButton *m_dismissButton;
+    QAction *m_acceptAction = nullptr;
+    QAction *m_dismissAction = nullptr;
     QLabel *m_count;
     QLabel *m_error;
     QFrame *m_addForm = nullptr;

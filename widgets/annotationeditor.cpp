@@ -226,3 +226,50 @@ int AnnotationEditor::addAll(const std::vector<Annotation> &annotations, const Q
     m_undoStack->endMacro();
     return added;
 }
+
+bool AnnotationEditor::accept(quint64 id)
+{
+    return acceptAll({id}) == 1;
+}
+
+bool AnnotationEditor::dismiss(quint64 id)
+{
+    return dismissAll({id}) == 1;
+}
+
+int AnnotationEditor::acceptAll(const std::vector<quint64> &ids)
+{
+    std::vector<Annotation> found;
+    for (quint64 id : ids) {
+        if (const std::optional<Annotation> a = m_model->find(id); a && a->suggested)
+            found.push_back(*a);
+    }
+    if (found.empty())
+        return 0;
+    m_undoStack->beginMacro(found.size() == 1 ? tr("Accept \u201c%1\u201d").arg(excerpt(found.front().text))
+                                              : tr("Accept %n suggestion(s)", nullptr, int(found.size())));
+    for (const Annotation &before : found) {
+        Annotation after = before;
+        after.suggested = false;
+        m_undoStack->push(new UpdateCommand(m_model, before, after, tr("Accept \u201c%1\u201d").arg(excerpt(before.text))));
+    }
+    m_undoStack->endMacro();
+    return int(found.size());
+}
+
+int AnnotationEditor::dismissAll(const std::vector<quint64> &ids)
+{
+    std::vector<Annotation> found;
+    for (quint64 id : ids) {
+        if (const std::optional<Annotation> a = m_model->find(id); a && a->suggested)
+            found.push_back(*a);
+    }
+    if (found.empty())
+        return 0;
+    m_undoStack->beginMacro(found.size() == 1 ? tr("Dismiss \u201c%1\u201d").arg(excerpt(found.front().text))
+                                              : tr("Dismiss %n suggestion(s)", nullptr, int(found.size())));
+    for (const Annotation &a : found)
+        m_undoStack->push(new RemoveCommand(m_model, a));
+    m_undoStack->endMacro();
+    return int(found.size());
+}

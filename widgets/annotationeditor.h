@@ -30,6 +30,12 @@ public:
     quint64 add(const Annotation &annotation); // returns the new id, 0 when refused
     bool remove(quint64 id);
     bool update(const Annotation &annotation); // text, tags, time, end; by id
+    // A detector's suggestion: accepting makes it an ordinary annotation, dismissing removes
+    // it. Both undoable; false when the id is unknown or not a suggestion.
+    bool accept(quint64 id);
+    bool dismiss(quint64 id);
+    int acceptAll(const std::vector<quint64> &ids); // one undo step; suggestions only
+    int dismissAll(const std::vector<quint64> &ids);
     // A drag on a chart: moves a point, or a region's start and/or end. For a region, an
     // empty endMs keeps its length (the whole band moves). Moves of one annotation that follow
     // each other closely (within a second, nothing else done in between) are one undo step, so

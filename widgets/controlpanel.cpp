@@ -88,6 +88,7 @@ void ControlPanel::build()
         connect(button, &QPushButton::clicked, this, [this, step] { stepRate(step); });
         auto *shortcut = new QShortcut(stepKeys[i], this);
         shortcut->setContext(Qt::WindowShortcut);
+        shortcut->setWhatsThis(tr("Rate %1").arg(button->text())); // listed in Help ▸ Keyboard shortcuts
         connect(shortcut, &QShortcut::activated, this, [this, step] { stepRate(step); });
         steps->addWidget(button);
         m_stepButtons << button;
@@ -106,10 +107,14 @@ void ControlPanel::build()
     connect(m_pause, &QPushButton::clicked, this, &ControlPanel::togglePause);
     auto *pauseShortcut = new QShortcut(QKeySequence(Qt::CTRL | Qt::Key_P), this);
     pauseShortcut->setContext(Qt::WindowShortcut);
+    pauseShortcut->setWhatsThis(tr("Pause or resume the load"));
     connect(pauseShortcut, &QShortcut::activated, this, &ControlPanel::togglePause);
     auto *focusRate = new QShortcut(QKeySequence(Qt::CTRL | Qt::Key_R), this);
     connect(focusRate, &QShortcut::activated, m_rate, [this] { m_rate->setFocus(); m_rate->selectAll(); });
+    focusRate->setWhatsThis(tr("Type a new rate"));
     auto *focusLimit = new QShortcut(QKeySequence(Qt::CTRL | Qt::Key_L), this);
+    focusLimit->setWhatsThis(tr("Type a new in-flight limit"));
+    setProperty("shortcutGroup", tr("Load tester"));
     connect(focusLimit, &QShortcut::activated, m_limit, [this] { m_limit->setFocus(); m_limit->selectAll(); });
     m_rate->setToolTip(tr("New rate; Enter or Apply sends it (Ctrl+R to focus)"));
     m_limit->setToolTip(tr("New in-flight limit, 0 = unlimited (Ctrl+L to focus)"));

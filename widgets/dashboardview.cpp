@@ -3,6 +3,8 @@
 
 #include "annotationeditor.h"
 #include "dashboardpoller.h"
+#include "derivedseriesupdater.h"
+#include "formuladescription.h"
 #include "panelwidget.h"
 #include "timecursor.h"
 #include "timelinechart.h"
@@ -68,6 +70,14 @@ void DashboardView::rebuild()
         auto *panel = new PanelWidget(dashboard.panels[std::size_t(i)], m_store, m_window, this);
         m_grid->addWidget(panel, i / columns, i % columns);
         m_panels.push_back(panel);
+        QHash<QString, QString> formulas;
+        const auto &series = dashboard.panels[std::size_t(i)].series;
+        for (int q = 0; q < int(series.size()); ++q) {
+            if (!series[std::size_t(q)].derive.isEmpty())
+                formulas.insert(DerivedSeriesUpdater::storeKey(i, q), FormulaDescription::describe(series[std::size_t(q)], dashboard));
+        }
+        panel->setFormulaDescriptions(formulas);
+        connect(panel, &PanelWidget::phaseStatisticsRequested, this, [this, i] { emit phaseStatisticsRequested(i); });
         TimelineChart *chart = panel->chart();
         if (m_editor)
             chart->setAnnotationEditor(m_editor);

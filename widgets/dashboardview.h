@@ -36,6 +36,9 @@ public:
     void rebuild();
     const std::vector<PanelWidget *> &panels() const { return m_panels; }
 
+signals:
+    void phaseStatisticsRequested(int panel); // a panel's right-click ▸ Statistics per phase
+
 private:
     DashboardPoller *m_poller;
     SampleStore *m_store;

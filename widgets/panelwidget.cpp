@@ -8,6 +8,7 @@
 #include <QDateTime>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QMenu>
 #include <QVBoxLayout>
 
 namespace {
@@ -60,6 +61,15 @@ PanelWidget::PanelWidget(const PanelDefinition &panel, SampleStore *store, TimeW
     layout->addLayout(legendRow);
 
     connect(m_chart, &TimelineChart::legendChanged, this, &PanelWidget::updateLegend);
+    // The chart takes only left presses, so a right-click is free for the panel's menu.
+    m_chart->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_chart, &QWidget::customContextMenuRequested, this, [this](const QPoint &at) {
+        auto *menu = new QMenu(this);
+        menu->setObjectName(QStringLiteral("panelMenu"));
+        menu->setAttribute(Qt::WA_DeleteOnClose);
+        menu->addAction(tr("Statistics per phase…"), this, &PanelWidget::phaseStatisticsRequested);
+        menu->popup(m_chart->viewport()->mapToGlobal(at)); // a scroll area reports viewport coordinates
+    });
     updateLegend();
     refreshFreshness();
 }
@@ -92,9 +102,21 @@ void PanelWidget::refreshFreshness()
     m_freshness->setToolTip(m_status.message);
 }
 
+void PanelWidget::setFormulaDescriptions(const QHash<QString, QString> &descriptions)
+{
+    m_formulas = descriptions;
+    updateLegend();
+}
+
+QString PanelWidget::legendToolTip() const
+{
+    return m_legend->toolTip();
+}
+
 void PanelWidget::updateLegend()
 {
     QStringList items;
+    QStringList formulas;
     for (const TimelineChart::LegendEntry &entry : m_chart->legend()) {
         const QString unit = entry.axis == AxisSide::Right ? m_panel.rightUnit : m_panel.unit;
         QString stats = QStringLiteral("–");
@@ -105,8 +127,15 @@ void PanelWidget::updateLegend()
                              UnitFormatter::format(entry.stats.max, unit),
                              UnitFormatter::format(entry.stats.mean, unit));
         }
-        items << QStringLiteral("<span style='color:%1'>&#9632;</span>&nbsp;%2 <span style='color:#555B66'>%3</span>")
-                     .arg(entry.color.name(), entry.name.toHtmlEscaped(), stats);
+        // A derived series is drawn dashed: its legend mark is dashed too, and its formula is
+        // in the legend's tooltip.
+        const QString formula = m_formulas.value(entry.key);
+        if (!formula.isEmpty())
+            formulas << formula;
+        items << QStringLiteral("<span style='color:%1'>%4</span>&nbsp;%2 <span style='color:#555B66'>%3</span>")
+                     .arg(entry.color.name(), entry.name.toHtmlEscaped(), stats,
+                          formula.isEmpty() ? QStringLiteral("&#9632;") : QStringLiteral("&#9476;"));
     }
     m_legend->setText(items.join(QStringLiteral("<br>")));
+    m_legend->setToolTip(formulas.join(QStringLiteral("\n\n")));
 }

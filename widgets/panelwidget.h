@@ -5,6 +5,7 @@
 #include "panelstatus.h"
 
 #include <QFrame>
+#include <QHash>
 
 class QLabel;
 class SampleStore;
@@ -23,6 +24,13 @@ public:
     TimelineChart *chart() const { return m_chart; }
     void setStatus(const PanelStatus &status);
     void refreshFreshness(); // the age text moves on even when no data arrives
+    // What each derived series (by store key) computes, shown as the legend's tooltip.
+    void setFormulaDescriptions(const QHash<QString, QString> &descriptions);
+    QString legendToolTip() const;
+
+signals:
+    // Right-click ▸ Statistics per phase.
+    void phaseStatisticsRequested();
 
 private:
     void updateLegend();
@@ -34,4 +42,5 @@ private:
     QLabel *m_freshness;
     QLabel *m_legend;
     PanelStatus m_status;
+    QHash<QString, QString> m_formulas;
 };

@@ -19,6 +19,8 @@
 #include <QDateTime>
 #include <QDateTimeAxis>
 #include <QLineSeries>
+#include <QMenu>
+#include <QPointer>
 #include <QMouseEvent>
 #include <QToolTip>
 #include <QWheelEvent>
@@ -594,6 +596,14 @@ QString labelText(const Annotation &annotation, const QFontMetricsF &metrics, do
     return metrics.elidedText(firstLine, Qt::ElideRight, std::min(220.0, plotWidth * 0.4));
 }
 
+// A detector's suggestion is drawn faded until the user accepts it, so it reads as a
+// proposal next to what people and actions marked.
+QColor markerColor(const Annotation &annotation)
+{
+    const QColor color = Palette::annotationColor(annotation.source, annotation.failed);
+    return annotation.suggested ? withAlpha(color, 0.45) : color;
+}
+
 constexpr double kLabelPadding = 5; // text inset in a label box, besides the colour bar
 constexpr double kColourBar = 3;
 
@@ -681,24 +691,26 @@ void TimelineChart::drawAnnotations(QPainter *painter, const QRectF &plot)
     const QFont font = m_leftAxis->labelsFont();
     painter->setFont(font);
     const QFontMetricsF metrics(font);
-    const std::optional<quint64> dragged = m_press && m_press->gesture == Gesture::Move
-                                               ? std::optional<quint64>(m_press->annotation.id)
-                                               : std::nullopt;
+    // The id of the marker being dragged, 0 for none (ids start at 1). A plain value: an
+    // optional here makes GCC's -O2/-O3 flow analysis warn falsely of an uninitialised read.
+    const quint64 dragged = m_press && m_press->gesture == Gesture::Move ? m_press->annotation.id : 0;
 
     // Bands first: lines and labels go over them.
     for (const auto &marker : markers) {
         if (!marker.endX)
             continue;
         const Annotation &a = view.of(marker);
-        const QColor color = Palette::annotationColor(a.source, a.failed);
+        const QColor color = markerColor(a);
         const double left = std::clamp(marker.x, plot.left(), plot.right());
         const double right = std::clamp(*marker.endX, plot.left(), plot.right());
         painter->fillRect(QRectF(QPointF(left, plot.top()), QPointF(right, plot.bottom())), withAlpha(color, 0.10));
     }
     for (const auto &marker : markers) {
         const Annotation &a = view.of(marker);
-        const QColor color = Palette::annotationColor(a.source, a.failed);
-        QPen pen(color, dragged == a.id ? 2.0 : 1.3, a.failed ? Qt::DotLine : Qt::DashLine);
+        const QColor color = markerColor(a);
+        QPen pen(color, dragged != 0 && dragged == a.id ? 2.0 : 1.3, a.failed ? Qt::DotLine : Qt::DashLine);
+        if (a.suggested)
+            pen.setDashPattern({2, 4}); // sparser than an accepted mark's dashes
         painter->setPen(pen);
         if (marker.startVisible) {
             const double x = std::round(marker.x) + 0.5;
@@ -728,9 +740,9 @@ void TimelineChart::drawAnnotations(QPainter *painter, const QRectF &plot)
         if (!group.isCluster()) {
             if (group.label.isEmpty())
                 continue;
-            const QColor color = Palette::annotationColor(first.source, first.failed);
+            const QColor color = markerColor(first);
             painter->setPen(Qt::NoPen);
-            painter->setBrush(QColor(255, 255, 255, 235));
+            painter->setBrush(QColor(255, 255, 255, first.suggested ? 170 : 235));
             painter->drawRoundedRect(group.label, 2, 2);
             painter->fillRect(QRectF(group.label.left(), group.label.top(), kColourBar, group.label.height()), color);
             painter->setPen(color.darker(115));
@@ -1214,6 +1226,8 @@ void TimelineChart::mouseReleaseEvent(QMouseEvent *event)
             // of the same marker is another.
             m_editor->move(press.annotation.id, moved->first, moved->second);
             m_editor->finishMove();
+        } else if (!moved && m_editor && press.annotation.suggested) {
+            offerSuggestion(press.annotation.id, press.start);
         }
         break;
     case Gesture::ClickCluster:
@@ -1222,6 +1236,24 @@ void TimelineChart::mouseReleaseEvent(QMouseEvent *event)
         break;
     }
     updateHover(press.current);
+}
+
+void TimelineChart::offerSuggestion(quint64 id, const QPointF &at)
+{
+    // A popup, not exec(): the chart keeps repainting (live data) while the menu is open.
+    auto *menu = new QMenu(this);
+    menu->setObjectName(QStringLiteral("suggestionMenu"));
+    menu->setAttribute(Qt::WA_DeleteOnClose);
+    QPointer<AnnotationEditor> editor = m_editor;
+    menu->addAction(tr("Accept suggestion"), this, [editor, id] {
+        if (editor)
+            editor->accept(id);
+    });
+    menu->addAction(tr("Dismiss suggestion"), this, [editor, id] {
+        if (editor)
+            editor->dismiss(id);
+    });
+    menu->popup(viewport()->mapToGlobal(at.toPoint()));
 }
 
 void TimelineChart::mouseDoubleClickEvent(QMouseEvent *event)

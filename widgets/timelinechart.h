@@ -184,6 +184,8 @@ private:
     // A region or point being dragged: where it would go for the current mouse position.
     std::pair<qint64, std::optional<qint64>> movedTimes() const;
     void openPrompt(const QPointF &at, qint64 timeMs, std::optional<qint64> endMs);
+    // A click on a detector's suggestion: a menu to accept or dismiss it.
+    void offerSuggestion(quint64 id, const QPointF &at);
     TimeTicks::Ticks timeTicks() const;
     double xFor(qint64 timeMs) const; // scene x of an instant in the visible range
 

@@ -62,13 +62,31 @@ bool PrometheusProcess::start(const QList<Target> &extraTargets, int readyTimeou
     file.write(config.toUtf8());
     file.close();
 
+    return launch(binary,
+                  {QStringLiteral("--config.file=") + file.fileName(),
+                   QStringLiteral("--storage.tsdb.path=") + m_dir->filePath(QStringLiteral("data")),
+                   QStringLiteral("--web.listen-address=127.0.0.1:%1").arg(m_port),
+                   QStringLiteral("--log.level=warn")},
+                  readyTimeoutMs);
+}
+
+bool PrometheusProcess::restart(int readyTimeoutMs)
+{
+    if (!m_process) {
+        m_error = QStringLiteral("prometheus was never started");
+        return false;
+    }
+    stop();
+    const QString binary = m_process->program();
+    const QStringList arguments = m_process->arguments();
+    return launch(binary, arguments, readyTimeoutMs);
+}
+
+bool PrometheusProcess::launch(const QString &binary, const QStringList &arguments, int readyTimeoutMs)
+{
     m_process = std::make_unique<QProcess>();
     m_process->setProcessChannelMode(QProcess::MergedChannels);
-    m_process->start(binary,
-                     {QStringLiteral("--config.file=") + file.fileName(),
-                      QStringLiteral("--storage.tsdb.path=") + m_dir->filePath(QStringLiteral("data")),
-                      QStringLiteral("--web.listen-address=127.0.0.1:%1").arg(m_port),
-                      QStringLiteral("--log.level=warn")});
+    m_process->start(binary, arguments);
     if (!m_process->waitForStarted(10000)) {
         m_error = QStringLiteral("prometheus did not start: ") + m_process->errorString();
         return false;

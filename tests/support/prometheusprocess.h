@@ -28,6 +28,9 @@ public:
     // Starts and waits until /-/ready answers 200. False (with errorString) on failure.
     bool start(const QList<Target> &extraTargets = {}, int readyTimeoutMs = 30000);
     void stop();
+    // Stops it if it runs, then starts it again on the same port with the same data folder
+    // (what a restart in production looks like), and waits until it is ready.
+    bool restart(int readyTimeoutMs = 30000);
 
     QUrl url() const;     // http://127.0.0.1:<port>/
     quint16 port() const { return m_port; }
@@ -41,6 +44,7 @@ public:
 
 private:
     QByteArray get(const QString &pathAndQuery, int *status = nullptr);
+    bool launch(const QString &binary, const QStringList &arguments, int readyTimeoutMs);
 
     std::unique_ptr<QTemporaryDir> m_dir;
     std::unique_ptr<QProcess> m_process;

@@ -244,7 +244,7 @@ TEST(DashboardLoader, UnknownKeysAreReportedButKept)
         << describe(result);
     // Far from every known key: the known keys are listed instead.
     EXPECT_TRUE(hasIssue(result, QStringLiteral("colour: unknown key, ignored (known keys: title, "
-                                                "refresh, window, columns, variables, panels, loadTester)")))
+                                                "refresh, window, columns, variables, panels, loadTester, detectors)")))
         << describe(result);
     // The elements holding the typos are kept.
     ASSERT_EQ(result.dashboard.panels.size(), 1u);

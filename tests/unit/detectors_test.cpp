@@ -119,4 +119,19 @@ TEST(Detectors, TimeoutRateCrossingTheThresholdOnEachRise)
     EXPECT_EQ(found[0].text, QStringLiteral("599 timeouts rose to 190/s (above 5/s)"));
 }
 
+TEST(Detectors, ATimeoutRateFlappingAroundTheThresholdIsOneEvent)
+{
+    // Above for 3 s, below for 2 s, again and again for two minutes: one rise, not 24; after
+    // a quiet minute the next rise is news again.
+    const Recorded timeouts = record(400, [](int s) {
+        return s < 120 ? (s % 5 < 3 ? 20.0 : 0.0) : s >= 300 ? 20.0 : 0.0;
+    }, 0.0);
+    DetectorThresholds thresholds;
+    thresholds.rateAbove = 5;
+    const auto found = Detectors::rateAbove(timeouts.t, timeouts.v, QStringLiteral("599 timeouts"), QStringLiteral("/s"), thresholds);
+    ASSERT_EQ(found.size(), 2u);
+    EXPECT_EQ(found[0].timeMs, kStart);
+    EXPECT_EQ(found[1].timeMs, kStart + 300'000);
+}
+
 } // namespace

@@ -7,6 +7,11 @@
 
 #include <gtest/gtest.h>
 
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
 namespace {
 
 void expectSame(const DashboardDefinition &a, const DashboardDefinition &b)
@@ -19,7 +24,19 @@ void expectSame(const DashboardDefinition &a, const DashboardDefinition &b)
     EXPECT_EQ(a.loadTester.kind, b.loadTester.kind);
     EXPECT_EQ(a.loadTester.adminUrls, b.loadTester.adminUrls);
     EXPECT_EQ(a.loadTester.discoverJob, b.loadTester.discoverJob);
+    EXPECT_EQ(a.loadTester.discoverScheme, b.loadTester.discoverScheme);
     EXPECT_EQ(a.loadTester.tokenFile, b.loadTester.tokenFile);
+    EXPECT_EQ(a.loadTester.tokenEnv, b.loadTester.tokenEnv);
+    ASSERT_EQ(a.detectors.size(), b.detectors.size());
+    for (std::size_t i = 0; i < a.detectors.size(); ++i) {
+        const DetectorDefinition &x = a.detectors[i];
+        const DetectorDefinition &y = b.detectors[i];
+        EXPECT_EQ(x.kind, y.kind);
+        EXPECT_EQ(x.series, y.series);
+        EXPECT_EQ(x.backlog, y.backlog);
+        EXPECT_EQ(x.throughput, y.throughput);
+        EXPECT_EQ(x.thresholds, y.thresholds) << "detectors[" << i << "]";
+    }
     ASSERT_EQ(a.panels.size(), b.panels.size());
     for (std::size_t p = 0; p < a.panels.size(); ++p) {
         EXPECT_EQ(a.panels[p].title, b.panels[p].title);
@@ -66,6 +83,9 @@ TEST(DashboardWriter, EveryFieldRoundTrips)
     d.loadTester.kind = QStringLiteral("starter");
     d.loadTester.adminUrls = {QStringLiteral("http://127.0.0.1:9091"), QStringLiteral("http://10.0.0.2:9091")};
     d.loadTester.tokenFile = QStringLiteral("/run/secrets/admin");
+    d.loadTester.tokenEnv = QStringLiteral("STARTER_ADMIN_TOKEN");
+    d.loadTester.discoverJob = QStringLiteral("starter");
+    d.loadTester.discoverScheme = QStringLiteral("https");
     PanelDefinition panel;
     panel.title = QStringLiteral("Throughput");
     panel.unit = QStringLiteral("ops/s");
@@ -88,11 +108,87 @@ TEST(DashboardWriter, EveryFieldRoundTrips)
     SeriesDefinition second = query;
     second.id.clear();
     d.panels = {panel, PanelDefinition{QStringLiteral("Second"), {}, {}, {second}}};
+    DetectorDefinition drop;
+    drop.series = QStringLiteral("sent");
+    drop.thresholds.dropPercent = 45.5;
+    drop.thresholds.dropWithinMs = 90'500;
+    drop.thresholds.dropFloor = 0.25;
+    DetectorDefinition down;
+    down.kind = DetectorDefinition::Kind::TargetDown;
+    down.series = QStringLiteral("sent");
+    DetectorDefinition backlog;
+    backlog.kind = DetectorDefinition::Kind::BacklogGrowsWhileFlat;
+    backlog.backlog = QStringLiteral("sent");
+    backlog.throughput = QStringLiteral("sent");
+    backlog.thresholds.backlogGrowthMs = 150'000;
+    backlog.thresholds.flatPercent = 7.5;
+    DetectorDefinition above;
+    above.kind = DetectorDefinition::Kind::RateAbove;
+    above.series = QStringLiteral("sent");
+    above.thresholds.rateAbove = 0.2;
+    d.detectors = {drop, down, backlog, above};
 
     const DashboardLoader::LoadResult back = DashboardLoader::fromJson(DashboardWriter::toJson(d));
     ASSERT_TRUE(back.usable);
     EXPECT_TRUE(back.issues.isEmpty()) << back.issues.value(0).toString().toStdString();
     expectSame(d, back.dashboard);
+}
+
+TEST(DashboardWriter, TheBuiltinDashboardsLoadWithoutAnIssue)
+{
+    const QStringList names = DashboardLoader::builtinNames();
+    for (const char *name : {"camunda", "prometheus-self", "testbed"})
+        EXPECT_TRUE(names.contains(QLatin1String(name))) << name;
+    for (const QString &name : names) {
+        const DashboardLoader::LoadResult loaded = DashboardLoader::fromBuiltin(name);
+        ASSERT_TRUE(loaded.usable) << name.toStdString();
+        EXPECT_TRUE(loaded.issues.isEmpty()) << name.toStdString() << ": " << loaded.issues.value(0).toString().toStdString();
+        EXPECT_FALSE(loaded.dashboard.panels.empty()) << name.toStdString();
+    }
+}
+
+namespace {
+
+// Every key of `written` that `source` has, at the same place: what a file says is not lost
+// when a session stores the dashboard (values may be spelled differently: "2s", a built-in
+// formula's name written out).
+void expectKeysKept(const QJsonValue &source, const QJsonValue &written, const QString &path, QStringList *missing)
+{
+    if (source.isObject()) {
+        const QJsonObject from = source.toObject();
+        const QJsonObject to = written.toObject();
+        for (auto it = from.begin(); it != from.end(); ++it) {
+            const QString keyPath = path.isEmpty() ? it.key() : path + QLatin1Char('.') + it.key();
+            if (!to.contains(it.key()))
+                missing->append(keyPath);
+            else
+                expectKeysKept(it.value(), to.value(it.key()), keyPath, missing);
+        }
+    } else if (source.isArray()) {
+        const QJsonArray from = source.toArray();
+        const QJsonArray to = written.toArray();
+        if (from.size() != to.size()) {
+            missing->append(path + QStringLiteral(" (%1 elements written of %2)").arg(to.size()).arg(from.size()));
+            return;
+        }
+        for (qsizetype i = 0; i < from.size(); ++i)
+            expectKeysKept(from[i], to[i], path + QStringLiteral("[%1]").arg(i), missing);
+    }
+}
+
+} // namespace
+
+TEST(DashboardWriter, EveryKeyOfEveryBuiltinFileIsWrittenBack)
+{
+    for (const QString &name : DashboardLoader::builtinNames()) {
+        QFile file(QStringLiteral(":/dashboards/%1.json").arg(name));
+        ASSERT_TRUE(file.open(QIODevice::ReadOnly)) << name.toStdString();
+        const QJsonObject source = QJsonDocument::fromJson(file.readAll()).object();
+        const QJsonObject written = DashboardWriter::toJsonObject(DashboardLoader::fromBuiltin(name).dashboard);
+        QStringList missing;
+        expectKeysKept(source, written, {}, &missing);
+        EXPECT_TRUE(missing.isEmpty()) << name.toStdString() << " loses " << missing.join(QStringLiteral(", ")).toStdString();
+    }
 }
 
 TEST(DashboardWriter, DurationsAreWrittenTheWayTheLoaderReadsThem)

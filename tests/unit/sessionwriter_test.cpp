@@ -228,3 +228,72 @@ TEST(SessionWriter, AnEarlierRecordingIsNeverOverwritten)
     EXPECT_TRUE(error->message.contains(QStringLiteral("exists"))) << error->message.toStdString();
     EXPECT_EQ(QFileInfo(path).size(), size);
 }
+
+TEST(SessionWriter, LookingAtARecordingLeavesItUntouchedAndTheFirstEditIsAppended)
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("shared.chaoscope"));
+    {
+        SampleStore store;
+        AnnotationModel annotations;
+        SessionRecorder recorder(&store, &annotations);
+        ASSERT_FALSE(recorder.start(path, {}, DashboardDefinition{}, 60'000));
+        poll(store, 1);
+    }
+    const QByteArray original = [&] {
+        QFile file(path);
+        return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+    }();
+    const Result<SessionContents> opened = SessionReader::readFile(path);
+    ASSERT_TRUE(opened);
+
+    SampleStore store;
+    AnnotationModel annotations;
+    SessionRecorder appender(&store, &annotations);
+    appender.appendOnFirstEdit(path, opened->validEnd);
+    EXPECT_TRUE(appender.isArmed());
+    EXPECT_FALSE(appender.isActive());
+    poll(store, 2); // offline nothing arrives, and if it did it would not be recorded
+    {
+        QFile file(path);
+        ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+        EXPECT_EQ(file.readAll(), original) << "opening a recording does not change it";
+    }
+    annotations.add(Annotation{0, kStart + 1000, std::nullopt, QStringLiteral("written later"), {},
+                               Annotation::Source::Manual, false, {}, 0});
+    EXPECT_TRUE(appender.isActive());
+    appender.stop();
+    const Result<SessionContents> read = SessionReader::readFile(path);
+    ASSERT_TRUE(read);
+    EXPECT_TRUE(read->closedCleanly);
+    ASSERT_EQ(read->annotations.size(), 1u);
+    EXPECT_EQ(read->annotations[0].text, QStringLiteral("written later"));
+    EXPECT_EQ(read->series.front().timestampsMs.size(), 2u) << "the offline store was not recorded";
+}
+
+TEST(SessionWriter, AnEditThatCannotBeWrittenSaysSo)
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("readonly.chaoscope"));
+    {
+        SampleStore store;
+        AnnotationModel annotations;
+        SessionRecorder recorder(&store, &annotations);
+        ASSERT_FALSE(recorder.start(path, {}, DashboardDefinition{}, 60'000));
+    }
+    const Result<SessionContents> opened = SessionReader::readFile(path);
+    ASSERT_TRUE(opened);
+    QFile::setPermissions(path, QFileDevice::ReadOwner);
+    if (QFile(path).open(QIODevice::WriteOnly | QIODevice::Append))
+        GTEST_SKIP() << "running with permissions that ignore read-only files";
+    SampleStore store;
+    AnnotationModel annotations;
+    SessionRecorder appender(&store, &annotations);
+    appender.appendOnFirstEdit(path, opened->validEnd);
+    QSignalSpy changed(&appender, &SessionRecorder::stateChanged);
+    annotations.add(Annotation{0, kStart, std::nullopt, QStringLiteral("kept in memory"), {}, Annotation::Source::Manual,
+                               false, {}, 0});
+    EXPECT_FALSE(appender.isActive());
+    EXPECT_TRUE(appender.errorMessage().contains(QStringLiteral("Save session as"))) << appender.errorMessage().toStdString();
+    EXPECT_GE(changed.count(), 1);
+}

@@ -322,8 +322,8 @@ TEST_F(AnnotationDockInMainWindow, ExportThenImportMergesAndReportsBadRows)
 
     QFile file(csv);
     ASSERT_TRUE(file.open(QIODevice::Append));
-    file.write("\"2024-05-01T09:00:00Z\",\"\",\"imported\",\"\",\"manual\",\"\",\"\",\"\"\r\n"
-               "\"not a time\",\"\",\"bad\",\"\",\"manual\",\"\",\"\",\"\"\r\n");
+    file.write("\"2024-05-01T09:00:00Z\",\"\",\"imported\",\"\",\"manual\",\"\",\"\",\"\",\"\"\r\n"
+               "\"not a time\",\"\",\"bad\",\"\",\"manual\",\"\",\"\",\"\",\"\"\r\n");
     file.close();
     mainWindow->importAnnotationsFrom(csv);
     ASSERT_TRUE(done.wait(5000));

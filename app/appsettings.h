@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QByteArray>
+#include <QString>
+#include <QStringList>
+
+// What Chaoscope remembers between runs, in one place (QSettings: on Linux
+// ~/.config/Chaoscope/Chaoscope.conf). Keys are private to this class, so a renamed key
+// cannot leave a reader and a writer disagreeing.
+class AppSettings
+{
+public:
+    static constexpr int kRecentLimit = 8;
+
+    // The Prometheus URL and dashboard of the last live run: a later start without
+    // --prometheus / --dashboard opens the same again.
+    static QString lastPrometheusUrl();
+    static QString lastDashboard();
+    static void rememberLiveRun(const QString &prometheusUrl, const QString &dashboard);
+
+    // Most recent first, without duplicates, at most kRecentLimit; files that no longer
+    // exist are left out when read.
+    static QStringList recentSessions();
+    static void addRecentSession(const QString &path);
+    static QStringList recentDashboards(); // files only: built-in names are always offered
+    static void addRecentDashboard(const QString &path);
+
+    // The main window's geometry and its docks' and toolbars' layout (QMainWindow's
+    // saveGeometry/saveState); empty when none was saved.
+    static QByteArray windowGeometry();
+    static QByteArray windowState();
+    static void saveWindow(const QByteArray &geometry, const QByteArray &state);
+    static void forgetWindow();
+
+private:
+    static QStringList recent(const char *key);
+    static void addRecent(const char *key, const QString &path);
+};

@@ -1,0 +1,193 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Export as a blog author runs it: the real app, headless, on the real testbed and the real
+// Prometheus, steered by a scenario so that the run has actions to mark; the picture, the
+// SVG and the CSV it writes, and the reasons it gives when it cannot.
+#include "prometheusprocess.h"
+#include "testbedprocess.h"
+#include "testpaths.h"
+
+#include <QFile>
+#include <QImage>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QXmlStreamReader>
+#include <gtest/gtest.h>
+
+namespace {
+
+struct AppRun
+{
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+AppRun runApp(const QStringList &arguments)
+{
+    QProcess process;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    process.setProcessEnvironment(env);
+    process.start(chaoscopeBinary(), arguments);
+    AppRun run;
+    if (!process.waitForFinished(180000)) {
+        process.kill();
+        process.waitForFinished();
+        run.err = QStringLiteral("timed out");
+        return run;
+    }
+    run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+    run.out = QString::fromUtf8(process.readAllStandardOutput());
+    run.err = QString::fromUtf8(process.readAllStandardError());
+    return run;
+}
+
+const QString kThroughput = QStringLiteral("Throughput: sent vs accepted vs completed");
+
+class ExportHeadless : public ::testing::Test
+{
+protected:
+    void SetUp() override
+    {
+        ASSERT_TRUE(engine.start(engineBinary(), {})) << engine.errorString().toStdString();
+        ASSERT_TRUE(
+            starter.start(starterBinary(), {QStringLiteral("--target"), engine.baseUrl(),
+                                            QStringLiteral("--rate"), QStringLiteral("10")}))
+            << starter.errorString().toStdString();
+        ASSERT_TRUE(prometheus.start({{QStringLiteral("starter"), starter.hostPort()},
+                                      {QStringLiteral("engine"), engine.hostPort()}}))
+            << prometheus.errorString().toStdString();
+        ASSERT_TRUE(prometheus.waitForSeries(QStringLiteral("starter_rate"), 30000));
+        // A marked note and a real action (the rate change is annotated by the app itself).
+        QFile scenario(dir.filePath(QStringLiteral("steps.json")));
+        ASSERT_TRUE(scenario.open(QIODevice::WriteOnly));
+        scenario.write(R"({"steps": [{"at": "+1s", "annotate": "baseline"}, {"setRate": 25}]})");
+    }
+    // Runs the app for a few seconds against the testbed, then exports to `file`.
+    AppRun exportTo(const QString &file, const QStringList &more)
+    {
+        return runApp(QStringList{QStringLiteral("--prometheus"), prometheus.url().toString(),
+                                  QStringLiteral("--dashboard"), QStringLiteral("testbed"),
+                                  QStringLiteral("--admin"), starter.baseUrl(),
+                                  QStringLiteral("--scenario"),
+                                  dir.filePath(QStringLiteral("steps.json")),
+                                  QStringLiteral("--window"), QStringLiteral("5m"),
+                                  QStringLiteral("--no-record"), QStringLiteral("--after"),
+                                  QStringLiteral("6s"), QStringLiteral("--export"), file} +
+                      more);
+    }
+    TestbedProcess engine;
+    TestbedProcess starter;
+    PrometheusProcess prometheus;
+    QTemporaryDir dir;
+};
+
+} // namespace
+
+TEST_F(ExportHeadless, PngOfOnePanelIsTheLogicalSizeTimesTheScale)
+{
+    const QString png = dir.filePath(QStringLiteral("throughput.png"));
+    const AppRun run = exportTo(png, {QStringLiteral("--panel"), kThroughput,
+                                      QStringLiteral("--scale"), QStringLiteral("2"),
+                                      QStringLiteral("--export-size"), QStringLiteral("800x450")});
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    EXPECT_TRUE(run.out.contains(QStringLiteral("export: ") + png)) << run.out.toStdString();
+    const QImage image(png);
+    ASSERT_FALSE(image.isNull());
+    EXPECT_EQ(image.size(), QSize(1600, 900));
+}
+
+TEST_F(ExportHeadless, SvgHoldsTheTitleAndTheActionsAsTextAndTheSeriesAsPaths)
+{
+    const QString svg = dir.filePath(QStringLiteral("dashboard.svg"));
+    const AppRun run =
+        exportTo(svg, {QStringLiteral("--title"), QStringLiteral("Chaos Day: rate 10 to 25"),
+                       QStringLiteral("--panel"), kThroughput});
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    QFile file(svg);
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    QXmlStreamReader xml(&file);
+    QStringList texts;
+    int paths = 0;
+    while (!xml.atEnd()) {
+        xml.readNext();
+        if (xml.isStartElement() && xml.name() == QLatin1String("text"))
+            texts << xml.readElementText(QXmlStreamReader::IncludeChildElements).simplified();
+        else if (xml.isStartElement() && xml.name() == QLatin1String("path"))
+            ++paths;
+    }
+    ASSERT_FALSE(xml.hasError()) << xml.errorString().toStdString();
+    EXPECT_TRUE(texts.contains(QStringLiteral("Chaos Day: rate 10 to 25")))
+        << texts.join(" | ").toStdString();
+    EXPECT_TRUE(texts.contains(QStringLiteral("baseline"))) << texts.join(" | ").toStdString();
+    const bool actionLabel = std::any_of(texts.begin(), texts.end(), [](const QString &t) {
+        return t.contains(QStringLiteral("25")) && t.contains(QStringLiteral("rate"));
+    });
+    EXPECT_TRUE(actionLabel) << "the rate change is labelled on the chart: "
+                             << texts.join(" | ").toStdString();
+    EXPECT_GE(paths, 2) << "the throughput series are paths";
+}
+
+TEST_F(ExportHeadless, CsvHasALegendHeaderAndRowsOfSamples)
+{
+    const QString csv = dir.filePath(QStringLiteral("throughput-{panel}.csv"));
+    const AppRun run = exportTo(csv, {QStringLiteral("--panel"), kThroughput});
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    QFile file(
+        dir.filePath(QStringLiteral("throughput-throughput-sent-vs-accepted-vs-completed.csv")));
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly))
+        << "the {panel} placeholder is the panel's title: " << run.out.toStdString();
+    const QStringList lines =
+        QString::fromUtf8(file.readAll()).split(QStringLiteral("\r\n"), Qt::SkipEmptyParts);
+    ASSERT_GE(lines.size(), 3);
+    EXPECT_TRUE(lines[0].startsWith(QStringLiteral("time,"))) << lines[0].toStdString();
+    EXPECT_GE(lines[0].count(QLatin1Char(',')), 1);
+    EXPECT_TRUE(lines[1].contains(QLatin1Char('T')) &&
+                lines[1].section(QLatin1Char(','), 0, 0).endsWith(QLatin1Char('Z')))
+        << lines[1].toStdString();
+}
+
+TEST_F(ExportHeadless, AnUnknownPanelIsRefusedNamingThePanelsThatExist)
+{
+    const QString png = dir.filePath(QStringLiteral("none.png"));
+    const AppRun run = exportTo(png, {QStringLiteral("--panel"), QStringLiteral("Latency")});
+    EXPECT_EQ(run.exitCode, 2);
+    EXPECT_TRUE(run.err.contains(QStringLiteral("no panel is titled \"Latency\"")))
+        << run.err.toStdString();
+    EXPECT_TRUE(run.err.contains(QStringLiteral("\"Client pool\""))) << run.err.toStdString();
+    EXPECT_FALSE(QFile::exists(png));
+}
+
+TEST_F(ExportHeadless, AnUnwritablePathIsRefusedWithTheReason)
+{
+    QFile blocker(dir.filePath(QStringLiteral("file")));
+    ASSERT_TRUE(blocker.open(QIODevice::WriteOnly));
+    blocker.close();
+    const AppRun run = exportTo(dir.filePath(QStringLiteral("file/inside.png")), {});
+    EXPECT_EQ(run.exitCode, 3);
+    EXPECT_TRUE(run.err.contains(QStringLiteral("cannot create the folder")))
+        << run.err.toStdString();
+}
+
+TEST_F(ExportHeadless, ComparisonPutsTwoTitledWindowsSideBySide)
+{
+    const QString svg = dir.filePath(QStringLiteral("compare.svg"));
+    const AppRun run =
+        exportTo(svg, {QStringLiteral("--panel"), kThroughput, QStringLiteral("--compare"),
+                       QStringLiteral("now-6s/now-3s,now-3s/now"),
+                       QStringLiteral("--compare-titles"), QStringLiteral("10 PI/s,25 PI/s")});
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    QFile file(svg);
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    const QString content = QString::fromUtf8(file.readAll());
+    EXPECT_TRUE(content.contains(QStringLiteral(">10 PI/s<"))) << "each side is titled";
+    EXPECT_TRUE(content.contains(QStringLiteral(">25 PI/s<")));
+
+    const AppRun unaligned =
+        exportTo(svg, {QStringLiteral("--compare"), QStringLiteral("now-6s/now-3s,now-3s/now"),
+                       QStringLiteral("--compare-align"), QStringLiteral("no such action")});
+    EXPECT_EQ(unaligned.exitCode, 2);
+    EXPECT_TRUE(unaligned.err.contains(
+        QStringLiteral("no annotation in now-6s/now-3s contains \"no such action\"")))
+        << unaligned.err.toStdString();
+}
