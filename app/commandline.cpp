@@ -94,7 +94,9 @@ Result<AppOptions> parseCommandLine(const QStringList &arguments)
         parser.addOption(option);
 
     AppOptions options;
-    options.helpText = parser.helpText();
+    // Without a QCoreApplication (--help answers before one exists) Qt writes a placeholder
+    // for the program's name.
+    options.helpText = parser.helpText().replace(QStringLiteral("<executable_name>"), QStringLiteral("chaoscope"));
     if (!parser.parse(arguments))
         return Error::make(Error::Kind::Invalid, parser.errorText());
     options.showHelp = parser.isSet(help);
