@@ -4,6 +4,7 @@
 // not there.
 #include "freeport.h"
 #include "prometheusprocess.h"
+#include "apprun.h"
 #include "testpaths.h"
 
 #include <QFile>
@@ -17,33 +18,6 @@
 #include <gtest/gtest.h>
 
 namespace {
-
-struct AppRun
-{
-    int exitCode = -1;
-    QString stdoutText;
-    QString stderrText;
-};
-
-AppRun runApp(const QStringList &arguments, int timeoutMs = 120000)
-{
-    QProcess process;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
-    process.setProcessEnvironment(env);
-    process.start(chaoscopeBinary(), arguments);
-    AppRun run;
-    if (!process.waitForFinished(timeoutMs)) {
-        process.kill();
-        process.waitForFinished();
-        run.stderrText = QStringLiteral("timed out");
-        return run;
-    }
-    run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-    run.stdoutText = QString::fromUtf8(process.readAllStandardOutput());
-    run.stderrText = QString::fromUtf8(process.readAllStandardError());
-    return run;
-}
 
 // Pixels that are clearly a series colour: saturated, not the grey of grid, text or frame.
 bool isCurvePixel(QRgb pixel)
@@ -64,15 +38,15 @@ TEST(AppHeadless, ScreenshotOfPrometheusSelfHasCurvesInsideThePlotAreas)
     QTemporaryDir dir;
     const QString png = dir.filePath(QStringLiteral("shot.png"));
     const QString layout = dir.filePath(QStringLiteral("layout.json"));
-    const AppRun run = runApp({QStringLiteral("--prometheus"), prometheus.url().toString(),
+    const AppRun run = runChaoscope({QStringLiteral("--prometheus"), prometheus.url().toString(),
                                QStringLiteral("--dashboard"), QStringLiteral("prometheus-self"),
                                QStringLiteral("--window"), QStringLiteral("5m"),
                                QStringLiteral("--screenshot"), png,
                                QStringLiteral("--screenshot-layout"), layout,
                                QStringLiteral("--after"), QStringLiteral("8s"),
                                QStringLiteral("--size"), QStringLiteral("1400x900")});
-    ASSERT_EQ(run.exitCode, 0) << run.stderrText.toStdString();
-    EXPECT_TRUE(run.stdoutText.contains(QStringLiteral("screenshot: "))) << run.stdoutText.toStdString();
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    EXPECT_TRUE(run.out.contains(QStringLiteral("screenshot: "))) << run.out.toStdString();
 
     QImage image(png);
     ASSERT_FALSE(image.isNull());
@@ -105,10 +79,10 @@ TEST(AppHeadless, ExitsNonZeroWithTheReasonWhenPrometheusIsUnreachable)
     QTemporaryDir dir;
     const QString png = dir.filePath(QStringLiteral("down.png"));
     const quint16 port = freeLoopbackPort(); // nobody listens there
-    const AppRun run = runApp({QStringLiteral("--prometheus"), QStringLiteral("http://127.0.0.1:%1/").arg(port),
+    const AppRun run = runChaoscope({QStringLiteral("--prometheus"), QStringLiteral("http://127.0.0.1:%1/").arg(port),
                                QStringLiteral("--screenshot"), png, QStringLiteral("--after"), QStringLiteral("3s")});
     EXPECT_NE(run.exitCode, 0);
-    EXPECT_TRUE(run.stderrText.contains(QStringLiteral("unreachable"))) << run.stderrText.toStdString();
+    EXPECT_TRUE(run.err.contains(QStringLiteral("unreachable"))) << run.err.toStdString();
     EXPECT_TRUE(QFile::exists(png)) << "the screenshot still shows what the user would see";
 }
 
@@ -124,25 +98,25 @@ TEST(AppHeadless, BrokenDashboardFileNamesTheFieldAndTheAppStillRuns)
         {"title": "good", "series": [{"query": "up"}]},
         {"title": "bad", "series": [{"legend": "no query here"}]}]})");
     out.close();
-    const AppRun run = runApp({QStringLiteral("--prometheus"), prometheus.url().toString(),
+    const AppRun run = runChaoscope({QStringLiteral("--prometheus"), prometheus.url().toString(),
                                QStringLiteral("--dashboard"), file,
                                QStringLiteral("--screenshot"), dir.filePath(QStringLiteral("s.png")),
                                QStringLiteral("--after"), QStringLiteral("4s")});
-    EXPECT_EQ(run.exitCode, 0) << run.stderrText.toStdString();
-    EXPECT_TRUE(run.stderrText.contains(QStringLiteral("panels[1].series[0].query: missing")))
-        << run.stderrText.toStdString();
+    EXPECT_EQ(run.exitCode, 0) << run.err.toStdString();
+    EXPECT_TRUE(run.err.contains(QStringLiteral("panels[1].series[0].query: missing")))
+        << run.err.toStdString();
 }
 
 TEST(AppHeadless, HelpAndVersion)
 {
-    const AppRun help = runApp({QStringLiteral("--help")});
+    const AppRun help = runChaoscope({QStringLiteral("--help")});
     EXPECT_EQ(help.exitCode, 0);
-    EXPECT_TRUE(help.stdoutText.contains(QStringLiteral("--prometheus")));
-    EXPECT_TRUE(help.stdoutText.contains(QStringLiteral("--screenshot")));
-    const AppRun version = runApp({QStringLiteral("--version")});
+    EXPECT_TRUE(help.out.contains(QStringLiteral("--prometheus")));
+    EXPECT_TRUE(help.out.contains(QStringLiteral("--screenshot")));
+    const AppRun version = runChaoscope({QStringLiteral("--version")});
     EXPECT_EQ(version.exitCode, 0);
-    EXPECT_TRUE(version.stdoutText.startsWith(QStringLiteral("chaoscope ")));
-    const AppRun bad = runApp({QStringLiteral("--after"), QStringLiteral("soon")});
+    EXPECT_TRUE(version.out.startsWith(QStringLiteral("chaoscope ")));
+    const AppRun bad = runChaoscope({QStringLiteral("--after"), QStringLiteral("soon")});
     EXPECT_EQ(bad.exitCode, 2);
-    EXPECT_TRUE(bad.stderrText.contains(QStringLiteral("--after")));
+    EXPECT_TRUE(bad.err.contains(QStringLiteral("--after")));
 }

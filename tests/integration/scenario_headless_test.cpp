@@ -4,6 +4,7 @@
 // an exit code that says which step failed.
 #include "prometheusprocess.h"
 #include "testbedprocess.h"
+#include "apprun.h"
 #include "testpaths.h"
 
 #include <QFile>
@@ -15,30 +16,10 @@
 
 namespace {
 
-struct AppRun
-{
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
+// Scenarios run for minutes: a longer guard against a hang than the default.
 AppRun runApp(const QStringList &arguments)
 {
-    QProcess process;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
-    process.setProcessEnvironment(env);
-    process.start(chaoscopeBinary(), arguments);
-    AppRun run;
-    if (!process.waitForFinished(180000)) {
-        process.kill();
-        process.waitForFinished();
-        return run;
-    }
-    run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-    run.out = QString::fromUtf8(process.readAllStandardOutput());
-    run.err = QString::fromUtf8(process.readAllStandardError());
-    return run;
+    return runChaoscope(arguments, 180000);
 }
 
 QString writeFile(const QTemporaryDir &dir, const QString &name, const QByteArray &content)
