@@ -85,13 +85,28 @@ struct DetectorDefinition
     }
 };
 
+// A $variable of the dashboard's queries. Its value is fixed, chosen from a list, or chosen
+// from the values Prometheus knows for a label (GET /api/v1/label/<labelName>/values).
+struct VariableDefinition
+{
+    QString name;            // without the $: "namespace"
+    QString title;           // shown beside its combo box; empty = the name
+    QString value;           // the value queries use now; initially the file's default
+    QStringList choices;     // a fixed list to choose from
+    QString labelName;       // or: the choices are the values of this label...
+    QString labelMatch;      // ...on the series this selector matches (match[]); optional
+    bool includeAll = false; // offers "All", which stands for every value (the regex ".*")
+
+    bool isChoosable() const { return !choices.isEmpty() || !labelName.isEmpty(); }
+};
+
 struct DashboardDefinition
 {
     QString title;
     int refreshSeconds = 5;
     qint64 windowMs = 15LL * 60 * 1000;
     int columns = 2;        // panels per grid row
-    QMap<QString, QString> variables; // name (without $) -> value
+    std::vector<VariableDefinition> variableDefinitions; // in the order the toolbar shows them
     std::vector<PanelDefinition> panels;
     LoadTesterDefinition loadTester;
     std::vector<DetectorDefinition> detectors;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "dashboardloader.h"
 
+#include "dashboardvariables.h"
 #include "derivedseries.h"
 #include "loadtesterseries.h"
 
@@ -224,7 +225,7 @@ private:
                 dashboard.columns = static_cast<int>(n);
         }
 
-        readVariables(root.value(QStringLiteral("variables")), dashboard.variables);
+        readVariables(root.value(QStringLiteral("variables")), dashboard.variableDefinitions);
         readLoadTester(root.value(QStringLiteral("loadTester")), dashboard.loadTester);
         readPanels(root.value(QStringLiteral("panels")), dashboard.panels);
         checkDerivedInputs(dashboard);
@@ -416,31 +417,151 @@ private:
         }
     }
 
-    void readVariables(const QJsonValue &value, QMap<QString, QString> &variables)
+    // "variables": {"job": "starter", "namespace": {"labelValues": {...}, "default": "x"}}, or
+    // the same as an array of objects with a "name", which keeps the toolbar in file order.
+    void readVariables(const QJsonValue &value, std::vector<VariableDefinition> &variables)
     {
         const QString path = QStringLiteral("variables");
         if (value.isUndefined())
             return;
-        if (!value.isObject()) {
+        std::vector<std::pair<QString, QJsonValue>> entries; // path, definition
+        if (value.isObject()) {
+            const QJsonObject object = value.toObject();
+            for (auto it = object.begin(); it != object.end(); ++it)
+                entries.emplace_back(it.key(), it.value());
+        } else if (value.isArray()) {
+            const QJsonArray array = value.toArray();
+            for (qsizetype i = 0; i < array.size(); ++i) {
+                const QString itemPath = indexPath(path, i);
+                const QJsonObject item = array[i].toObject();
+                if (!array[i].isObject() || !item.value(QStringLiteral("name")).isString()) {
+                    issue(joinPath(itemPath, QStringLiteral("name")),
+                          QStringLiteral("missing; each variable of the array needs a \"name\""));
+                    continue;
+                }
+                entries.emplace_back(item.value(QStringLiteral("name")).toString(), item);
+            }
+        } else {
             issue(path, QStringLiteral("must be an object of names and values"));
             return;
         }
-        static const QRegularExpression validName(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]*$"));
-        const QJsonObject object = value.toObject();
-        for (auto it = object.begin(); it != object.end(); ++it) {
-            const QString variablePath = joinPath(path, it.key());
-            if (!validName.match(it.key()).hasMatch()) {
+        for (qsizetype i = 0; i < qsizetype(entries.size()); ++i) {
+            const auto &[name, definition] = entries[std::size_t(i)];
+            const QString variablePath = value.isArray() ? indexPath(path, i) : joinPath(path, name);
+            if (!DashboardVariables::isValidName(name)) {
                 issue(variablePath,
                       QStringLiteral("is not a variable name (letters, digits and _, not "
-                                     "starting with a digit, without the $)"));
+                                     "starting with a digit or __, without the $)"));
                 continue;
             }
-            if (!it.value().isString()) {
-                issue(variablePath, QStringLiteral("must be a string"));
+            if (DashboardVariables::find(variables, name)) {
+                issue(variablePath, QStringLiteral("\"%1\" is declared twice; the first one is used").arg(name));
                 continue;
             }
-            variables.insert(it.key(), it.value().toString());
+            if (auto variable = readVariable(name, definition, variablePath, value.isArray()))
+                variables.push_back(std::move(*variable));
         }
+        for (const VariableDefinition &variable : variables)
+            m_declaredVariables.append(variable.name);
+    }
+
+    std::optional<VariableDefinition> readVariable(const QString &name, const QJsonValue &value, const QString &path,
+                                                   bool inArray)
+    {
+        VariableDefinition variable;
+        variable.name = name;
+        if (value.isString()) { // the first syntax: a fixed value
+            variable.value = value.toString();
+            return variable;
+        }
+        if (!value.isObject()) {
+            issue(path, QStringLiteral("must be a string (a fixed value) or an object with \"values\" or "
+                                       "\"labelValues\""));
+            return std::nullopt;
+        }
+        const QJsonObject object = value.toObject();
+        if (inArray)
+            checkKeys(object, path, {"name", "title", "values", "labelValues", "default", "includeAll"});
+        else
+            checkKeys(object, path, {"title", "values", "labelValues", "default", "includeAll"});
+        if (auto title = readString(object, path, QStringLiteral("title")))
+            variable.title = *title;
+        const QJsonValue includeAll = object.value(QStringLiteral("includeAll"));
+        if (includeAll.isBool())
+            variable.includeAll = includeAll.toBool();
+        else if (!includeAll.isUndefined())
+            issue(joinPath(path, QStringLiteral("includeAll")), QStringLiteral("must be true or false"));
+
+        const QJsonValue values = object.value(QStringLiteral("values"));
+        const QString valuesPath = joinPath(path, QStringLiteral("values"));
+        if (values.isArray()) {
+            const QJsonArray array = values.toArray();
+            for (qsizetype i = 0; i < array.size(); ++i) {
+                if (array[i].isString())
+                    variable.choices.append(array[i].toString());
+                else
+                    issue(indexPath(valuesPath, i), QStringLiteral("must be a string"));
+            }
+            variable.choices.removeDuplicates();
+            if (variable.choices.isEmpty())
+                issue(valuesPath, QStringLiteral("has no value to choose from"));
+        } else if (!values.isUndefined()) {
+            issue(valuesPath, QStringLiteral("must be an array of strings such as [\"1\", \"2\"]"));
+        }
+
+        const QJsonValue labelValues = object.value(QStringLiteral("labelValues"));
+        const QString labelPath = joinPath(path, QStringLiteral("labelValues"));
+        if (labelValues.isObject()) {
+            const QJsonObject label = labelValues.toObject();
+            checkKeys(label, labelPath, {"label", "match"});
+            static const QRegularExpression labelName(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]*$"));
+            const QJsonValue labelValue = label.value(QStringLiteral("label"));
+            if (labelValue.isUndefined())
+                issue(joinPath(labelPath, QStringLiteral("label")), QStringLiteral("missing"));
+            else if (!labelValue.isString() || !labelName.match(labelValue.toString()).hasMatch())
+                issue(joinPath(labelPath, QStringLiteral("label")),
+                      QStringLiteral("%1 is not a label name").arg(describe(labelValue)));
+            else
+                variable.labelName = labelValue.toString();
+            if (auto match = readString(label, labelPath, QStringLiteral("match")))
+                variable.labelMatch = match->trimmed();
+            if (!variable.choices.isEmpty() && !variable.labelName.isEmpty()) {
+                issue(path, QStringLiteral("has both \"values\" and \"labelValues\"; the fixed values are used"));
+                variable.labelName.clear();
+                variable.labelMatch.clear();
+            }
+        } else if (!labelValues.isUndefined()) {
+            issue(labelPath, QStringLiteral("must be an object such as {\"label\": \"namespace\", \"match\": \"up\"}"));
+        }
+
+        if (auto fallback = readString(object, path, QStringLiteral("default")))
+            variable.value = *fallback == QLatin1String("$__all") ? DashboardVariables::kAllValue : *fallback;
+        else if (variable.includeAll)
+            variable.value = DashboardVariables::kAllValue;
+        else if (!variable.choices.isEmpty())
+            variable.value = variable.choices.first();
+        // A label-values variable without a default takes the first value Prometheus lists.
+        if (!variable.isChoosable() && !object.contains(QStringLiteral("default"))) {
+            issue(path, QStringLiteral("needs \"default\", \"values\" or \"labelValues\"; variable dropped"));
+            return std::nullopt;
+        }
+        return variable;
+    }
+
+    // Every $name a query uses must be declared: an undeclared one would reach Prometheus as
+    // written and fail there, far from the typo.
+    void checkVariablesOf(const QString &query, const QString &path)
+    {
+        QStringList undeclared;
+        for (const QString &name : DashboardVariables::referencedNames(query)) {
+            if (!m_declaredVariables.contains(name))
+                undeclared.append(QLatin1Char('$') + name);
+        }
+        if (!undeclared.isEmpty())
+            issue(path, QStringLiteral("uses %1, not declared in \"variables\" (declared: %2)")
+                            .arg(undeclared.join(QStringLiteral(", ")),
+                                 m_declaredVariables.isEmpty() ? QStringLiteral("none")
+                                                               : m_declaredVariables.join(QStringLiteral(", "))));
     }
 
     void readPanels(const QJsonValue &value, std::vector<PanelDefinition> &panels)
@@ -649,6 +770,7 @@ private:
             usable = false;
         } else {
             series.query = query.toString().trimmed();
+            checkVariablesOf(series.query, queryPath);
         }
 
         readLook(object, path, series);
@@ -702,6 +824,7 @@ private:
 
     QList<DashboardIssue> m_issues;
     QStringList m_derivedPaths;
+    QStringList m_declaredVariables;
 };
 
 LoadResult failure(const QString &path, const QString &message)

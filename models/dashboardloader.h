@@ -14,7 +14,11 @@
 // File format (all keys but panels[].series[].query optional):
 // {
 //   "title": "Testbed", "refresh": "5s", "window": "15m", "columns": 2,
-//   "variables": {"namespace": "default"},
+//   "variables": {"job": "starter",
+//                 "namespace": {"title": "Namespace", "labelValues": {"label": "namespace",
+//                               "match": "up"}, "default": "default"},
+//                 "partition": {"values": ["1", "2"], "default": "1", "includeAll": true}},
+//   (or an array of objects with a "name", which keeps the order; docs/dashboards.md)
 //   "panels": [ { "title": "Throughput", "unit": "ops/s", "rightUnit": "",
 //                 "series": [ { "query": "sum(rate(x[1m]))", "legend": "{{pod}}",
 //                               "axis": "left|right", "style": "line|step|area",

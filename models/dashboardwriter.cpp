@@ -6,6 +6,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 
+#include <algorithm>
+
 namespace DashboardWriter {
 
 QString formatDuration(qint64 ms)
@@ -123,6 +125,51 @@ QJsonObject detectorObject(const DetectorDefinition &detector)
     return object;
 }
 
+// A fixed variable as the plain string it was written as; a choosable one as an object with
+// its current value as the default, so a session reopens on the value last chosen.
+QJsonValue variableValue(const VariableDefinition &variable)
+{
+    if (!variable.isChoosable() && variable.title.isEmpty() && !variable.includeAll)
+        return variable.value;
+    QJsonObject object;
+    if (!variable.title.isEmpty())
+        object.insert(QStringLiteral("title"), variable.title);
+    if (!variable.choices.isEmpty())
+        object.insert(QStringLiteral("values"), QJsonArray::fromStringList(variable.choices));
+    if (!variable.labelName.isEmpty()) {
+        QJsonObject labelValues{{QStringLiteral("label"), variable.labelName}};
+        if (!variable.labelMatch.isEmpty())
+            labelValues.insert(QStringLiteral("match"), variable.labelMatch);
+        object.insert(QStringLiteral("labelValues"), labelValues);
+    }
+    object.insert(QStringLiteral("default"), variable.value);
+    if (variable.includeAll)
+        object.insert(QStringLiteral("includeAll"), true);
+    return object;
+}
+
+// An object keyed by name, as people write it, when that keeps the order (a JSON object's
+// keys come back sorted); else an array of objects with a "name", which keeps any order.
+QJsonValue variablesValue(const std::vector<VariableDefinition> &variables)
+{
+    const bool sorted = std::is_sorted(variables.begin(), variables.end(),
+                                       [](const VariableDefinition &a, const VariableDefinition &b) { return a.name < b.name; });
+    if (sorted) {
+        QJsonObject object;
+        for (const VariableDefinition &variable : variables)
+            object.insert(variable.name, variableValue(variable));
+        return object;
+    }
+    QJsonArray array;
+    for (const VariableDefinition &variable : variables) {
+        const QJsonValue value = variableValue(variable);
+        QJsonObject item = value.isObject() ? value.toObject() : QJsonObject{{QStringLiteral("default"), value}};
+        item.insert(QStringLiteral("name"), variable.name);
+        array.append(item);
+    }
+    return array;
+}
+
 } // namespace
 
 QJsonObject toJsonObject(const DashboardDefinition &dashboard)
@@ -132,12 +179,8 @@ QJsonObject toJsonObject(const DashboardDefinition &dashboard)
     root.insert(QStringLiteral("refresh"), formatDuration(qint64(dashboard.refreshSeconds) * 1000));
     root.insert(QStringLiteral("window"), formatDuration(dashboard.windowMs));
     root.insert(QStringLiteral("columns"), dashboard.columns);
-    if (!dashboard.variables.isEmpty()) {
-        QJsonObject variables;
-        for (auto it = dashboard.variables.begin(); it != dashboard.variables.end(); ++it)
-            variables.insert(it.key(), it.value());
-        root.insert(QStringLiteral("variables"), variables);
-    }
+    if (!dashboard.variableDefinitions.empty())
+        root.insert(QStringLiteral("variables"), variablesValue(dashboard.variableDefinitions));
     if (dashboard.loadTester.isSet() || !dashboard.loadTester.tokenFile.isEmpty() || !dashboard.loadTester.tokenEnv.isEmpty())
         root.insert(QStringLiteral("loadTester"), loadTesterObject(dashboard.loadTester));
     QJsonArray panels;

@@ -3,11 +3,33 @@
 
 #include "annotationmodel.h"
 #include "dashboardloader.h"
+#include "dashboardvariables.h"
 #include "samplestore.h"
 
+#include <algorithm>
 #include <map>
 
 namespace SessionReplay {
+namespace {
+
+// Keys are "p<panel>/q<query>/" + the variable values the query was asked with + labels.
+bool isOfCurrentValues(const QString &key, const DashboardDefinition &dashboard)
+{
+    const QStringList parts = key.split(QLatin1Char('/'));
+    bool panelOk = false, queryOk = false;
+    const int panel = parts.value(0).mid(1).toInt(&panelOk);
+    const int query = parts.value(1).mid(1).toInt(&queryOk);
+    if (parts.size() < 3 || !panelOk || !queryOk || panel < 0 || panel >= int(dashboard.panels.size()) || query < 0
+        || query >= int(dashboard.panels[std::size_t(panel)].series.size()))
+        return true; // not a query's series (load tester values), or a dashboard that lost its panels
+    const QString segment = DashboardVariables::keySegment(
+        dashboard.panels[std::size_t(panel)].series[std::size_t(query)].query, dashboard.variableDefinitions);
+    const QString prefix = parts[0] + QLatin1Char('/') + parts[1] + QLatin1Char('/');
+    // A key without values (recorded before variables could change) is kept as it is.
+    return segment.isEmpty() || !parts[2].startsWith(QLatin1Char('$')) || key.startsWith(prefix + segment);
+}
+
+} // namespace
 
 DashboardDefinition dashboardFromKeys(const SessionContents &contents)
 {
@@ -57,12 +79,22 @@ Loaded load(const SessionContents &contents, SampleStore *store, AnnotationModel
         loaded.issues.append(DashboardIssue{QString(), QStringLiteral("the recording holds no readable dashboard; "
                                                                       "its panels are shown untitled")});
     }
-    for (auto it = contents.variableChanges.begin(); it != contents.variableChanges.end(); ++it)
-        loaded.dashboard.variables.insert(it.key(), it.value());
+    // The values last chosen: the dashboard record carries those chosen before it.
+    for (auto it = contents.variableChanges.begin(); it != contents.variableChanges.end(); ++it) {
+        auto &variables = loaded.dashboard.variableDefinitions;
+        const auto variable = std::find_if(variables.begin(), variables.end(),
+                                           [&](const VariableDefinition &v) { return v.name == it.key(); });
+        if (variable != variables.end())
+            variable->value = it.value();
+    }
 
     // A recording is kept whole, however long ago or however long it ran.
     store->setRetentionMs(0);
     for (const SessionSeries &series : contents.series) {
+        // Series asked with other values of a variable stay in the file (Save as keeps them);
+        // the panels show those of the values last chosen, as the run did.
+        if (!isOfCurrentValues(series.key, loaded.dashboard))
+            continue;
         store->merge(series.key, series.labels, series.timestampsMs, series.values);
         loaded.seriesOrder << series.key;
     }

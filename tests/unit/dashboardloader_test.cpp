@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "dashboardloader.h"
+#include "dashboardvariables.h"
 
 #include <QFile>
 #include <QTemporaryDir>
@@ -35,6 +36,12 @@ bool hasIssueStartingWith(const LoadResult &result, const QString &prefix)
                        [&](const QString &m) { return m.startsWith(prefix); });
 }
 
+QString variableValue(const DashboardDefinition &dashboard, const QString &name)
+{
+    const VariableDefinition *variable = DashboardVariables::find(dashboard.variableDefinitions, name);
+    return variable ? variable->value : QStringLiteral("<not declared>");
+}
+
 } // namespace
 
 TEST(DashboardLoader, ReadsEveryField)
@@ -57,8 +64,8 @@ TEST(DashboardLoader, ReadsEveryField)
     EXPECT_EQ(d.refreshSeconds, 10);
     EXPECT_EQ(d.windowMs, 90 * 60 * 1000);
     EXPECT_EQ(d.columns, 3);
-    EXPECT_EQ(d.variables.value(QStringLiteral("namespace")), QStringLiteral("chaos"));
-    EXPECT_EQ(d.variables.value(QStringLiteral("pod_regex")), QStringLiteral("starter-.*"));
+    EXPECT_EQ(variableValue(d, QStringLiteral("namespace")), QStringLiteral("chaos"));
+    EXPECT_EQ(variableValue(d, QStringLiteral("pod_regex")), QStringLiteral("starter-.*"));
     ASSERT_EQ(d.panels.size(), 1u);
     const PanelDefinition &panel = d.panels[0];
     EXPECT_EQ(panel.title, QStringLiteral("Throughput"));
@@ -273,7 +280,7 @@ TEST(DashboardLoader, TypeErrorsOnOtherFields)
     ASSERT_TRUE(result.usable);
     for (const char *expected :
          {"title: must be a string", "columns: must be a whole number from 1 to 12",
-          "variables.num: must be a string", "panels[0].title: must be a string",
+          "panels[0].title: must be a string",
           "panels[0].unit: must be a string", "panels[0].rightUnit: must be a string",
           "panels[0].series[0].legend: must be a string"}) {
         EXPECT_TRUE(hasIssue(result, QString::fromUtf8(expected))) << expected << "\nin:\n"
@@ -282,10 +289,11 @@ TEST(DashboardLoader, TypeErrorsOnOtherFields)
     EXPECT_TRUE(
         hasIssueStartingWith(result, QStringLiteral("variables.1bad: is not a variable name")))
         << describe(result);
-    EXPECT_EQ(result.dashboard.variables.size(), 1);
+    EXPECT_TRUE(hasIssueStartingWith(result, QStringLiteral("variables.num: must be a string"))) << describe(result);
+    EXPECT_EQ(result.dashboard.variableDefinitions.size(), 1u);
     EXPECT_EQ(result.dashboard.columns, 2);
 
-    const auto notObject = fromJson(R"json({"variables": [], "panels": {}})json");
+    const auto notObject = fromJson(R"json({"variables": 3, "panels": {}})json");
     EXPECT_TRUE(hasIssueStartingWith(notObject, QStringLiteral("variables: must be an object")))
         << describe(notObject);
     EXPECT_TRUE(hasIssue(notObject, QStringLiteral("panels: must be an array")))
@@ -373,7 +381,7 @@ TEST(DashboardLoader, CamundaPresetHasTheMetricsMdQueriesAndDerivedSeries)
         EXPECT_TRUE(all.contains(QLatin1String(metric))) << metric;
     EXPECT_TRUE(derived.contains(QStringLiteral("backlog / rate"))) << "export delay";
     EXPECT_TRUE(derived.contains(QStringLiteral("sent - accepted"))) << "sent − created gap";
-    EXPECT_EQ(result.dashboard.variables.value(QStringLiteral("namespace")), QStringLiteral("default"));
+    EXPECT_EQ(variableValue(result.dashboard, QStringLiteral("namespace")), QStringLiteral("default"));
 }
 
 TEST(DashboardLoader, PrometheusSelfDashboard)

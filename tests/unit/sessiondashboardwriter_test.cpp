@@ -20,7 +20,18 @@ void expectSame(const DashboardDefinition &a, const DashboardDefinition &b)
     EXPECT_EQ(a.refreshSeconds, b.refreshSeconds);
     EXPECT_EQ(a.windowMs, b.windowMs);
     EXPECT_EQ(a.columns, b.columns);
-    EXPECT_EQ(a.variables, b.variables);
+    ASSERT_EQ(a.variableDefinitions.size(), b.variableDefinitions.size());
+    for (std::size_t i = 0; i < a.variableDefinitions.size(); ++i) {
+        const VariableDefinition &x = a.variableDefinitions[i];
+        const VariableDefinition &y = b.variableDefinitions[i];
+        EXPECT_EQ(x.name, y.name) << "variables[" << i << "]";
+        EXPECT_EQ(x.title, y.title) << x.name.toStdString();
+        EXPECT_EQ(x.value, y.value) << x.name.toStdString();
+        EXPECT_EQ(x.choices, y.choices) << x.name.toStdString();
+        EXPECT_EQ(x.labelName, y.labelName) << x.name.toStdString();
+        EXPECT_EQ(x.labelMatch, y.labelMatch) << x.name.toStdString();
+        EXPECT_EQ(x.includeAll, y.includeAll) << x.name.toStdString();
+    }
     EXPECT_EQ(a.loadTester.kind, b.loadTester.kind);
     EXPECT_EQ(a.loadTester.adminUrls, b.loadTester.adminUrls);
     EXPECT_EQ(a.loadTester.discoverJob, b.loadTester.discoverJob);
@@ -79,7 +90,22 @@ TEST(DashboardWriter, EveryFieldRoundTrips)
     d.refreshSeconds = 7;
     d.windowMs = 5400'000 + 1500;
     d.columns = 3;
-    d.variables = {{QStringLiteral("namespace"), QStringLiteral("prod")}, {QStringLiteral("job"), QStringLiteral("starter")}};
+    // Not in name order: written as an array, so the toolbar keeps it.
+    VariableDefinition ns;
+    ns.name = QStringLiteral("namespace");
+    ns.title = QStringLiteral("Namespace");
+    ns.value = QStringLiteral("prod");
+    ns.labelName = QStringLiteral("namespace");
+    ns.labelMatch = QStringLiteral("zeebe_broker_info{cluster=\"a\"}");
+    VariableDefinition job;
+    job.name = QStringLiteral("job");
+    job.value = QStringLiteral("starter");
+    VariableDefinition partition;
+    partition.name = QStringLiteral("partition");
+    partition.choices = {QStringLiteral("1"), QStringLiteral("2")};
+    partition.value = QStringLiteral(".*");
+    partition.includeAll = true;
+    d.variableDefinitions = {ns, job, partition};
     d.loadTester.kind = QStringLiteral("starter");
     d.loadTester.adminUrls = {QStringLiteral("http://127.0.0.1:9091"), QStringLiteral("http://10.0.0.2:9091")};
     d.loadTester.tokenFile = QStringLiteral("/run/secrets/admin");
