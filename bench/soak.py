@@ -95,6 +95,9 @@ def main():
     parser.add_argument("--interval", type=float, default=10, help="seconds between samples")
     parser.add_argument("--rate", type=float, default=400, help="starter rate (overload)")
     parser.add_argument("--csv", default=None, help="default: out/soak-<time>.csv")
+    parser.add_argument("--window", default="5m", help="the live window")
+    parser.add_argument("--retention", default="5m",
+                        help="history kept in memory; short, so the store wraps several times")
     args = parser.parse_args()
 
     app = os.path.join(args.build, "app/chaoscope")
@@ -124,8 +127,12 @@ def main():
         json.dump(dashboard(), dashboard_file)
         dashboard_file.close()
         env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+        # Recorded like a real Chaos Day: memory is bounded by the retention, the session file
+        # keeps everything (its size is the last column).
+        session = os.path.join(out_dir, "soak.chaoscope")
         app_process = subprocess.Popen([app, "--prometheus", prometheus + "/", "--dashboard",
-                                        dashboard_file.name, "--refresh", "1s", "--no-record"],
+                                        dashboard_file.name, "--refresh", "1s", "--window", args.window,
+                                        "--retention", args.retention, "--record", session],
                                        stdout=open(os.path.join(out_dir, "chaoscope.log"), "w"),
                                        stderr=subprocess.STDOUT, env=env)
 
@@ -133,19 +140,20 @@ def main():
         last_cpu, last_time = cpu_seconds(app_process.pid), start
         rows = []
         with open(csv_path, "w") as csv:
-            csv.write("elapsed_s,rss_mib,cpu_percent\n")
+            csv.write("elapsed_s,rss_mib,cpu_percent,session_mib\n")
             while time.monotonic() - start < args.minutes * 60:
                 time.sleep(args.interval)  # a sampling period, not a wait for a condition
                 if app_process.poll() is not None:
                     sys.exit(f"chaoscope exited with {app_process.returncode}; see {out_dir}")
                 now, cpu = time.monotonic(), cpu_seconds(app_process.pid)
+                session_mib = os.path.getsize(session) / 2**20 if os.path.exists(session) else 0.0
                 row = (now - start, rss_kib(app_process.pid) / 1024,
-                       100 * (cpu - last_cpu) / (now - last_time))
+                       100 * (cpu - last_cpu) / (now - last_time), session_mib)
                 last_cpu, last_time = cpu, now
                 rows.append(row)
-                csv.write("%.0f,%.1f,%.1f\n" % row)
+                csv.write("%.0f,%.1f,%.1f,%.2f\n" % row)
                 csv.flush()
-                print("soak: %5.0f s  RSS %7.1f MiB  CPU %5.1f %%" % row, flush=True)
+                print("soak: %5.0f s  RSS %7.1f MiB  CPU %5.1f %%  session %6.2f MiB" % row, flush=True)
 
         half = rows[len(rows) // 2:]
         if len(half) >= 2:

@@ -9,6 +9,17 @@ if(CHAOSCOPE_SANITIZE)
     add_link_options(-fsanitize=address,undefined)
 endif()
 
+if(CHAOSCOPE_TSAN)
+    if(CHAOSCOPE_SANITIZE)
+        message(FATAL_ERROR "CHAOSCOPE_TSAN and CHAOSCOPE_SANITIZE exclude each other (ThreadSanitizer cannot share a process with AddressSanitizer)")
+    endif()
+    # Qt itself is not instrumented: races inside Qt are not seen, and Qt's own synchronisation
+    # (QMutex, QFutureInterface, the event loop) is only partly understood by TSan; see
+    # tests/tsan.supp for what is suppressed and why.
+    add_compile_options(-fsanitize=thread -fno-omit-frame-pointer)
+    add_link_options(-fsanitize=thread)
+endif()
+
 if(CHAOSCOPE_BUILD_FUZZERS)
     if(NOT CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
         message(FATAL_ERROR "CHAOSCOPE_BUILD_FUZZERS needs clang (e.g. -DCMAKE_CXX_COMPILER=clang++-14)")

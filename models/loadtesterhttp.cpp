@@ -6,8 +6,15 @@
 #include <QNetworkReply>
 #include <QNetworkRequest>
 #include <QPointer>
+#include <QSslError>
 
 namespace {
+
+TlsSettings &processTls()
+{
+    static TlsSettings tls;
+    return tls;
+}
 
 QString formatDuration(int ms)
 {
@@ -38,6 +45,9 @@ public:
         m_cancelWatcher.setFuture(m_promise.future());
         connect(reply, &QNetworkReply::downloadProgress, this,
                 [this](qint64 received, qint64 total) { refuseIfTooLarge(std::max(received, total)); });
+        // Kept for the message: which certificate problem it was; never ignored.
+        connect(reply, &QNetworkReply::sslErrors, this,
+                [this](const QList<QSslError> &errors) { m_sslErrors += errors; });
         connect(reply, &QNetworkReply::finished, this, &HttpExchange::onFinished);
     }
 
@@ -125,6 +135,13 @@ private:
                                QStringLiteral("%1 at %2 did not answer within %3.")
                                    .arg(m_backendName, m_displayUrl, formatDuration(m_timeoutMs)),
                                status);
+        case QNetworkReply::SslHandshakeFailedError:
+            return Error::make(Kind::Network,
+                               QStringLiteral("the TLS certificate of %1 at %2 was not accepted: %3. Give "
+                                              "its CA with --ca-file (or, on a test setup only, turn "
+                                              "verification off with --insecure).")
+                                   .arg(m_backendName, m_displayUrl,
+                                        m_sslErrors.isEmpty() ? qtMessage : TlsSettings::describe(m_sslErrors)));
         case QNetworkReply::RemoteHostClosedError:
             return Error::make(Kind::Network,
                                QStringLiteral("%1 at %2 closed the connection without a complete answer.")
@@ -152,6 +169,7 @@ private:
     QPromise<Result<HttpAnswer>> m_promise;
     QFutureWatcher<Result<HttpAnswer>> m_cancelWatcher; // after m_promise: destroyed before it
     bool m_tooLarge = false;
+    QList<QSslError> m_sslErrors;
 };
 
 } // namespace
@@ -187,6 +205,16 @@ LoadTesterHttp::~LoadTesterHttp()
         if (child != m_network)
             delete child;
     }
+}
+
+void LoadTesterHttp::setDefaultTls(const TlsSettings &tls)
+{
+    processTls() = tls;
+}
+
+const TlsSettings &LoadTesterHttp::defaultTls()
+{
+    return processTls();
 }
 
 QUrl LoadTesterHttp::join(const QUrl &baseUrl, const QString &path)
@@ -226,6 +254,7 @@ QFuture<Result<HttpAnswer>> LoadTesterHttp::send(const QByteArray &method, const
     request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::SameOriginRedirectPolicy);
     if (timeoutMs > 0)
         request.setTransferTimeout(timeoutMs);
+    processTls().applyTo(request);
 
     QNetworkReply *reply = nullptr;
     if (method == "GET")

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "result.h"
+#include "tlssettings.h"
 #include "whenfinished.h"
 
 #include <QByteArray>
@@ -49,6 +50,12 @@ public:
 
     QFuture<Result<HttpAnswer>> send(const QByteArray &method, const QUrl &url, int timeoutMs,
                                      const QByteArray &body = {}, const QByteArray &contentType = {});
+
+    // How HTTPS admin endpoints are checked (--ca-file, --insecure), for every transport of the
+    // process: the adapters create theirs deep inside. Set once at start-up, before any
+    // request, from the UI thread.
+    static void setDefaultTls(const TlsSettings &tls);
+    static const TlsSettings &defaultTls();
 
     // baseUrl + path, keeping a path prefix of the base URL (http://host/locust/ + "swarm").
     static QUrl join(const QUrl &baseUrl, const QString &path);

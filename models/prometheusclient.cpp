@@ -7,6 +7,7 @@
 #include <QDateTime>
 #include <QNetworkRequest>
 #include <QPointer>
+#include <QSslError>
 #include <QPromise>
 #include <QTimer>
 #include <QtConcurrent/QtConcurrentRun>
@@ -135,6 +136,10 @@ public:
             m_body += m_reply->readAll();
             refuseIfTooLarge(m_body.size());
         });
+        // Verification failures are kept for the message: the user must learn which
+        // certificate problem it was, and nothing here ever ignores them.
+        connect(reply, &QNetworkReply::sslErrors, this,
+                [this](const QList<QSslError> &errors) { m_sslErrors += errors; });
         connect(reply, &QNetworkReply::finished, this, &QueryExchange::onFinished);
     }
 
@@ -285,6 +290,13 @@ private:
                 Kind::Network,
                 QStringLiteral("Prometheus at %1 closed the connection without answering.")
                     .arg(m_url));
+        case QNetworkReply::SslHandshakeFailedError:
+            return Error::make(
+                Kind::Network,
+                QStringLiteral("The TLS certificate of Prometheus at %1 was not accepted: %2. "
+                               "Give its CA with --ca-file (or, on a test setup only, turn "
+                               "verification off with --insecure).")
+                    .arg(m_url, m_sslErrors.isEmpty() ? qtMessage : TlsSettings::describe(m_sslErrors)));
         case QNetworkReply::TooManyRedirectsError:
             return Error::make(Kind::Http,
                                QStringLiteral("%1 redirects in a loop (%2); enter the final URL "
@@ -364,6 +376,7 @@ private:
     QPromise<QueryResult> m_promise;
     QFutureWatcher<QueryResult> m_cancelWatcher; // after m_promise: destroyed before it
     QByteArray m_body; // what arrived so far
+    QList<QSslError> m_sslErrors;
     qint64 m_tooLargeBytes = 0;
     bool m_tooLarge = false;
     bool m_canceled = false;
@@ -695,6 +708,7 @@ QNetworkRequest PrometheusClient::makeRequest(const QUrl &url) const
     }
     for (const auto &[name, value] : m_connection.extraHeaders)
         request.setRawHeader(name, value);
+    m_connection.tls.applyTo(request);
     // Credentials must not follow a redirect to another server.
     request.setAttribute(QNetworkRequest::RedirectPolicyAttribute,
                          QNetworkRequest::SameOriginRedirectPolicy);

@@ -8,6 +8,7 @@
 #include "retrypolicy.h"
 #include "stepplanner.h"
 #include "timerange.h"
+#include "tlssettings.h"
 
 #include <QByteArray>
 #include <QFuture>
@@ -24,10 +25,15 @@ class QNetworkRequest;
 struct PrometheusConnection
 {
     QUrl baseUrl; // may carry a path prefix: http://host/prometheus/ -> .../prometheus/api/v1/...
+    // Secrets: only ever in memory, read from files or the environment (see app/commandline);
+    // never written to a file, a log line or a message.
     QString bearerToken; // "Authorization: Bearer ..."; wins over basic auth when both are set
     QString basicUser;   // basic auth is sent when the user is not empty
     QString basicPassword;
-    QList<QPair<QByteArray, QByteArray>> extraHeaders; // e.g. X-Scope-OrgID; sent last, so they win
+    // e.g. X-Scope-OrgID; sent last, so they win. Not secret (the command line shows them).
+    QList<QPair<QByteArray, QByteArray>> extraHeaders;
+    // HTTPS: verified against the system's CAs plus these, unless turned off (--insecure).
+    TlsSettings tls;
     // Longest silence while waiting for (the rest of) an answer, then Error::Kind::Timeout
     // (QNetworkRequest::setTransferTimeout: an answer that keeps arriving is not cut).
     int timeoutMs = 15000;

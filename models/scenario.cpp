@@ -7,6 +7,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QSet>
 
 namespace {
@@ -55,6 +56,27 @@ QString ScenarioStep::describe() const
     }
     return {};
 }
+
+namespace {
+
+// A scenario file comes from anywhere (a colleague, a download): its screenshots land in the
+// chosen output folder and nowhere else.
+QString screenshotPathProblem(const QString &path)
+{
+    if (path.startsWith(QLatin1Char('/')) || path.startsWith(QLatin1Char('\\')) || path.startsWith(QLatin1Char('~'))
+        || (path.size() >= 2 && path.at(1) == QLatin1Char(':')))
+        return QStringLiteral("must be a file name inside the output folder (--output-dir), not an absolute path");
+    const QStringList parts = path.split(QRegularExpression(QStringLiteral("[/\\\\]")));
+    if (parts.contains(QStringLiteral("..")))
+        return QStringLiteral("must stay inside the output folder (--output-dir): \"..\" is not allowed");
+    for (const QChar c : path) {
+        if (c.unicode() < 0x20)
+            return QStringLiteral("holds a control character");
+    }
+    return {};
+}
+
+} // namespace
 
 namespace ScenarioLoader {
 
@@ -130,6 +152,12 @@ LoadResult fromJson(const QByteArray &json)
             step.kind = action == QLatin1String("annotate") ? ScenarioStep::Kind::Annotate
                         : action == QLatin1String("waitFor") ? ScenarioStep::Kind::WaitFor
                                                              : ScenarioStep::Kind::Screenshot;
+            if (step.kind == ScenarioStep::Kind::Screenshot) {
+                if (const QString problem = screenshotPathProblem(step.text); !problem.isEmpty()) {
+                    result.issues << DashboardIssue{valuePath, problem};
+                    continue;
+                }
+            }
         }
         if (object.contains(QStringLiteral("at"))) {
             const auto at = readDuration(object.value(QStringLiteral("at")));

@@ -3,6 +3,7 @@
 // can misbehave, served on demand by the fault server, each ending in a message that says
 // what failed, with the rest of the dashboard still working. The well-behaved side is the
 // real Prometheus and the real testbed in the other integration suites.
+#include "annotationmodel.h"
 #include "dashboardpoller.h"
 #include "faultserver.h"
 #include "freeport.h"
@@ -11,6 +12,8 @@
 #include "prometheusclient.h"
 #include "prometheusprocess.h"
 #include "samplestore.h"
+#include "sessionreader.h"
+#include "sessionrecorder.h"
 #include "testbedprocess.h"
 #include "testpaths.h"
 #include "timewindow.h"
@@ -19,10 +22,12 @@
 #include <QDateTime>
 #include <QElapsedTimer>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTimer>
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <csignal>
@@ -519,7 +524,7 @@ TEST(PanelFaults, DuplicateOutOfOrderAndFutureSamplesNeitherBreakNorStallThePane
     EXPECT_EQ(rig.status().newestSampleMs, kNow + 10'000);
 }
 
-TEST(PanelFaults, TheRealPrometheusRestartingIsShownAsDownThenRecovers)
+TEST(PanelFaults, TheRealPrometheusRestartingIsShownAsDownThenRecoversAndTheSessionKeepsEverything)
 {
     PrometheusProcess prometheus;
     ASSERT_TRUE(prometheus.start()) << prometheus.errorString().toStdString();
@@ -533,6 +538,13 @@ TEST(PanelFaults, TheRealPrometheusRestartingIsShownAsDownThenRecovers)
     poller.setScrapeIntervalMs(1000);
     poller.setDashboard(dashboardOf({QStringLiteral("up")}));
     poller.setRefreshMs(500);
+    // Recorded as a live run is: the file must hold the run across the outage.
+    QTemporaryDir sessionDir;
+    const QString sessionPath = sessionDir.filePath(QStringLiteral("restart.chaoscope"));
+    AnnotationModel annotations;
+    SessionRecorder recorder(&store, &annotations);
+    ASSERT_FALSE(recorder.start(sessionPath, {QStringLiteral("restart"), prometheus.url()}, poller.dashboard(),
+                                window.windowMs()));
     poller.start();
     const auto state = [&] { return poller.panelStatus(0).state; };
     ASSERT_TRUE(waitFor([&] { return state() == PanelStatus::State::Ok; }, 30000));
@@ -564,6 +576,18 @@ TEST(PanelFaults, TheRealPrometheusRestartingIsShownAsDownThenRecovers)
     EXPECT_LE(series->timestampsMs().front(), newestBefore);
     EXPECT_GT(series->timestampsMs().back(), restartedAt);
     poller.stop();
+
+    // The session file has the same run: before the outage, and after the restart.
+    recorder.stop();
+    const Result<SessionContents> session = SessionReader::readFile(sessionPath);
+    ASSERT_TRUE(session.ok()) << session.error().message.toStdString();
+    const auto recorded = std::find_if(session->series.begin(), session->series.end(),
+                                       [&](const SessionSeries &s) { return s.key == key; });
+    ASSERT_NE(recorded, session->series.end());
+    ASSERT_FALSE(recorded->timestampsMs.empty());
+    EXPECT_LE(recorded->timestampsMs.front(), newestBefore) << "what came before the outage";
+    EXPECT_GT(recorded->timestampsMs.back(), restartedAt) << "what came after the restart";
+    EXPECT_EQ(recorded->timestampsMs.size(), series->size()) << "every sample the store holds";
 }
 
 // ---- The admin side ----

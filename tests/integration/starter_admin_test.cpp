@@ -433,6 +433,53 @@ TEST(StarterAdmin, RefusesNonLoopbackBindWithoutToken)
     EXPECT_TRUE(process.readAllStandardError().contains("--admin-token-file"));
 }
 
+// With a token the same address is fine: it starts, and the admin API wants the token (the
+// test talks to it over loopback, which 0.0.0.0 includes; nothing leaves the machine).
+TEST(StarterAdmin, NonLoopbackBindWorksWithToken)
+{
+    QTemporaryDir dir;
+    QFile tokenFile(dir.filePath(QStringLiteral("token")));
+    ASSERT_TRUE(tokenFile.open(QIODevice::WriteOnly));
+    tokenFile.write("wide-open-no-more\n");
+    tokenFile.close();
+    TinyTarget target;
+    const quint16 port = freeLoopbackPort();
+    QProcess process;
+    process.start(starterBinary(), {QStringLiteral("--bind"), QStringLiteral("0.0.0.0"), QStringLiteral("--port"),
+                                    QString::number(port), QStringLiteral("--target"), target.url(),
+                                    QStringLiteral("--rate"), QStringLiteral("1"), QStringLiteral("--admin-token-file"),
+                                    tokenFile.fileName()});
+    QByteArray out;
+    ASSERT_TRUE(waitFor(
+        [&] {
+            out += process.readAllStandardOutput();
+            return out.contains('\n') || process.state() == QProcess::NotRunning;
+        },
+        15000));
+    EXPECT_EQ(out, QStringLiteral("listening on http://0.0.0.0:%1\n").arg(port).toUtf8())
+        << process.readAllStandardError().constData();
+
+    QNetworkAccessManager network;
+    auto get = [&](const QByteArray &authorization) {
+        QNetworkRequest request(QUrl(QStringLiteral("http://127.0.0.1:%1/admin/status").arg(port)));
+        request.setTransferTimeout(15000);
+        if (!authorization.isEmpty())
+            request.setRawHeader("Authorization", authorization);
+        QNetworkReply *reply = network.get(request);
+        waitFor([reply] { return reply->isFinished(); }, 20000);
+        const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+        reply->deleteLater();
+        return status;
+    };
+    EXPECT_EQ(get({}), 401);
+    EXPECT_EQ(get("Bearer wide-open-no-moRe"), 401);
+    EXPECT_EQ(get("Bearer wide-open-no-more"), 200);
+
+    process.terminate();
+    ASSERT_TRUE(process.waitForFinished(10000));
+    EXPECT_EQ(process.exitCode(), 0);
+}
+
 TEST(StarterAdmin, InvalidFlagsExitWithUsageError)
 {
     for (const QStringList &arguments :

@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "chartexporter.h"
 #include "commandline.h"
+
+#include <QFileInfo>
 
 #include <gtest/gtest.h>
 
@@ -80,4 +83,24 @@ TEST(ExportOptions, RangesAreIsoTimesOrCountedBackFromNow)
         << "ends before it starts";
     EXPECT_FALSE(ExportCommandLine::parseRange(QStringLiteral("now-10m"), kNine40).ok())
         << "no end";
+}
+
+// A panel title comes from a dashboard file: filled into {panel} it must stay one file name in
+// the chosen folder, whatever it holds.
+TEST(ExportPaths, PanelTitlesCannotLeaveTheExportFolder)
+{
+    const QString folder = QStringLiteral("/tmp/exports");
+    for (const QString &title : {QStringLiteral("../../x"), QStringLiteral("/etc/passwd"),
+                                 QStringLiteral("..\\..\\x"), QStringLiteral(".."), QStringLiteral("a/../../b"),
+                                 QStringLiteral("~/x"), QStringLiteral("$(touch /tmp/pwned)")}) {
+        const QString path =
+            ChartExporter::expandPlaceholders(folder + QStringLiteral("/{panel}.png"), 0, title);
+        const QFileInfo info(path);
+        EXPECT_EQ(info.absolutePath(), folder) << qPrintable(title) << " -> " << qPrintable(path);
+        EXPECT_FALSE(info.fileName().startsWith(QLatin1Char('.'))) << qPrintable(path);
+        EXPECT_FALSE(path.contains(QLatin1String(".."))) << qPrintable(path);
+        EXPECT_FALSE(path.contains(QLatin1Char('$'))) << qPrintable(path);
+    }
+    EXPECT_EQ(ChartExporter::expandPlaceholders(QStringLiteral("out/{panel}.csv"), 0, QStringLiteral("Rate: sent / s")),
+              QStringLiteral("out/rate-sent-s.csv"));
 }

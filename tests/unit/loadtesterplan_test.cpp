@@ -95,6 +95,36 @@ TEST(LoadTesterPlan, TokenFileAndItsProblemsNeverQuoteTheToken)
               QStringLiteral("loadTester.tokenEnv: $ADMIN_TOKEN is not set; the admin calls go without a token"));
 }
 
+TEST(LoadTesterPlan, ADashboardCannotSendTheTokenItNamesToAnotherHost)
+{
+    // A shared dashboard naming this machine's token and pointing its admin calls elsewhere.
+    const auto loaded = loadWithLoadTester(R"({"admin": ["http://127.0.0.1:9091", "http://collector.example:80"],
+                                              "tokenEnv": "STARTER_TOKEN"})");
+    const auto environment = [](const QString &name) {
+        return name == QLatin1String("STARTER_TOKEN") ? QStringLiteral("s3cret") : QString();
+    };
+    LoadTesterPlan plan = LoadTesterPlan::resolve({}, loaded.dashboard.loadTester, environment);
+    EXPECT_TRUE(plan.token.isEmpty()) << "the token is not even read";
+    ASSERT_EQ(plan.problems.size(), 1);
+    EXPECT_TRUE(plan.problems.first().contains(QStringLiteral("collector.example"))) << plan.problems.first().toStdString();
+    EXPECT_TRUE(plan.problems.first().contains(QStringLiteral("--admin-token-file")));
+    EXPECT_FALSE(plan.problems.first().contains(QStringLiteral("s3cret")));
+
+    // The user choosing the hosts (--admin) or the token (--admin-token-file) decides.
+    LoadTesterPlan::CommandLine typed;
+    typed.adminUrls = {QUrl(QStringLiteral("http://starter.example:9091"))};
+    plan = LoadTesterPlan::resolve(typed, loaded.dashboard.loadTester, environment);
+    EXPECT_EQ(plan.token, QStringLiteral("s3cret"));
+    EXPECT_TRUE(plan.problems.isEmpty());
+
+    // Loopback only, as on a laptop running the testbed: used.
+    const auto local = loadWithLoadTester(R"({"admin": ["http://127.0.0.1:9091", "http://localhost:9092", "http://[::1]:9093"],
+                                             "tokenEnv": "STARTER_TOKEN"})");
+    plan = LoadTesterPlan::resolve({}, local.dashboard.loadTester, environment);
+    EXPECT_EQ(plan.token, QStringLiteral("s3cret"));
+    EXPECT_TRUE(plan.problems.isEmpty());
+}
+
 TEST(LoadTesterPlan, ATokenWrittenIntoTheDashboardIsRefusedWithTheWayToDoIt)
 {
     const auto loaded = loadWithLoadTester(R"({"kind": "starter", "token": "oops", "admin": ["ftp://x", "http://127.0.0.1:9091"],

@@ -143,6 +143,32 @@ TEST(StarterBearerToken, ComparesWholeTokens)
     EXPECT_TRUE(BearerToken().accepts(""));
 }
 
+// Every way a presented token can be wrong is refused, and the comparison has no early exit a
+// timing attack could measure: the same work for any content of a given length.
+TEST(StarterBearerToken, RefusesEveryNearMiss)
+{
+    const BearerToken token("0123456789abcdef");
+    EXPECT_TRUE(token.accepts("Bearer 0123456789abcdef"));
+    EXPECT_TRUE(token.accepts("  Bearer 0123456789abcdef  "));
+    EXPECT_FALSE(token.accepts("Bearer 0123456789abcdeF")) << "wrong last byte, same length";
+    EXPECT_FALSE(token.accepts("Bearer X123456789abcdef")) << "wrong first byte, same length";
+    EXPECT_FALSE(token.accepts("Bearer 0123456789abcde")) << "a prefix";
+    EXPECT_FALSE(token.accepts("Bearer 0123456789abcdef0")) << "longer";
+    EXPECT_FALSE(token.accepts(QByteArray("Bearer 0123456789abcdef\0", 24))) << "a NUL after it";
+    EXPECT_FALSE(token.accepts("Bearer ")) << "empty token";
+    EXPECT_FALSE(token.accepts("Bearer")) << "scheme only";
+    EXPECT_FALSE(token.accepts("0123456789abcdef")) << "no scheme";
+    EXPECT_FALSE(token.accepts("Basic 0123456789abcdef")) << "wrong scheme";
+    EXPECT_FALSE(token.accepts("Token 0123456789abcdef")) << "wrong scheme";
+    EXPECT_FALSE(token.accepts("Bearer0123456789abcdef")) << "no space after the scheme";
+    EXPECT_FALSE(BearerToken::constantTimeEquals("", "x"));
+    EXPECT_TRUE(BearerToken::constantTimeEquals("", ""));
+    // A length mismatch is not decided by the content: a longer value with the token as its
+    // prefix, and a shorter one, are both refused.
+    EXPECT_FALSE(BearerToken::constantTimeEquals("abc", QByteArray("abc\0", 4)));
+    EXPECT_FALSE(BearerToken::constantTimeEquals(QByteArray("abc\0", 4), "abc"));
+}
+
 TEST(StarterBearerToken, LoadsFromFile)
 {
     QTemporaryDir dir;
