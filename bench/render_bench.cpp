@@ -3,7 +3,7 @@
 // three ways, in one run:
 //   Raw:        every sample handed to Qt Charts (QLineSeries::replace), the naive way;
 //   Chaoscope:  the real TimelineChart over a SampleStore (decimation off the UI thread,
-//               one replace() per series);
+//               the decimated polylines drawn by the chart itself);
 //   QCustomPlot: QCustomPlot 2.1 for Qt 6 with its adaptive sampling.
 // Scenarios: a full redraw (the time axis moves by one pixel column, so every point is
 // mapped again) and a live tick (one new sample per series, 15 min window following it).
@@ -46,7 +46,9 @@
 namespace {
 
 constexpr qint64 kLiveWindowMs = 15 * 60'000;
-constexpr double kPenWidth = 1.6; // TimelineChart's
+// The pen of (a) and (c): 1.6 px, as TimelineChart drew with Qt Charts. The chart now draws
+// with a 1 px cosmetic pen; BENCH_LINE_WIDTH=1.6 gives it this one too.
+constexpr double kPenWidth = 1.6;
 
 QElapsedTimer g_clock;
 
@@ -179,17 +181,12 @@ public:
         m_chart->show();
         for (int i = 0; i < BenchData::kSeries; ++i)
             m_chart->addSeries(BenchData::keyOf(i), BenchData::keyOf(i), 0);
-        if (qEnvironmentVariableIsSet("BENCH_COSMETIC_PENS")) {
-            // What-if: the same chart with 1 px cosmetic pens (the raster engine's fast path).
-            for (QAbstractSeries *series : m_chart->chart()->series()) {
-                if (auto *line = qobject_cast<QLineSeries *>(series)) {
-                    QPen pen = line->pen();
-                    pen.setWidthF(1.0);
-                    pen.setCosmetic(true);
-                    line->setPen(pen);
-                }
-            }
-        }
+        // What-if pens: BENCH_LINE_WIDTH=1 is the raster engine's fast path for cosmetic pens;
+        // BENCH_NO_ANTIALIASING=1 draws the curves without antialiasing.
+        if (const double width = qEnvironmentVariable("BENCH_LINE_WIDTH").toDouble(); width > 0)
+            m_chart->setLineWidth(width);
+        if (qEnvironmentVariableIsSet("BENCH_NO_ANTIALIASING"))
+            m_chart->setAntialiasedLines(false);
         // Several renders may follow the additions; wait until all series are drawn.
         QElapsedTimer waited;
         waited.start();

@@ -5,6 +5,7 @@
 #include "decimator.h"
 #include "palette.h"
 #include "samplestore.h"
+#include "seriesgeometry.h"
 #include "seriesstatistics.h"
 #include "timeticks.h"
 #include "unitformatter.h"
@@ -483,47 +484,21 @@ void FigurePainter::paintSeries(QPainter &painter, const QRectF &plot, const Cel
         const bool step = series.definition.style == SeriesStyle::Step;
 
         // One path per series (an SVG <path>); a gap starts a new subpath. Areas are filled
-        // down to the axis per run of samples, then stroked like a line.
+        // down to the axis per run of samples, then stroked like a line. The runs are the
+        // chart's (SeriesGeometry), so a picture draws gaps and steps as the panel does.
+        const SeriesGeometry::Mapping mapping = SeriesGeometry::Mapping::of(cell.range, scale.low, scale.high, plot);
         QPainterPath line;
         QPainterPath fill;
-        bool open = false;
-        QPointF previous;
-        std::vector<QPointF> runPoints;
-        auto flushArea = [&] {
-            if (series.definition.style != SeriesStyle::Area || runPoints.size() < 2)
-                return;
-            const double base = yOf(std::clamp(0.0, scale.low, scale.high), scale, plot);
-            QPainterPath run;
-            run.moveTo(runPoints.front().x(), base);
-            for (const QPointF &p : runPoints)
-                run.lineTo(p);
-            run.lineTo(runPoints.back().x(), base);
-            run.closeSubpath();
-            fill.addPath(run);
-        };
-        for (std::size_t i = 0; i < points.values.size(); ++i) {
-            const double v = points.values[i];
-            if (!std::isfinite(v)) {
-                flushArea();
-                runPoints.clear();
-                open = false;
-                continue;
+        const double base = yOf(std::clamp(0.0, scale.low, scale.high), scale, plot);
+        for (const QPolygonF &run : SeriesGeometry::polylines(points.timestampsMs, points.values, mapping, step)) {
+            line.addPolygon(run);
+            if (series.definition.style == SeriesStyle::Area && run.size() >= 2) {
+                QPainterPath area;
+                area.addPolygon(SeriesGeometry::areaOf(run, base));
+                area.closeSubpath();
+                fill.addPath(area);
             }
-            const QPointF p(xOf(points.timestampsMs[i], cell.range, plot), yOf(v, scale, plot));
-            if (!open) {
-                line.moveTo(p);
-                open = true;
-            } else {
-                if (step) {
-                    line.lineTo(p.x(), previous.y());
-                    runPoints.emplace_back(p.x(), previous.y());
-                }
-                line.lineTo(p);
-            }
-            runPoints.push_back(p);
-            previous = p;
         }
-        flushArea();
         if (!fill.isEmpty())
             painter.fillPath(fill, withAlpha(color, 0.18));
         // Bevel joins: round ones cost the raster engine several times more per point, and

@@ -11,10 +11,10 @@
 #include "timecursor.h"
 #include "timeticks.h"
 #include "timewindow.h"
+#include "uitheme.h"
 #include "unitformatter.h"
 #include "whenfinished.h"
 
-#include <QAreaSeries>
 #include <QGraphicsLayout>
 #include <QDateTime>
 #include <QDateTimeAxis>
@@ -31,17 +31,43 @@
 
 #include <cmath>
 #include <limits>
+#include <tuple>
 
 namespace {
 
 // Several store changes within one frame cause one render (PlotJuggler coalesces the same way).
 constexpr int kRenderDelayMs = 40;
 
-const QColor kGridColor(0xE4, 0xE7, 0xEB);
-const QColor kAxisLabelColor(0x55, 0x5B, 0x66);
-// Solid mid-grey: apart from the dashed annotation lines, above the light time grid.
-const QColor kCrosshairColor(0x6E, 0x75, 0x80);
-const QColor kZoomBandColor(0, 114, 178, 40);
+// Grid, labels, boxes: the colours of the theme shown now (light or dark, see UiTheme).
+const UiTheme::Colors &themeColors()
+{
+    return UiTheme::instance()->colors();
+}
+
+Palette::Background themeBackground()
+{
+    return UiTheme::instance()->background();
+}
+
+// Text in a marker's colour, on a label box of the theme's background: darker on light,
+// lighter on dark, so that it keeps its contrast.
+QColor labelTextColor(const QColor &color)
+{
+    return UiTheme::instance()->isDark() ? color.lighter(135) : color.darker(115);
+}
+
+QColor withAlpha(QColor color, double alpha)
+{
+    color.setAlphaF(float(alpha));
+    return color;
+}
+
+// Series: the palette's colour (Palette::resolve); an area is filled with it at this opacity.
+constexpr double kAreaFillAlpha = 0.25;
+// The curves' pen, in device pixels (cosmetic), antialiased. 1 px is the raster engine's fast
+// path (QCosmeticStroker); 1.6 px looks a little bolder but costs 3-4 times as much per point
+// (docs/performance.md).
+constexpr double kLineWidthPx = 1.0;
 
 // A press that moves less than this is a click (a point annotation, a badge toggle), more is
 // a drag (a region, a zoom).
@@ -106,54 +132,43 @@ struct TimelineChart::RenderInput
 struct TimelineChart::RenderOutput
 {
     TimeRange range;
-    std::vector<QList<QPointF>> points;
+    std::vector<Decimator::Points> points;
+    std::vector<std::pair<double, double>> extents; // min, max in the range (inf, -inf: none)
     std::vector<SeriesStatistics> stats;
-    double leftMin = std::numeric_limits<double>::infinity();
-    double leftMax = -std::numeric_limits<double>::infinity();
-    double rightMin = std::numeric_limits<double>::infinity();
-    double rightMax = -std::numeric_limits<double>::infinity();
-    int totalPoints = 0;
+    TimelineChart::RenderInput input; // handed back for its buffers
 };
 
 namespace {
 
-// Runs on a worker thread: decimate, build the point lists, compute legend statistics and
-// the y extent. Touches nothing but its input.
+// Runs on a worker thread: decimate, compute legend statistics and the y extent. Touches
+// nothing but its input.
 TimelineChart::RenderOutput renderOffThread(const TimelineChart::RenderInput &input)
 {
     TimelineChart::RenderOutput out;
     out.range = input.range;
     for (const auto &series : input.series) {
-        const Decimator::Points decimated = Decimator::m4(series.timestampsMs, series.values,
-                                                          input.range, input.columnMs, input.gapMs);
-        QList<QPointF> points;
-        points.reserve(qsizetype(decimated.values.size() * (series.style == SeriesStyle::Step ? 2 : 1)));
+        Decimator::Points decimated = Decimator::m4(series.timestampsMs, series.values, input.range,
+                                                    input.columnMs, input.gapMs);
         double low = std::numeric_limits<double>::infinity();
         double high = -low;
         for (std::size_t i = 0; i < decimated.values.size(); ++i) {
-            const double x = double(decimated.timestampsMs[i]);
             const double y = decimated.values[i];
-            if (series.style == SeriesStyle::Step && !points.isEmpty() && std::isfinite(y)
-                && std::isfinite(points.constLast().y())) {
-                points.append(QPointF(x, points.constLast().y()));
-            }
-            points.append(QPointF(x, y));
             if (std::isfinite(y) && input.range.contains(decimated.timestampsMs[i])) {
                 low = std::min(low, y);
                 high = std::max(high, y);
             }
         }
-        if (series.axis == AxisSide::Left) {
-            out.leftMin = std::min(out.leftMin, low);
-            out.leftMax = std::max(out.leftMax, high);
-        } else {
-            out.rightMin = std::min(out.rightMin, low);
-            out.rightMax = std::max(out.rightMax, high);
-        }
-        out.totalPoints += int(points.size());
-        out.points.push_back(std::move(points));
+        out.extents.emplace_back(low, high);
+        out.points.push_back(std::move(decimated));
         out.stats.push_back(SeriesStatistics::compute(series.timestampsMs, series.values, input.range));
     }
+    return out;
+}
+
+TimelineChart::RenderOutput renderJob(TimelineChart::RenderInput input)
+{
+    TimelineChart::RenderOutput out = renderOffThread(input);
+    out.input = std::move(input);
     return out;
 }
 
@@ -169,7 +184,8 @@ TimelineChart::TimelineChart(const PanelDefinition &panel, SampleStore *store, T
     // OpenGL series stay off: they break SVG export and offscreen rendering.
     m_chart->legend()->hide(); // the panel draws its own legend, with statistics
     m_chart->setBackgroundVisible(false); // the panel frame is the background
-    setBackgroundBrush(Qt::white);
+    applyTheme();
+    connect(UiTheme::instance(), &UiTheme::changed, this, &TimelineChart::applyTheme);
     // Fixed gutters as chart margins, and no axis labels for Qt Charts to measure: every panel
     // then gets a plot area at the same offsets, so the time axes line up. (A fixed
     // setPlotArea() is not an option in 6.4: after a resize the axes and the series disagree
@@ -178,6 +194,7 @@ TimelineChart::TimelineChart(const PanelDefinition &panel, SampleStore *store, T
     m_chart->layout()->setContentsMargins(0, 0, 0, 0);
     m_chart->setAnimationOptions(QChart::NoAnimation);
     setRenderHint(QPainter::Antialiasing);
+    m_layer.setLineWidth(kLineWidthPx);
     setFrameShape(QFrame::NoFrame);
     setMinimumHeight(120);
 
@@ -185,8 +202,8 @@ TimelineChart::TimelineChart(const PanelDefinition &panel, SampleStore *store, T
     axisFont.setPointSizeF(axisFont.pointSizeF() * 0.85);
     for (QAbstractAxis *axis : {static_cast<QAbstractAxis *>(m_timeAxis), static_cast<QAbstractAxis *>(m_leftAxis)}) {
         axis->setLabelsFont(axisFont);
-        axis->setGridLineColor(kGridColor);
-        axis->setLinePenColor(kGridColor);
+        axis->setGridLineColor(themeColors().grid);
+        axis->setLinePenColor(themeColors().grid);
     }
     m_leftAxis->setLabelsVisible(false);
     // The time axis only maps; its labels and grid are drawn here at round instants
@@ -239,6 +256,24 @@ TimelineChart::TimelineChart(const PanelDefinition &panel, SampleStore *store, T
 
 TimelineChart::~TimelineChart() = default;
 
+void TimelineChart::applyTheme()
+{
+    setBackgroundBrush(themeColors().panel);
+    for (QValueAxis *axis : {m_leftAxis, m_rightAxis}) {
+        if (!axis)
+            continue;
+        axis->setGridLineColor(themeColors().grid);
+        axis->setLinePenColor(themeColors().grid);
+    }
+    m_timeAxis->setLinePenColor(themeColors().grid);
+    // The palette's colours differ between light and dark (its black becomes light grey);
+    // a colour the dashboard file gives stays as it is.
+    for (std::size_t i = 0; i < m_slots.size(); ++i)
+        m_slots[i].color = Palette::resolve(m_slots[i].definition.color, int(i), themeBackground());
+    scheduleRender(); // the layer takes the colours with the next render; the legend follows
+    viewport()->update();
+}
+
 void TimelineChart::addSeries(const QString &key, const QString &name, int queryIndex)
 {
     if (queryIndex < 0 || queryIndex >= int(m_panel.series.size()))
@@ -251,33 +286,60 @@ void TimelineChart::addSeries(const QString &key, const QString &name, int query
     slot.key = key;
     slot.name = name;
     slot.definition = m_panel.series[std::size_t(queryIndex)];
-    slot.color = Palette::resolve(slot.definition.color, int(m_slots.size()));
-    slot.line = new QLineSeries;
-    slot.line->setName(name);
-    QAbstractSeries *shown = slot.line;
-    if (slot.definition.style == SeriesStyle::Area) {
-        slot.area = new QAreaSeries(slot.line);
-        slot.line->setParent(slot.area); // QAreaSeries does not own its boundary series
-        slot.area->setName(name);
-        shown = slot.area;
-    }
-    m_chart->addSeries(shown);
-    shown->attachAxis(m_timeAxis);
-    shown->attachAxis(axisFor(slot.definition.axis));
-    // Pens and brushes after addSeries(): adding a series applies the chart theme's colours.
-    QPen pen(slot.color);
-    pen.setWidthF(1.6);
-    if (!slot.definition.derive.isEmpty())
-        pen.setStyle(Qt::DashLine); // computed here, not measured: drawn dashed
-    slot.line->setPen(pen);
-    if (slot.area) {
-        QColor fill = slot.color;
-        fill.setAlphaF(0.25);
-        slot.area->setBrush(fill);
-        slot.area->setPen(pen);
-    }
+    slot.color = Palette::resolve(slot.definition.color, int(m_slots.size()), themeBackground());
     m_slots.push_back(slot);
     scheduleRender();
+}
+
+void TimelineChart::setSeriesVisible(const QString &key, bool visible)
+{
+    for (std::size_t i = 0; i < m_slots.size(); ++i) {
+        if (m_slots[i].key != key || m_slots[i].visible == visible)
+            continue;
+        m_slots[i].visible = visible;
+        for (LegendEntry &entry : m_legend) {
+            if (entry.key == key)
+                entry.visible = visible;
+        }
+        // At once, from the points at hand; the value axes follow the visible series.
+        if (!m_layer.setVisible(i, visible).isEmpty()) {
+            if (updateScales())
+                m_layer.update(m_layer.series(), layerView(m_layer.view().range));
+            viewport()->update();
+        }
+        emit legendChanged();
+    }
+}
+
+bool TimelineChart::isSeriesVisible(const QString &key) const
+{
+    for (const Slot &slot : m_slots) {
+        if (slot.key == key)
+            return slot.visible;
+    }
+    return false;
+}
+
+void TimelineChart::setLineWidth(double px)
+{
+    m_layer.setLineWidth(px);
+    viewport()->update();
+}
+
+void TimelineChart::setAntialiasedLines(bool on)
+{
+    m_layer.setAntialiased(on);
+    viewport()->update();
+}
+
+std::vector<QPolygonF> TimelineChart::drawnPolylines(const QString &key) const
+{
+    for (std::size_t i = 0; i < m_slots.size(); ++i) {
+        if (m_slots[i].key == key)
+            return i < m_layer.series().size() && m_layer.series()[i].visible ? m_layer.polylines(i)
+                                                                             : std::vector<QPolygonF>{};
+    }
+    return {};
 }
 
 QValueAxis *TimelineChart::axisFor(AxisSide side)
@@ -289,22 +351,26 @@ QValueAxis *TimelineChart::axisFor(AxisSide side)
         m_rightAxis->setLabelsFont(m_leftAxis->labelsFont());
         m_rightAxis->setLabelsVisible(false);
         m_rightAxis->setGridLineVisible(false);
-        m_rightAxis->setLinePenColor(kGridColor);
+        m_rightAxis->setLinePenColor(themeColors().grid);
         m_rightAxis->setTickCount(5);
         m_chart->addAxis(m_rightAxis, Qt::AlignRight);
     }
     return m_rightAxis;
 }
 
-void TimelineChart::applyScale(QValueAxis *axis, double low, double high, ValueScale *scale_out)
+bool TimelineChart::applyScale(QValueAxis *axis, double low, double high, ValueScale *scale_out)
 {
     // Ticks at multiples of a nice step (0, 50, 100 …), not at fifths of an odd span. The
     // range is a whole number of steps, so fixed ticks land on them (Qt 6.4's dynamic ticks
     // misplace labels against the series after a range change).
     const AxisScale scale = niceRange(low, high);
+    const ValueScale next{scale.low, scale.high, scale.tick};
+    if (next == *scale_out && axis->min() == scale.low && axis->max() == scale.high)
+        return false; // the axes (and the grid Qt Charts draws for them) stay as they are
     axis->setRange(scale.low, scale.high);
     axis->setTickCount(int(std::lround((scale.high - scale.low) / scale.tick)) + 1);
-    *scale_out = {scale.low, scale.high, scale.tick};
+    *scale_out = next;
+    return true;
 }
 
 bool TimelineChart::usesRightAxis() const
@@ -385,7 +451,7 @@ QRectF TimelineChart::plotRect() const
 
 int TimelineChart::drawnPointCount() const
 {
-    return m_drawnPoints;
+    return m_layer.pointCount();
 }
 
 qint64 TimelineChart::timeAt(double x) const
@@ -416,14 +482,20 @@ void TimelineChart::startRender()
         return;
     }
     RenderInput input;
+    if (m_spareInput)
+        input = std::move(*m_spareInput);
+    input.series.resize(m_slots.size());
     input.range = m_window->range();
     input.columnMs = Decimator::columnMsFor(input.range, plotWidth());
     const qint64 step = m_status.stepMs > 0 ? m_status.stepMs : 1000;
     input.gapMs = std::max<qint64>(step * 5 / 2, input.columnMs * 2);
-    for (const Slot &slot : m_slots) {
-        RenderInput::Series series;
+    for (std::size_t i = 0; i < m_slots.size(); ++i) {
+        const Slot &slot = m_slots[i];
+        RenderInput::Series &series = input.series[i];
         series.style = slot.definition.style;
         series.axis = slot.definition.axis;
+        series.timestampsMs.clear(); // keeps the capacity
+        series.values.clear();
         if (const SampleStore::Series *stored = m_store->series(slot.key)) {
             // Copy the visible slice plus one sample either side, so lines reach the edges.
             auto [first, last] = stored->indexRange(input.range);
@@ -434,12 +506,11 @@ void TimelineChart::startRender()
             series.timestampsMs.assign(timestamps.begin(), timestamps.end());
             series.values.assign(values.begin(), values.end());
         }
-        input.series.push_back(std::move(series));
     }
     m_renderRunning = true;
-    whenFinished(QtConcurrent::run(renderOffThread, std::move(input)), this, [this](const RenderOutput &output) {
+    whenFinished(QtConcurrent::run(renderJob, std::move(input)), this, [this](RenderOutput output) {
         m_renderRunning = false;
-        applyRender(output);
+        applyRender(std::move(output));
         if (m_renderAgain) {
             m_renderAgain = false;
             scheduleRender();
@@ -447,26 +518,81 @@ void TimelineChart::startRender()
     });
 }
 
-void TimelineChart::applyRender(const RenderOutput &output)
+void TimelineChart::applyRender(RenderOutput output)
 {
+    m_spareInput = std::make_unique<RenderInput>(std::move(output.input));
     if (output.points.size() != m_slots.size()) {
         scheduleRender(); // a series was added while the job ran
         return;
     }
-    m_timeAxis->setRange(QDateTime::fromMSecsSinceEpoch(output.range.startMs),
-                         QDateTime::fromMSecsSinceEpoch(output.range.endMs));
-    applyScale(m_leftAxis, output.leftMin, output.leftMax, &m_leftScale);
-    if (usesRightAxis())
-        applyScale(m_rightAxis, output.rightMin, output.rightMax, &m_rightScale);
+    // The time axis of Qt Charts is not moved: it maps nothing (the layer maps the points,
+    // xFor() the rest), and moving it would re-lay out the chart and repaint every panel on
+    // every tick.
     m_legend.clear();
+    std::vector<SeriesLayer::Series> series;
+    series.reserve(m_slots.size());
     for (std::size_t i = 0; i < m_slots.size(); ++i) {
-        m_slots[i].line->replace(output.points[i]);
-        m_legend.append(LegendEntry{m_slots[i].key, m_slots[i].name, m_slots[i].color,
-                                    m_slots[i].definition.axis, output.stats[i]});
+        Slot &slot = m_slots[i];
+        std::tie(slot.low, slot.high) = output.extents[i];
+        m_legend.append(LegendEntry{slot.key, slot.name, slot.color, slot.definition.axis, output.stats[i], slot.visible});
+        SeriesLayer::Series drawn;
+        drawn.points = std::move(output.points[i]);
+        drawn.color = slot.color;
+        drawn.fill = slot.color;
+        drawn.fill.setAlphaF(float(kAreaFillAlpha));
+        drawn.style = slot.definition.style;
+        drawn.axis = slot.definition.axis;
+        drawn.dashed = !slot.definition.derive.isEmpty(); // computed here, not measured: dashed
+        drawn.visible = slot.visible;
+        series.push_back(std::move(drawn));
     }
-    m_drawnPoints = output.totalPoints;
+    updateScales();
+    // Only what changes by half a pixel is repainted: in an 8 h window a live tick moves the
+    // plot by 1/44 of a pixel, and mostly changes nothing but the newest column.
+    const SeriesLayer::Change change = m_layer.update(std::move(series), layerView(output.range));
+    if (change.full)
+        viewport()->update();
+    else if (!change.region.isEmpty())
+        viewport()->update(change.region);
     emit legendChanged();
     emit rendered();
+}
+
+bool TimelineChart::updateScales()
+{
+    double leftMin = std::numeric_limits<double>::infinity();
+    double leftMax = -leftMin;
+    double rightMin = leftMin;
+    double rightMax = leftMax;
+    for (const Slot &slot : m_slots) {
+        if (!slot.visible)
+            continue;
+        if (slot.definition.axis == AxisSide::Left) {
+            leftMin = std::min(leftMin, slot.low);
+            leftMax = std::max(leftMax, slot.high);
+        } else {
+            rightMin = std::min(rightMin, slot.low);
+            rightMax = std::max(rightMax, slot.high);
+        }
+    }
+    bool changed = applyScale(m_leftAxis, leftMin, leftMax, &m_leftScale);
+    if (usesRightAxis())
+        changed = applyScale(m_rightAxis, rightMin, rightMax, &m_rightScale) || changed;
+    if (changed)
+        viewport()->update(); // the value labels are drawn here, not by Qt Charts
+    return changed;
+}
+
+SeriesLayer::View TimelineChart::layerView(const TimeRange &range) const
+{
+    SeriesLayer::View view;
+    view.range = range;
+    view.leftLow = m_leftScale.low;
+    view.leftHigh = m_leftScale.high;
+    view.rightLow = m_rightScale.low;
+    view.rightHigh = m_rightScale.high;
+    view.plot = m_chart->plotArea();
+    return view;
 }
 
 TimeTicks::Ticks TimelineChart::timeTicks() const
@@ -488,7 +614,7 @@ void TimelineChart::drawBackground(QPainter *painter, const QRectF &rect)
     QChartView::drawBackground(painter, rect);
     const QRectF plot = m_chart->plotArea();
     painter->save();
-    painter->setPen(QPen(kGridColor, 1));
+    painter->setPen(QPen(themeColors().grid, 1));
     for (qint64 t : timeTicks().instantsMs) {
         const double x = std::round(xFor(t)) + 0.5;
         painter->drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
@@ -502,7 +628,7 @@ void TimelineChart::drawTimeLabels(QPainter *painter, const QRectF &plot)
     painter->save();
     QFont font = m_leftAxis->labelsFont();
     painter->setFont(font);
-    painter->setPen(kAxisLabelColor);
+    painter->setPen(themeColors().axisText);
     const QFontMetricsF metrics(font);
     double lastRight = -1e9;
     for (qint64 t : ticks.instantsMs) {
@@ -522,7 +648,7 @@ void TimelineChart::drawValueLabels(QPainter *painter, const QRectF &plot)
     painter->save();
     const QFont font = m_leftAxis->labelsFont();
     painter->setFont(font);
-    painter->setPen(kAxisLabelColor);
+    painter->setPen(themeColors().axisText);
     const QFontMetricsF metrics(font);
     auto drawScale = [&](const ValueScale &scale, const QString &unit, bool left) {
         if (scale.tick <= 0 || scale.high <= scale.low)
@@ -551,6 +677,10 @@ void TimelineChart::drawForeground(QPainter *painter, const QRectF &rect)
 {
     QChartView::drawForeground(painter, rect);
     const QRectF plot = m_chart->plotArea();
+    if (plot != m_layer.view().plot && m_layer.pointCount() > 0) // resized: draw at the new size
+        m_layer.update(m_layer.series(), layerView(m_layer.view().range));
+    // Over the grid (Qt Charts' items), under the labels, annotations and crosshair.
+    m_layer.paint(painter, rect);
     drawValueLabels(painter, plot);
     drawTimeLabels(painter, plot);
     drawCrosshairLine(painter, plot); // under the annotations: hovering a marker must not hide it
@@ -559,7 +689,7 @@ void TimelineChart::drawForeground(QPainter *painter, const QRectF &rect)
         && std::abs(m_press->current.x() - m_press->start.x()) >= kDragThresholdPx) {
         const QRectF band(QPointF(std::clamp(std::min(m_press->start.x(), m_press->current.x()), plot.left(), plot.right()), plot.top()),
                           QPointF(std::clamp(std::max(m_press->start.x(), m_press->current.x()), plot.left(), plot.right()), plot.bottom()));
-        painter->fillRect(band, kZoomBandColor);
+        painter->fillRect(band, themeColors().zoomBand);
     }
     drawPendingMark(painter, plot);
     drawStatus(painter, plot);
@@ -583,11 +713,6 @@ QString durationText(qint64 ms)
     return QStringLiteral("%1 h %2 min").arg(s / 3600).arg((s % 3600) / 60);
 }
 
-QColor withAlpha(QColor color, double alpha)
-{
-    color.setAlphaF(float(alpha));
-    return color;
-}
 
 QString labelText(const Annotation &annotation, const QFontMetricsF &metrics, double plotWidth)
 {
@@ -600,7 +725,7 @@ QString labelText(const Annotation &annotation, const QFontMetricsF &metrics, do
 // proposal next to what people and actions marked.
 QColor markerColor(const Annotation &annotation)
 {
-    const QColor color = Palette::annotationColor(annotation.source, annotation.failed);
+    const QColor color = Palette::annotationColor(annotation.source, annotation.failed, themeBackground());
     return annotation.suggested ? withAlpha(color, 0.45) : color;
 }
 
@@ -742,10 +867,10 @@ void TimelineChart::drawAnnotations(QPainter *painter, const QRectF &plot)
                 continue;
             const QColor color = markerColor(first);
             painter->setPen(Qt::NoPen);
-            painter->setBrush(QColor(255, 255, 255, first.suggested ? 170 : 235));
+            painter->setBrush(withAlpha(themeColors().labelBackground, first.suggested ? 0.67 : 0.92));
             painter->drawRoundedRect(group.label, 2, 2);
             painter->fillRect(QRectF(group.label.left(), group.label.top(), kColourBar, group.label.height()), color);
-            painter->setPen(color.darker(115));
+            painter->setPen(labelTextColor(color));
             painter->drawText(group.label.adjusted(kColourBar + kLabelPadding, 0, -kLabelPadding, 0),
                               Qt::AlignLeft | Qt::AlignVCenter, labelText(first, metrics, plot.width()));
             continue;
@@ -754,19 +879,19 @@ void TimelineChart::drawAnnotations(QPainter *painter, const QRectF &plot)
         cluster.badge = group.label;
         cluster.expanded = group.expanded;
         // One colour when every member has it (say, a burst of actions), slate otherwise.
-        QColor color = Palette::annotationColor(first.source, first.failed);
+        QColor color = Palette::annotationColor(first.source, first.failed, themeBackground());
         for (int m : group.markers) {
             const Annotation &a = view.of(markers[std::size_t(m)]);
             cluster.ids.push_back(a.id);
-            if (Palette::annotationColor(a.source, a.failed) != color)
-                color = Palette::annotationColor(Annotation::Source::Manual, false);
+            if (Palette::annotationColor(a.source, a.failed, themeBackground()) != color)
+                color = Palette::annotationColor(Annotation::Source::Manual, false, themeBackground());
         }
         m_drawnClusters.append(cluster);
         if (!group.label.isEmpty()) {
             painter->setPen(Qt::NoPen);
             painter->setBrush(color);
             painter->drawRoundedRect(group.label, group.label.height() / 2, group.label.height() / 2);
-            painter->setPen(Qt::white);
+            painter->setPen(UiTheme::instance()->isDark() ? themeColors().panel : QColor(Qt::white));
             QFont bold = font;
             bold.setBold(true);
             painter->setFont(bold);
@@ -775,20 +900,20 @@ void TimelineChart::drawAnnotations(QPainter *painter, const QRectF &plot)
         }
         if (group.expanded && !group.listRows.empty()) {
             const QRectF list = group.listRows.front().united(group.listRows.back()).adjusted(-1, -1, 1, 1);
-            painter->setPen(QPen(QColor(0xC9, 0xCE, 0xD6), 1));
-            painter->setBrush(QColor(255, 255, 255, 245));
+            painter->setPen(QPen(themeColors().labelBorder, 1));
+            painter->setBrush(withAlpha(themeColors().labelBackground, 0.96));
             painter->drawRoundedRect(list, 3, 3);
             for (std::size_t k = 0; k < group.listRows.size(); ++k) {
                 const Annotation &a = view.of(markers[std::size_t(group.markers[k])]);
                 const QRectF row = group.listRows[k];
-                const QColor rowColor = Palette::annotationColor(a.source, a.failed);
+                const QColor rowColor = Palette::annotationColor(a.source, a.failed, themeBackground());
                 painter->fillRect(QRectF(row.left() + 6, row.center().y() - 4, 8, 8), rowColor);
                 const QString when = timeText(a.timeMs);
-                painter->setPen(QColor(0x7A, 0x80, 0x8A));
+                painter->setPen(themeColors().muted);
                 const QRectF textArea = row.adjusted(20, 0, -6, 0);
                 painter->drawText(textArea, Qt::AlignLeft | Qt::AlignVCenter, when);
                 const double whenWidth = metrics.horizontalAdvance(when) + 8;
-                painter->setPen(rowColor.darker(115));
+                painter->setPen(labelTextColor(rowColor));
                 painter->drawText(textArea.adjusted(whenWidth, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter,
                                   metrics.elidedText(a.text.section(QLatin1Char('\n'), 0, 0), Qt::ElideRight,
                                                      textArea.width() - whenWidth));
@@ -815,7 +940,7 @@ void TimelineChart::drawPendingMark(QPainter *painter, const QRectF &plot)
     }
     if (!x1)
         return;
-    const QColor color = Palette::annotationColor(Annotation::Source::Manual, false);
+    const QColor color = Palette::annotationColor(Annotation::Source::Manual, false, themeBackground());
     painter->save();
     painter->setClipRect(plot.adjusted(0, 0, 1, 1));
     if (x2) {
@@ -885,7 +1010,7 @@ void TimelineChart::drawCrosshairLine(QPainter *painter, const QRectF &plot)
         return;
     const double x = std::round(xFor(*m_cursor->timeMs())) + 0.5;
     painter->save();
-    painter->setPen(QPen(kCrosshairColor, 1));
+    painter->setPen(QPen(themeColors().crosshair, 1));
     painter->drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
     painter->restore();
     m_drawnCrosshairX = x;
@@ -911,9 +1036,9 @@ void TimelineChart::drawCrosshair(QPainter *painter, const QRectF &plot)
         const QRectF box(x - metrics.horizontalAdvance(label) / 2 - 5, plot.bottom() + 2,
                          metrics.horizontalAdvance(label) + 10, metrics.height() + 4);
         painter->setPen(Qt::NoPen);
-        painter->setBrush(kCrosshairColor);
+        painter->setBrush(themeColors().crosshair);
         painter->drawRoundedRect(box, 3, 3);
-        painter->setPen(Qt::white);
+        painter->setPen(themeColors().panel);
         painter->setFont(font);
         painter->drawText(box, Qt::AlignCenter, label);
     }
@@ -930,7 +1055,7 @@ void TimelineChart::drawCrosshair(QPainter *painter, const QRectF &plot)
         const double y = plot.bottom() - plot.height() * (samples[i]->value - scale.low) / (scale.high - scale.low);
         if (y < plot.top() - 1 || y > plot.bottom() + 1)
             continue;
-        painter->setPen(QPen(Qt::white, 1.5));
+        painter->setPen(QPen(themeColors().panel, 1.5)); // a ring that parts the dot from its line
         painter->setBrush(m_slots[i].color);
         painter->drawEllipse(QPointF(xFor(samples[i]->timestampMs), y), 3.5, 3.5);
     }
@@ -974,9 +1099,9 @@ QString TimelineChart::toolTipFor(const AnnotationView &view, const AnnotationLa
     QString origin = Annotation::sourceName(a.source);
     if (!a.author.isEmpty())
         origin += QStringLiteral(" · ") + a.author.toHtmlEscaped();
-    html += QStringLiteral("<br><span style='color:#7A808A'>%1</span>").arg(origin);
+    html += QStringLiteral("<br><span style='color:%1'>%2</span>").arg(UiTheme::css(themeColors().muted), origin);
     if (a.failed)
-        html += QStringLiteral("<br><span style='color:#C62828'>%1</span>").arg(tr("did not take effect"));
+        html += QStringLiteral("<br><span style='color:%1'>%2</span>").arg(UiTheme::css(themeColors().error), tr("did not take effect"));
     if (m_editor && hit.kind != Kind::ListRow) {
         QString hint = tr("Drag to move it");
         if (hit.kind == Kind::Start && a.endMs)
@@ -991,8 +1116,8 @@ QString TimelineChart::toolTipFor(const AnnotationView &view, const AnnotationLa
 void TimelineChart::drawStatus(QPainter *painter, const QRectF &plot)
 {
     QString text;
-    QColor color(0x55, 0x5B, 0x66);
-    const bool hasData = m_drawnPoints > 0;
+    QColor color = themeColors().axisText;
+    const bool hasData = m_layer.pointCount() > 0;
     switch (m_status.state) {
     case PanelStatus::State::Loading:
         text = hasData ? QString() : tr("Loading…");
@@ -1005,7 +1130,7 @@ void TimelineChart::drawStatus(QPainter *painter, const QRectF &plot)
         break;
     case PanelStatus::State::QueryError:
         text = tr("Query failed: %1").arg(m_status.message);
-        color = QColor(0xB0, 0x3A, 0x00);
+        color = themeColors().warning;
         break;
     case PanelStatus::State::SourceDown:
         text = hasData ? tr("Source down, showing data up to %1: %2")
@@ -1013,7 +1138,7 @@ void TimelineChart::drawStatus(QPainter *painter, const QRectF &plot)
                                       .toString(QStringLiteral("HH:mm:ss")),
                                   m_status.message)
                        : tr("Source down: %1").arg(m_status.message);
-        color = QColor(0xB0, 0x00, 0x20);
+        color = themeColors().error;
         break;
     }
     if (text.isEmpty())
@@ -1028,7 +1153,7 @@ void TimelineChart::drawStatus(QPainter *painter, const QRectF &plot)
     if (hasData) // keep the curves visible: the banner goes to the top of the plot
         box.moveTop(plot.top() + 6);
     painter->setPen(QPen(color, 1));
-    painter->setBrush(QColor(255, 255, 255, 230));
+    painter->setBrush(withAlpha(themeColors().labelBackground, 0.9));
     painter->drawRoundedRect(box, 4, 4);
     painter->drawText(box, Qt::AlignCenter | Qt::TextWordWrap, text);
     painter->restore();

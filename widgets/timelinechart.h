@@ -5,6 +5,7 @@
 #include "annotationlayout.h"
 #include "dashboarddefinition.h"
 #include "panelstatus.h"
+#include "serieslayer.h"
 #include "seriesstatistics.h"
 #include "timecursor.h"
 #include "timeticks.h"
@@ -14,17 +15,17 @@
 #include <QColor>
 #include <QList>
 #include <QPointF>
+#include <QPolygonF>
 #include <QStringList>
 #include <QTimer>
 
+#include <memory>
 #include <optional>
 #include <vector>
 
 class AnnotationEditor;
 class AnnotationModel;
-class QAreaSeries;
 class QDateTimeAxis;
-class QLineSeries;
 class QValueAxis;
 class SampleStore;
 class SeriesReadout;
@@ -32,9 +33,11 @@ class TimeCursor;
 class TimeWindow;
 
 // One panel's plot: the series of one panel over the shared time window. It draws a
-// decimated copy of the store's samples (computed on a worker thread, handed over with one
-// replace() per series), keeps its plot area at fixed gutters so that every panel's time
-// axis lines up, and says in the plot when it is loading, empty, failing or its source down.
+// decimated copy of the store's samples (computed on a worker thread) itself, as polylines
+// (SeriesLayer): Qt Charts only lays out the plot area and draws the value grid. It keeps its
+// plot area at fixed gutters so that every panel's time axis lines up, repaints only what a
+// new render changes by half a pixel or more, and says in the plot when it is loading,
+// empty, failing or its source down.
 //
 // It also draws the dashboard's annotations (lines, region bands, "+N" clusters) and the
 // shared crosshair, and turns the mouse into requests: drag to zoom, Shift+drag or the wheel
@@ -61,6 +64,7 @@ public:
         QColor color;
         AxisSide axis = AxisSide::Left;
         SeriesStatistics stats;
+        bool visible = true;
     };
 
     TimelineChart(const PanelDefinition &panel, SampleStore *store, TimeWindow *window,
@@ -70,6 +74,13 @@ public:
     // Adds a store series to the plot; queryIndex picks the definition (axis, style, colour).
     void addSeries(const QString &key, const QString &name, int queryIndex);
     void setStatus(const PanelStatus &status);
+    // Hides or shows a series (the legend's toggle); a hidden one is not drawn and does not
+    // count for the value axes.
+    void setSeriesVisible(const QString &key, bool visible);
+    bool isSeriesVisible(const QString &key) const;
+    // The series' pen width (device pixels, cosmetic) and antialiasing.
+    void setLineWidth(double px);
+    void setAntialiasedLines(bool on);
     // Every annotation of the dashboard is drawn on every panel.
     void setAnnotationModel(AnnotationModel *annotations);
     // With an editor the annotations can also be made and moved here (and it sets the model).
@@ -80,7 +91,7 @@ public:
 
     int plotWidth() const;
     QRectF plotRect() const;            // in widget coordinates
-    int drawnPointCount() const;        // points currently handed to Qt Charts
+    int drawnPointCount() const;        // decimated points currently drawn
     qint64 timeAt(double x) const;      // the time under a widget x coordinate
     const QList<LegendEntry> &legend() const { return m_legend; }
 
@@ -105,6 +116,8 @@ public:
     std::optional<double> drawnCrosshairX() const { return m_drawnCrosshairX; }
     // The read-out's rows as text ("name = value @ hh:mm:ss"); empty when none was drawn.
     const QStringList &drawnReadout() const { return m_drawnReadout; }
+    // The polylines a paint draws for a series (one per run between gaps), widget coordinates.
+    std::vector<QPolygonF> drawnPolylines(const QString &key) const;
 
 signals:
     void plotWidthChanged(int pixels);
@@ -128,19 +141,25 @@ protected:
     void leaveEvent(QEvent *event) override;
 
 private:
+    // Background, grid and the palette's series colours of the theme shown now (UiTheme).
+    void applyTheme();
     struct Slot
     {
         QString key;
         QString name;
         QColor color;
         SeriesDefinition definition;
-        QLineSeries *line = nullptr;
-        QAreaSeries *area = nullptr;
+        bool visible = true;
+        double low = 0; // of the last render, in the visible range
+        double high = 0;
     };
 
     void scheduleRender();
     void startRender();
-    void applyRender(const RenderOutput &output);
+    void applyRender(RenderOutput output);
+    // Sets the value axes from the visible series' extents; true when a scale changed.
+    bool updateScales();
+    SeriesLayer::View layerView(const TimeRange &range) const;
     QValueAxis *axisFor(AxisSide side);
     bool usesRightAxis() const;
     void keepPlotAtGutters(const QRectF &plot);
@@ -149,8 +168,9 @@ private:
         double low = 0;
         double high = 1;
         double tick = 0.25;
+        bool operator==(const ValueScale &) const = default;
     };
-    static void applyScale(QValueAxis *axis, double low, double high, ValueScale *scale);
+    static bool applyScale(QValueAxis *axis, double low, double high, ValueScale *scale);
     void drawValueLabels(QPainter *painter, const QRectF &plot);
     void drawStatus(QPainter *painter, const QRectF &plot);
     void drawTimeLabels(QPainter *painter, const QRectF &plot);
@@ -205,7 +225,10 @@ private:
     QTimer m_renderDelay;
     bool m_renderRunning = false;
     bool m_renderAgain = false;
-    int m_drawnPoints = 0;
+    // The buffers of the last render job, reused by the next one: allocating a fresh copy of
+    // the visible samples for every render costs more in page faults than the copy itself.
+    std::unique_ptr<RenderInput> m_spareInput;
+    SeriesLayer m_layer;
 
     // One press-drag-release of the left button; what it does is decided at the press.
     enum class Gesture { Zoom, Pan, Annotate, Move, ClickCluster };

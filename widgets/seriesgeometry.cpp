@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "seriesgeometry.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace SeriesGeometry {
+
+Mapping Mapping::of(const TimeRange &range, double low, double high, const QRectF &plot)
+{
+    Mapping m;
+    m.startMs = range.startMs;
+    m.x0 = plot.left();
+    m.pxPerMs = plot.width() / double(std::max<qint64>(1, range.length()));
+    m.low = low;
+    m.y0 = plot.bottom();
+    m.pxPerUnit = high > low ? plot.height() / (high - low) : 0;
+    return m;
+}
+
+std::vector<QPolygonF> polylines(std::span<const qint64> timestampsMs, std::span<const double> values,
+                                 const Mapping &mapping, bool step, std::size_t first, std::size_t last)
+{
+    std::vector<QPolygonF> runs;
+    last = std::min(last, std::min(values.size(), timestampsMs.size()));
+    QPolygonF run;
+    auto flush = [&] {
+        if (!run.isEmpty())
+            runs.push_back(std::move(run));
+        run = QPolygonF();
+    };
+    for (std::size_t i = first; i < last; ++i) {
+        const double v = values[i];
+        if (!std::isfinite(v)) {
+            flush();
+            continue;
+        }
+        if (run.isEmpty())
+            run.reserve(qsizetype(std::min<std::size_t>(last - i, 4096) * (step ? 2 : 1)));
+        const QPointF p(mapping.x(timestampsMs[i]), mapping.y(v));
+        if (step && !run.isEmpty())
+            run.append(QPointF(p.x(), run.constLast().y()));
+        run.append(p);
+    }
+    flush();
+    return runs;
+}
+
+QPolygonF areaOf(const QPolygonF &run, double baseY)
+{
+    QPolygonF area;
+    if (run.isEmpty())
+        return area;
+    area.reserve(run.size() + 2);
+    area.append(QPointF(run.constFirst().x(), baseY));
+    area.append(run);
+    area.append(QPointF(run.constLast().x(), baseY));
+    return area;
+}
+
+} // namespace SeriesGeometry
