@@ -12,6 +12,7 @@ constexpr char kRecentSessions[] = "recent/sessions";
 constexpr char kRecentDashboards[] = "recent/dashboards";
 constexpr char kGeometry[] = "window/geometry";
 constexpr char kState[] = "window/state";
+constexpr char kTheme[] = "view/theme";
 
 } // namespace
 
@@ -98,4 +99,14 @@ void AppSettings::addRecent(const char *key, const QString &path)
     while (list.size() > kRecentLimit)
         list.removeLast();
     settings.setValue(key, list);
+}
+
+QString AppSettings::theme()
+{
+    return QSettings().value(kTheme).toString();
+}
+
+void AppSettings::setTheme(const QString &name)
+{
+    QSettings().setValue(kTheme, name);
 }

@@ -33,6 +33,10 @@ public:
     static void saveWindow(const QByteArray &geometry, const QByteArray &state);
     static void forgetWindow();
 
+    // The colour theme the user chose: "system", "light" or "dark" (empty: never chosen).
+    static QString theme();
+    static void setTheme(const QString &name);
+
 private:
     static QStringList recent(const char *key);
     static void addRecent(const char *key, const QString &path);

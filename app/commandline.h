@@ -26,6 +26,7 @@ struct AppOptions
     QString adminToken;                                    // read from --admin-token-file
     std::optional<qint64> windowMs;                        // overrides the dashboard's
     std::optional<int> refreshMs;                          // overrides the dashboard's
+    std::optional<qint64> retentionMs;                     // history kept in memory; else 25 h
     qint64 scrapeIntervalMs = 1000;
     QString screenshotPath;     // headless: write this PNG, then exit
     QString scenario;           // built-in name or file: run it, then (headless) exit
@@ -37,7 +38,10 @@ struct AppOptions
     bool record = true;         // --no-record switches recording off
     QString sessionPath;        // show this recording offline instead of a live run
     QSize windowSize{1600, 1000};
+    QString uiTheme;            // --ui-theme: system, light or dark; empty = the remembered one
     ExportOptions exportOptions; // --export and its companions
+    QString importGrafanaPath;   // --import-grafana: convert this Grafana dashboard, then exit
+    QString importOutputPath;    // --output: where the converted dashboard is written
     bool showHelp = false;
     bool showVersion = false;
     QString helpText;

@@ -10,8 +10,11 @@
 #include "derivedseriesupdater.h"
 #include "detectorrunner.h"
 #include "exportrunner.h"
+#include "grafanaimport.h"
+#include "grafanaimportaction.h"
 #include "headlessrunner.h"
 #include "loadtesterconnector.h"
+#include "loadtesterhttp.h"
 #include "loadtestercontroller.h"
 #include "loadtesterseries.h"
 #include "mainwindow.h"
@@ -25,6 +28,7 @@
 #include "sessionreplay.h"
 #include "sessionsaver.h"
 #include "timewindow.h"
+#include "uitheme.h"
 
 #include <QApplication>
 #include <QDateTime>
@@ -78,6 +82,9 @@ std::optional<int> answerHelpOrVersion(int argc, char **argv, const QStringList 
         std::printf("chaoscope %s\n", CHAOSCOPE_VERSION);
         return 0;
     }
+    // A file conversion for scripts: no window, so no display either.
+    if (!parsed->importGrafanaPath.isEmpty())
+        return GrafanaImport::runCommand(parsed->importGrafanaPath, parsed->importOutputPath);
     return std::nullopt;
 }
 
@@ -109,9 +116,22 @@ int main(int argc, char *argv[])
         std::printf("chaoscope %s\n", CHAOSCOPE_VERSION);
         return 0;
     }
+    if (!options.importGrafanaPath.isEmpty())
+        return GrafanaImport::runCommand(options.importGrafanaPath, options.importOutputPath);
+
+    // TLS as the command line says, for Prometheus (its connection) and every admin endpoint.
+    LoadTesterHttp::setDefaultTls(options.prometheus.tls);
+    if (!options.prometheus.tls.verifyPeer)
+        std::fprintf(stderr, "chaoscope: warning: TLS certificate verification is off (--insecure); use --ca-file "
+                             "for a private CA\n");
 
     const bool onScreen = QGuiApplication::platformName() != QLatin1String("offscreen")
                           && QGuiApplication::platformName() != QLatin1String("minimal");
+    // The colour theme: --ui-theme, else (on screen) the one last chosen in View ▸ Theme.
+    const QString themeName = !options.uiTheme.isEmpty() ? options.uiTheme : onScreen ? AppSettings::theme() : QString();
+    if (const std::optional<UiTheme::Choice> theme = UiTheme::choiceFromName(themeName))
+        UiTheme::instance()->apply(*theme);
+
     // Started from the desktop without arguments: the source and dashboard of the last live
     // run, not the defaults. Headless runs (scripts, tests) are never changed by settings.
     if (onScreen && options.sessionPath.isEmpty()) {
@@ -167,6 +187,18 @@ int main(int argc, char *argv[])
     if (options.refreshMs)
         loaded.dashboard.refreshSeconds = qMax(1, *options.refreshMs / 1000);
     window.setWindowMs(loaded.dashboard.windowMs);
+    if (options.sessionPath.isEmpty()) {
+        // Memory is bounded by the retention (the session file keeps everything); it never
+        // hides part of the live window, also not after the user widens it.
+        const qint64 retentionMs = options.retentionMs.value_or(store.retentionMs());
+        const auto keepWindowInMemory = [&store, &window, retentionMs] {
+            const qint64 wanted = std::max(retentionMs, window.windowMs());
+            if (store.retentionMs() != wanted) // rangeChanged fires on every live tick
+                store.setRetentionMs(wanted);
+        };
+        keepWindowInMemory();
+        QObject::connect(&window, &TimeWindow::rangeChanged, &store, keepWindowInMemory);
+    }
     poller.setDashboard(loaded.dashboard);
     // Formulas over other series ("pending / rate") follow their inputs in the store.
     DerivedSeriesUpdater derivedSeries(&store);
@@ -211,6 +243,7 @@ int main(int argc, char *argv[])
     SessionRecorder recorder(&store, &annotations);
     SessionSaver saver(&annotations);
     SessionControls sessionControls(&mainWindow, &window, &recorder, &saver);
+    GrafanaImportAction grafanaImport(&mainWindow, options.prometheus.baseUrl);
     if (recording) {
         recorder.appendOnFirstEdit(options.sessionPath, recording->validEnd);
         saver.setRecording(recording, options.sessionPath);
@@ -232,6 +265,8 @@ int main(int argc, char *argv[])
             if (onScreen)
                 AppSettings::addRecentSession(recorder.path());
             recorder.setLoadTester(&controller);
+            // What value a $variable had when: a reopened recording shows the last one.
+            QObject::connect(&poller, &DashboardPoller::variableChanged, &recorder, &SessionRecorder::recordVariable);
             saver.setLive(&recorder);
             // The picture last seen, for the recording to reopen on.
             QObject::connect(&app, &QCoreApplication::aboutToQuit, &recorder,
@@ -268,7 +303,7 @@ int main(int argc, char *argv[])
     if (recording)
         AppSettings::addRecentSession(options.sessionPath);
     else if (onScreen && loaded.usable)
-        AppSettings::rememberLiveRun(options.prometheus.baseUrl.toString(), options.dashboard);
+        AppSettings::rememberLiveRun(options.prometheus.baseUrl.toString(QUrl::RemoveUserInfo), options.dashboard);
     mainWindow.show();
     if (!recording)
         poller.start();
@@ -324,7 +359,8 @@ int main(int argc, char *argv[])
         // Drawn from the store, not the window: a recording is written at once.
         const qint64 afterMs = recording && !options.screenshotAfterGiven ? 0 : options.screenshotAfterMs;
         const ExportRunner::Context context{&poller, recording ? nullptr : &client, &store, &annotations, &window,
-                                            recording ? QFileInfo(options.sessionPath).fileName() : options.prometheus.baseUrl.toString(),
+                                            recording ? QFileInfo(options.sessionPath).fileName()
+                                                      : options.prometheus.baseUrl.toDisplayString(QUrl::RemoveUserInfo),
                                             recording != nullptr};
         (new ExportRunner(context, options.exportOptions, afterMs, &app))->start();
     }

@@ -19,9 +19,13 @@
 #include "prometheusclient.h"
 #include "samplestore.h"
 #include "timewindow.h"
+#include "uitheme.h"
+#include "variablebar.h"
+#include "variablevaluesloader.h"
 #include "whenfinished.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QDockWidget>
@@ -37,6 +41,7 @@
 #include <QStatusBar>
 #include <QTimer>
 #include <QToolBar>
+#include <QToolButton>
 #include <QUndoStack>
 #include <QtConcurrent/QtConcurrentRun>
 #include <QVBoxLayout>
@@ -48,8 +53,21 @@ struct Choice
     const char *label;
     qint64 ms;
 };
-constexpr Choice kWindows[] = {{"5 min", 5 * 60'000},   {"15 min", 15 * 60'000}, {"1 h", 3'600'000},
-                               {"6 h", 6 * 3'600'000}, {"12 h", 12 * 3'600'000}, {"24 h", 24 * 3'600'000}};
+constexpr Choice kWindows[] = {{"5 min", 5 * 60'000},     {"15 min", 15 * 60'000}, {"30 min", 30 * 60'000},
+                               {"1 h", 3'600'000},       {"2 h", 2 * 3'600'000},  {"3 h", 3 * 3'600'000},
+                               {"6 h", 6 * 3'600'000},   {"8 h", 8 * 3'600'000},  {"12 h", 12 * 3'600'000},
+                               {"24 h", 24 * 3'600'000}};
+
+// "45 min", "1 h 30 min": a window the dashboard or --window chose outside the list.
+QString windowLabel(qint64 ms)
+{
+    const qint64 minutes = ms / 60'000;
+    if (minutes < 60)
+        return QObject::tr("%1 min").arg(minutes);
+    if (minutes % 60 == 0)
+        return QObject::tr("%1 h").arg(minutes / 60);
+    return QObject::tr("%1 h %2 min").arg(minutes / 60).arg(minutes % 60);
+}
 constexpr Choice kRefreshes[] = {{"1 s", 1000}, {"2 s", 2000}, {"5 s", 5000}, {"10 s", 10'000}, {"30 s", 30'000}};
 
 } // namespace
@@ -65,8 +83,6 @@ MainWindow::MainWindow(PrometheusClient *client, SampleStore *store, TimeWindow 
     setWindowTitle(QStringLiteral("Chaoscope"));
     m_issues->setWordWrap(true);
     m_issues->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_issues->setStyleSheet(QStringLiteral(
-        "background: #FFF4E0; color: #6B3E00; border: 1px solid #E6B866; border-radius: 4px; padding: 6px;"));
     m_issues->hide();
 
     auto *scroll = new QScrollArea;
@@ -75,12 +91,15 @@ MainWindow::MainWindow(PrometheusClient *client, SampleStore *store, TimeWindow 
     scroll->setWidget(m_view);
     auto *central = new QWidget;
     central->setObjectName(QStringLiteral("central"));
-    central->setStyleSheet(QStringLiteral("#central { background: #F2F4F7; }"));
+    m_central = central;
+    applyTheme();
+    connect(UiTheme::instance(), &UiTheme::changed, this, &MainWindow::applyTheme);
     auto *layout = new QVBoxLayout(central);
     layout->setContentsMargins(8, 8, 8, 0);
     layout->addWidget(m_issues);
     layout->addWidget(scroll, 1);
     setCentralWidget(central);
+    addInsecureTlsBanner();
     // The dashboard has the focus at start, not the first text field (the annotation filter):
     // a single-key shortcut such as M (mark now) must work before anything is clicked.
     scroll->setFocusPolicy(Qt::StrongFocus);
@@ -103,8 +122,20 @@ MainWindow::MainWindow(PrometheusClient *client, SampleStore *store, TimeWindow 
     history->setToolTip(tr("History requests answered of those planned: the coarse picture comes first, the detail after."));
     history->hide();
     statusBar()->addPermanentWidget(history);
-    connect(m_poller, &DashboardPoller::backfillProgress, history, [history](int done, int total) {
-        history->setVisible(total > 0 && done < total);
+    // Nothing long without a way out: the detail of a long window on a slow Prometheus can
+    // take minutes, and the coarse picture is often all that is needed.
+    auto *cancelHistory = new QToolButton;
+    cancelHistory->setObjectName(QStringLiteral("cancelHistory"));
+    cancelHistory->setText(tr("Cancel"));
+    cancelHistory->setToolTip(tr("Stop loading the history's detail; the picture drawn so far stays and live polling goes on."));
+    cancelHistory->setAutoRaise(true);
+    cancelHistory->hide();
+    statusBar()->addPermanentWidget(cancelHistory);
+    connect(cancelHistory, &QToolButton::clicked, m_poller, &DashboardPoller::cancelHistory);
+    connect(m_poller, &DashboardPoller::backfillProgress, history, [history, cancelHistory](int done, int total) {
+        const bool loading = total > 0 && done < total;
+        history->setVisible(loading);
+        cancelHistory->setVisible(loading);
         history->setRange(0, qMax(1, total));
         history->setValue(done);
     });
@@ -129,6 +160,7 @@ void MainWindow::buildToolBar()
 
     bar->addWidget(new QLabel(tr("Window ")));
     m_windowPicker = new QComboBox;
+    m_windowPicker->setObjectName(QStringLiteral("windowPicker"));
     for (const Choice &choice : kWindows)
         m_windowPicker->addItem(tr(choice.label), QVariant::fromValue(choice.ms));
     bar->addWidget(m_windowPicker);
@@ -145,6 +177,7 @@ void MainWindow::buildToolBar()
         m_poller->setRefreshMs(int(m_refreshPicker->itemData(index).toLongLong()));
     });
     bar->addSeparator();
+    buildVariableBar(bar);
 
     m_pauseAction = bar->addAction(tr("Pause"));
     m_pauseAction->setShortcut(Qt::Key_Space);
@@ -189,6 +222,35 @@ void MainWindow::buildToolBar()
     sync();
     connect(m_window, &TimeWindow::liveChanged, this, [this](bool isLive) {
         m_pauseAction->setText(isLive ? tr("Pause") : tr("Resume"));
+    });
+}
+
+void MainWindow::buildVariableBar(QToolBar *bar)
+{
+    m_variableBar = new VariableBar;
+    m_variableBar->setObjectName(QStringLiteral("variableBar"));
+    m_variableAction = bar->addWidget(m_variableBar);
+    m_variableAction->setVisible(false);
+    m_variableValues = new VariableValuesLoader(m_client, this);
+    connect(m_variableValues, &VariableValuesLoader::loaded, m_variableBar, &VariableBar::setChoices);
+    connect(m_variableValues, &VariableValuesLoader::failed, m_variableBar, &VariableBar::setError);
+    connect(m_variableBar, &VariableBar::valueChosen, m_poller, &DashboardPoller::setVariable);
+    connect(m_poller, &DashboardPoller::variableChanged, m_variableBar, &VariableBar::setValue);
+    // The panels whose queries changed draw the new value's series only.
+    connect(m_poller, &DashboardPoller::seriesReplaced, m_view, [this] { m_view->rebuild(); });
+}
+
+void MainWindow::showVariables()
+{
+    const std::vector<VariableDefinition> &variables = m_poller->dashboard().variableDefinitions;
+    m_variableBar->setVariables(variables);
+    m_variableAction->setVisible(m_variableBar->hasChoosable());
+    // After the caller had its say: a recording shown offline asks Prometheus nothing.
+    QTimer::singleShot(0, this, [this] {
+        if (m_offline)
+            return;
+        for (const VariableDefinition &variable : m_poller->dashboard().variableDefinitions)
+            m_variableValues->load(variable);
     });
 }
 
@@ -267,6 +329,26 @@ void MainWindow::buildMenus()
     connect(phaseStatistics, &QAction::triggered, this, [openPhaseStatistics] { openPhaseStatistics(0); });
     connect(m_view, &DashboardView::phaseStatisticsRequested, this, openPhaseStatistics);
     view->addSeparator();
+    // Light for a bright office, dark for eight hours in a dim war room; "system" follows the
+    // desktop's palette. Remembered; exported pictures keep their own theme.
+    QMenu *themes = view->addMenu(tr("&Theme"));
+    themes->setObjectName(QStringLiteral("themeMenu"));
+    auto *themeGroup = new QActionGroup(this);
+    for (UiTheme::Choice choice : {UiTheme::Choice::System, UiTheme::Choice::Light, UiTheme::Choice::Dark}) {
+        static const QHash<UiTheme::Choice, const char *> labels{
+            {UiTheme::Choice::System, QT_TR_NOOP("Follow the &system")},
+            {UiTheme::Choice::Light, QT_TR_NOOP("&Light")},
+            {UiTheme::Choice::Dark, QT_TR_NOOP("&Dark")}};
+        QAction *action = themes->addAction(tr(labels.value(choice)));
+        action->setObjectName(QStringLiteral("theme-") + UiTheme::choiceName(choice));
+        action->setCheckable(true);
+        action->setChecked(UiTheme::instance()->choice() == choice);
+        themeGroup->addAction(action);
+        connect(action, &QAction::triggered, this, [choice] {
+            UiTheme::instance()->apply(choice);
+            AppSettings::setTheme(UiTheme::choiceName(choice));
+        });
+    }
     QAction *resetLayout = view->addAction(tr("&Reset layout"));
     resetLayout->setToolTip(tr("Put the docks and toolbars back where they were at the first start."));
     connect(resetLayout, &QAction::triggered, this, [this] {
@@ -281,6 +363,15 @@ void MainWindow::buildMenus()
     shortcuts->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Slash), QKeySequence(Qt::Key_F1)});
     shortcuts->setToolTip(tr("Every key and mouse gesture the window answers to."));
     connect(shortcuts, &QAction::triggered, this, &MainWindow::showShortcuts);
+}
+
+void MainWindow::applyTheme()
+{
+    const UiTheme::Colors &colors = UiTheme::instance()->colors();
+    m_issues->setStyleSheet(QStringLiteral("background: %1; color: %2; border: 1px solid %3; border-radius: 4px; padding: 6px;")
+                                .arg(UiTheme::css(colors.bannerBackground), UiTheme::css(colors.bannerText),
+                                     UiTheme::css(colors.bannerBorder)));
+    m_central->setStyleSheet(QStringLiteral("#central { background: %1; }").arg(UiTheme::css(colors.window)));
 }
 
 void MainWindow::showShortcuts()
@@ -389,14 +480,17 @@ void MainWindow::exportAnnotationsTo(const QString &path)
 
 void MainWindow::syncWindowPicker()
 {
+    // The picker names the window shown, also one outside its list (a dashboard's "45m",
+    // --window 90m): such a value gets an entry of its own, in order.
     const qint64 windowMs = m_window->windowMs();
-    int best = 0;
-    for (int i = 0; i < m_windowPicker->count(); ++i) {
-        if (std::abs(m_windowPicker->itemData(i).toLongLong() - windowMs)
-            < std::abs(m_windowPicker->itemData(best).toLongLong() - windowMs))
-            best = i;
+    int index = m_windowPicker->findData(QVariant::fromValue(windowMs));
+    if (index < 0) {
+        index = 0;
+        while (index < m_windowPicker->count() && m_windowPicker->itemData(index).toLongLong() < windowMs)
+            ++index;
+        m_windowPicker->insertItem(index, windowLabel(windowMs), QVariant::fromValue(windowMs));
     }
-    m_windowPicker->setCurrentIndex(best);
+    m_windowPicker->setCurrentIndex(index);
     int refresh = 0;
     for (int i = 0; i < m_refreshPicker->count(); ++i) {
         if (std::abs(m_refreshPicker->itemData(i).toLongLong() - m_poller->refreshMs())
@@ -421,7 +515,25 @@ void MainWindow::showDashboard(const QList<DashboardIssue> &issues)
     }
     m_issues->setVisible(!lines.isEmpty());
     m_view->rebuild();
+    showVariables();
     syncWindowPicker();
+}
+
+void MainWindow::addInsecureTlsBanner()
+{
+    // Turned off on purpose (--insecure), never silently: the warning stays as long as the
+    // window does, above everything the unverified source shows.
+    if (m_client->connection().tls.verifyPeer)
+        return;
+    auto *banner = new QLabel(tr("TLS certificate verification is off (--insecure): anyone on the network path "
+                                 "can read the credentials and change what these panels show. Use --ca-file "
+                                 "instead for a private CA."));
+    banner->setObjectName(QStringLiteral("insecureTlsBanner"));
+    banner->setWordWrap(true);
+    banner->setStyleSheet(QStringLiteral("background: #FFE08A; color: #7A0000; border: 2px solid #C62828; "
+                                         "border-radius: 4px; padding: 6px; font-weight: bold;"));
+    if (auto *layout = qobject_cast<QVBoxLayout *>(centralWidget()->layout()))
+        layout->insertWidget(0, banner);
 }
 
 void MainWindow::showOffline(const QString &sourceText)
@@ -430,6 +542,10 @@ void MainWindow::showOffline(const QString &sourceText)
     m_sourceState->setText(sourceText);
     m_refreshPicker->setEnabled(false);
     m_pauseAction->setEnabled(false);
+    // The recording has the values last chosen live; others were never fetched.
+    m_offline = true;
+    m_variableBar->setEnabled(false);
+    m_variableBar->setToolTip(tr("The values last chosen while recording"));
 }
 
 void MainWindow::showScenario(ScenarioRunner *runner)
@@ -461,9 +577,10 @@ void MainWindow::updateSourceState(bool reachable, const QString &message)
 {
     const QString url = m_client->connection().baseUrl.toDisplayString();
     if (reachable) {
-        m_sourceState->setText(QStringLiteral("<span style='color:#009E73'>●</span> ") + tr("Prometheus %1 · up").arg(url));
+        m_sourceState->setText(QStringLiteral("<span style='color:%1'>●</span> ").arg(UiTheme::css(UiTheme::instance()->colors().ok))
+                               + tr("Prometheus %1 · up").arg(url));
     } else {
-        m_sourceState->setText(QStringLiteral("<span style='color:#B00020'>●</span> ")
+        m_sourceState->setText(QStringLiteral("<span style='color:%1'>●</span> ").arg(UiTheme::css(UiTheme::instance()->colors().error))
                                + tr("Prometheus %1 · <b>down</b>: %2").arg(url, message.toHtmlEscaped()));
     }
 }

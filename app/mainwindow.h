@@ -19,8 +19,11 @@ class QComboBox;
 class QDockWidget;
 class QLabel;
 class QMenu;
+class QToolBar;
 class SampleStore;
 class TimeWindow;
+class VariableBar;
+class VariableValuesLoader;
 
 // The window: toolbar (time window, refresh, pause/resume, back to live), the dashboard grid,
 // problems found in the dashboard file, and a status bar that says whether the source is up.
@@ -63,13 +66,17 @@ protected:
     void closeEvent(QCloseEvent *event) override;
 
 private:
+    void applyTheme(); // the window's own colours; panels and charts follow UiTheme themselves
     void buildToolBar();
+    void buildVariableBar(QToolBar *bar);
+    void showVariables();
     void buildMenus();
     QMenu *menuNamed(const QString &objectName, const QString &title);
     void markNow();
     void syncWindowPicker();
     void updateSourceState(bool reachable, const QString &message);
     void updateSampleCount();
+    void addInsecureTlsBanner();
 
     PrometheusClient *m_client;
     SampleStore *m_store;
@@ -80,8 +87,13 @@ private:
     AnnotationDock *m_annotationDock;
     DashboardView *m_view;
     QLabel *m_issues;
+    QWidget *m_central = nullptr; // behind the panels: the theme's window colour
     QComboBox *m_windowPicker = nullptr;
     QComboBox *m_refreshPicker = nullptr;
+    VariableBar *m_variableBar = nullptr;
+    QAction *m_variableAction = nullptr; // the bar in the toolbar: hidden without choosable variables
+    VariableValuesLoader *m_variableValues = nullptr;
+    bool m_offline = false;
     QAction *m_pauseAction = nullptr;
     QAction *m_undoAction = nullptr;
     QAction *m_redoAction = nullptr;

@@ -6,6 +6,7 @@
 #include "sessionrecorder.h"
 #include "sessionsaver.h"
 #include "timewindow.h"
+#include "uitheme.h"
 
 #include <QAction>
 #include <QCoreApplication>
@@ -147,8 +148,8 @@ void SessionControls::updateLabel()
 {
     const QString error = m_recorder->errorMessage();
     if (!error.isEmpty()) {
-        m_label->setText(QStringLiteral("<span style='color:#B00020'><b>%1</b></span>")
-                             .arg(m_recorder->isPaused() ? tr("Recording paused") : tr("Not saved")));
+        m_label->setText(QStringLiteral("<span style='color:%1'><b>%2</b></span>")
+                             .arg(UiTheme::css(UiTheme::instance()->colors().error), m_recorder->isPaused() ? tr("Recording paused") : tr("Not saved")));
         m_label->setToolTip(error);
         return;
     }
@@ -165,7 +166,7 @@ void SessionControls::updateLabel()
     }
     if (m_recorder->isActive()) {
         const QFileInfo info(m_recorder->path());
-        m_label->setText(QStringLiteral("<span style='color:#B00020'>●</span> ")
+        m_label->setText(QStringLiteral("<span style='color:%1'>●</span> ").arg(UiTheme::css(UiTheme::instance()->colors().error))
                          + tr("%1 · %2").arg(info.fileName().toHtmlEscaped(), sizeText(m_recorder->fileSize())));
         m_label->setToolTip(tr("Recording the run to %1").arg(info.absoluteFilePath()));
         return;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "dashboardpoller.h"
 
+#include "dashboardvariables.h"
 #include "derivedseriesupdater.h"
 #include "loadtesterseries.h"
 
@@ -33,19 +34,6 @@ constexpr int kHistoryBatchMs = 200;
 constexpr int kTailDeadlineMs = 250;
 // Clocks a little apart are normal; a sample further ahead than this is worth a warning.
 constexpr qint64 kFutureToleranceMs = 60'000;
-
-QString substituteVariables(QString query, const QMap<QString, QString> &variables)
-{
-    // Longest names first, so $namespace_prefix is not cut short by $namespace.
-    QStringList names = variables.keys();
-    std::sort(names.begin(), names.end(),
-              [](const QString &a, const QString &b) { return a.size() > b.size(); });
-    for (const QString &name : names) {
-        query.replace(QStringLiteral("${") + name + QLatin1Char('}'), variables.value(name));
-        query.replace(QLatin1Char('$') + name, variables.value(name));
-    }
-    return query;
-}
 
 // "4 s", "3 min 5 s", "2 h 10 min": how long ago, to the precision a reader needs.
 QString formatAge(qint64 ms)
@@ -138,7 +126,8 @@ void DashboardPoller::setDashboard(const DashboardDefinition &dashboard)
             QueryState state;
             state.panel = p;
             state.query = q;
-            state.promql = substituteVariables(definition.query, dashboard.variables);
+            state.promql = DashboardVariables::substitute(definition.query, dashboard.variableDefinitions);
+            state.keySegment = DashboardVariables::keySegment(definition.query, dashboard.variableDefinitions);
             m_queries.push_back(std::move(state));
         }
         if (panel.series.empty())
@@ -148,6 +137,132 @@ void DashboardPoller::setDashboard(const DashboardDefinition &dashboard)
     }
     if (dashboard.refreshSeconds > 0)
         setRefreshMs(dashboard.refreshSeconds * 1000);
+}
+
+bool DashboardPoller::setVariable(const QString &name, const QString &value)
+{
+    auto &variables = m_dashboard.variableDefinitions;
+    const auto variable = std::find_if(variables.begin(), variables.end(),
+                                       [&](const VariableDefinition &v) { return v.name == name; });
+    if (variable == variables.end())
+        return false;
+    if (variable->value == value)
+        return true;
+    variable->value = value;
+    emit variableChanged(name, value);
+    QList<int> panels;
+    std::vector<int> changed;
+    for (int i = 0; i < int(m_queries.size()); ++i) {
+        QueryState &state = m_queries[std::size_t(i)];
+        const QString query = m_dashboard.panels[std::size_t(state.panel)].series[std::size_t(state.query)].query;
+        const QString promql = DashboardVariables::substitute(query, variables);
+        const QString segment = DashboardVariables::keySegment(query, variables);
+        if (promql == state.promql && segment == state.keySegment)
+            continue;
+        resetQuery(state, promql, segment);
+        changed.push_back(i);
+        if (!panels.contains(state.panel))
+            panels.append(state.panel);
+    }
+    if (panels.isEmpty())
+        return true;
+    dropDerivedOf(changed, panels);
+    emit seriesReplaced(panels);
+    for (int i : changed) {
+        if (isRunning()) // else start() fetches them
+            pollQuery(m_queries[std::size_t(i)], /*tail=*/false);
+    }
+    for (int panel : panels)
+        updatePanelStatus(panel);
+    return true;
+}
+
+void DashboardPoller::resetQuery(QueryState &state, const QString &promql, const QString &keySegment)
+{
+    const int index = int(&state - m_queries.data());
+    dropQueuedHistory(index);
+    if (state.finePlan)
+        setProgress(m_progressDone, m_progressTotal - state.finePlan->reservedChunks);
+    // Answers that arrived but are not merged yet are of the old value: count them as done.
+    for (auto it = m_answers.begin(); it != m_answers.end();) {
+        if (it->query != index) {
+            ++it;
+            continue;
+        }
+        if (it->history)
+            setProgress(m_progressDone + 1, m_progressTotal);
+        else
+            state.inFlight = false;
+        it = m_answers.erase(it);
+    }
+    QueryState fresh;
+    fresh.panel = state.panel;
+    fresh.query = state.query;
+    fresh.promql = promql;
+    fresh.keySegment = keySegment;
+    fresh.epoch = state.epoch + 1; // requests still on their way are dropped when they return
+    state = std::move(fresh);
+
+    // The old value's series leave the store (the session recorder has them already) and
+    // their bindings with them; the new value's arrive under other keys.
+    const QString prefix = keyPrefix(state.panel) + QStringLiteral("q%1/").arg(state.query);
+    for (auto it = m_bindings.begin(); it != m_bindings.end();) {
+        if (it->key.startsWith(prefix))
+            it = m_bindings.erase(it);
+        else
+            ++it;
+    }
+    for (const QString &key : m_store->keysWithPrefix(prefix))
+        m_store->remove(key);
+}
+
+void DashboardPoller::dropDerivedOf(const std::vector<int> &queries, QList<int> &panels)
+{
+    // Formulas over the old value's series would keep their old results between the new
+    // ones: they go too, and DerivedSeriesUpdater computes them again as the new inputs come.
+    QStringList changedIds;
+    for (int i : queries) {
+        const QueryState &state = m_queries[std::size_t(i)];
+        const QString id = m_dashboard.panels[std::size_t(state.panel)].series[std::size_t(state.query)].id;
+        if (!id.isEmpty())
+            changedIds.append(id);
+    }
+    for (bool more = !changedIds.isEmpty(); more;) { // formulas over formulas: until none is added
+        more = false;
+        for (int p = 0; p < int(m_dashboard.panels.size()); ++p) {
+            const auto &series = m_dashboard.panels[std::size_t(p)].series;
+            for (int q = 0; q < int(series.size()); ++q) {
+                const SeriesDefinition &definition = series[std::size_t(q)];
+                if (definition.derive.isEmpty())
+                    continue;
+                const QList<QString> inputs = definition.deriveInputs.values();
+                const bool affected = std::any_of(inputs.begin(), inputs.end(),
+                                                  [&](const QString &id) { return changedIds.contains(id); });
+                const QString key = DerivedSeriesUpdater::storeKey(p, q);
+                if (!affected || !m_store->contains(key))
+                    continue;
+                m_store->remove(key);
+                if (!panels.contains(p))
+                    panels.append(p);
+                if (!definition.id.isEmpty() && !changedIds.contains(definition.id)) {
+                    changedIds.append(definition.id);
+                    more = true;
+                }
+            }
+        }
+    }
+}
+
+void DashboardPoller::afterDroppedAnswer()
+{
+    launchHistory();
+    if (m_tailOutstanding == 0 && (m_advancePending || !m_answers.empty()))
+        m_apply.start(0);
+}
+
+QString DashboardPoller::requestQuery(const QueryState &state, qint64 stepMs) const
+{
+    return DashboardVariables::substituteBuiltins(state.promql, {stepMs, m_scrapeIntervalMs});
 }
 
 void DashboardPoller::setPanelWidth(int panel, int pixels)
@@ -273,12 +388,17 @@ void DashboardPoller::pollQuery(QueryState &state, bool tail)
     answer.range = wanted;
     answer.stepMs = tailStep;
     const quint64 generation = m_generation;
-    whenFinished(m_client->rangeQuery(state.promql, wanted, tailStep), this,
-                 [this, answer, generation](const Result<PromQueryResult> &result) mutable {
+    const quint64 epoch = state.epoch;
+    whenFinished(m_client->rangeQuery(requestQuery(state, tailStep), wanted, tailStep), this,
+                 [this, answer, generation, epoch](const Result<PromQueryResult> &result) mutable {
                      if (generation != m_generation)
                          return; // the dashboard changed meanwhile
                      --m_inFlight;
                      --m_tailOutstanding;
+                     if (m_queries[std::size_t(answer.query)].epoch != epoch) {
+                         afterDroppedAnswer(); // asked with a variable's old value
+                         return;
+                     }
                      answer.result = result;
                      arrived(std::move(answer));
                  });
@@ -305,6 +425,7 @@ void DashboardPoller::planHistory(QueryState &state, const TimeRange &wanted, qi
 {
     const int index = int(&state - m_queries.data());
     state.historyFailed = false;
+    state.detailCancelled = false;
     state.finePlan.reset();
     const qint64 fine = std::min(fineStepFor(wanted.length(), state.seriesCount), panelStepMs);
     const TimeRange fineRange = StepPlanner::alignToStep(wanted, fine);
@@ -386,13 +507,20 @@ void DashboardPoller::launchHistory()
         ++m_historyInFlight;
         ++m_inFlight;
         const quint64 generation = m_generation;
-        const QString &promql = m_queries[std::size_t(request.query)].promql;
-        whenFinished(m_client->rangeQuery(promql, request.range, request.stepMs), this,
-                     [this, request, generation](const Result<PromQueryResult> &result) {
+        const QueryState &state = m_queries[std::size_t(request.query)];
+        const quint64 epoch = state.epoch;
+        whenFinished(m_client->rangeQuery(requestQuery(state, request.stepMs), request.range, request.stepMs), this,
+                     [this, request, generation, epoch](const Result<PromQueryResult> &result) {
                          if (generation != m_generation)
                              return; // the dashboard changed meanwhile
                          --m_historyInFlight;
                          --m_inFlight;
+                         if (m_queries[std::size_t(request.query)].epoch != epoch) {
+                             // Asked with a variable's old value: done, without a trace.
+                             setProgress(m_progressDone + 1, m_progressTotal);
+                             afterDroppedAnswer();
+                             return;
+                         }
                          Answer answer;
                          answer.query = request.query;
                          answer.history = request;
@@ -482,9 +610,28 @@ void DashboardPoller::applyHistoryAnswer(const HistoryRequest &request,
         if (request.phase == Phase::Coarse && state.finePlan)
             planFine(state, int(result->series.size()));
         if (state.historyPending == 0 && !state.historyFailed) {
-            state.drawnStepMs = std::min(state.drawnStepMs, state.fineStepMs);
-            state.tailStepMs = state.drawnStepMs;
+            // A cancelled load keeps the coarse picture of the past, but from now on the
+            // tail brings (and the session records) the raw samples.
+            if (!state.detailCancelled)
+                state.drawnStepMs = std::min(state.drawnStepMs, state.fineStepMs);
+            state.tailStepMs = std::min(state.drawnStepMs, state.fineStepMs);
         }
+    }
+}
+
+void DashboardPoller::cancelHistory()
+{
+    for (int query = 0; query < int(m_queries.size()); ++query) {
+        QueryState &state = m_queries[std::size_t(query)];
+        if (state.finePlan) {
+            setProgress(m_progressDone, m_progressTotal - state.finePlan->reservedChunks);
+            state.finePlan.reset();
+        }
+        // The detail is not fetched: the panel keeps telling the step it really has (the
+        // coarse one, also when its answer is still on the way).
+        if (state.historyPending > 0)
+            state.detailCancelled = true;
+        dropQueuedHistory(query);
     }
 }
 
@@ -540,7 +687,7 @@ bool DashboardPoller::storeAnswer(QueryState &state, const Result<PromQueryResul
     const auto &panel = m_dashboard.panels[std::size_t(state.panel)];
     const QString legendTemplate = panel.series[std::size_t(state.query)].legend;
     for (const PromSeries &series : result->series) {
-        const QString key = keyPrefix(state.panel) + QStringLiteral("q%1/").arg(state.query)
+        const QString key = keyPrefix(state.panel) + QStringLiteral("q%1/").arg(state.query) + state.keySegment
                             + series.labelKey();
         const bool isNew = !m_bindings.contains(key);
         if (isNew) {

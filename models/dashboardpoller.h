@@ -8,6 +8,7 @@
 #include "timerange.h"
 
 #include <QHash>
+#include <QList>
 #include <QObject>
 #include <QSet>
 #include <QTimer>
@@ -64,6 +65,11 @@ public:
 
     void setDashboard(const DashboardDefinition &dashboard);
     const DashboardDefinition &dashboard() const { return m_dashboard; }
+    // A new value for a $variable (DashboardVariables::kAllValue for "All"). Every query whose
+    // text changes with it is asked again for the whole visible range: its series are
+    // replaced in the store (seriesReplaced, then seriesAdded as the answers come), since the
+    // old samples belong to another value. False when no such variable is declared.
+    bool setVariable(const QString &name, const QString &value);
 
     // The plot width of a panel in pixels: the step follows it (about a point per pixel).
     void setPanelWidth(int panel, int pixels);
@@ -86,6 +92,11 @@ public:
     // `order` (keys as they first arrived live) keeps the colours they had; default: sorted.
     void bindStoredSeries(const QStringList &order = {});
 
+    // Stops loading history (the user's Cancel): queued requests are dropped and no detail is
+    // planned after coarse answers still in flight, which are used. What is drawn stays; the
+    // tail polls go on from the newest sample. The visible range is not asked for again: its
+    // coarse pass covers it. A later zoom or a new window loads as usual.
+    void cancelHistory();
     // True while history requests are queued or in flight.
     bool isLoadingHistory() const { return m_progressDone < m_progressTotal; }
 
@@ -99,6 +110,10 @@ signals:
     void panelStatusChanged(int panel);
     void seriesAdded(int panel, const QString &key);
     void pollCycleFinished();
+    // A variable took a new value (setVariable), before its queries are asked again.
+    void variableChanged(const QString &name, const QString &value);
+    // These panels lost their queried series (a variable changed): views drop what they draw.
+    void seriesReplaced(const QList<int> &panels);
     // History loading: requests answered of requests planned, for a progress bar. Each load
     // (opening a dashboard, a zoom into time not fetched yet) counts from (0, n); the total
     // may shrink once a query's series count is known (fewer fine chunks than reserved).
@@ -130,7 +145,9 @@ private:
     {
         int panel = 0;
         int query = 0;
-        QString promql; // with variables substituted
+        QString promql; // with variables substituted; built-ins are put in per request
+        QString keySegment; // the variable values in its store keys (DashboardVariables::keySegment)
+        quint64 epoch = 0; // bumped when a variable changes the query: older answers are dropped
         bool inFlight = false; // a tail poll
         int historyPending = 0; // history requests queued or in flight
         std::optional<FinePlan> finePlan; // planned after the coarse answer
@@ -138,6 +155,7 @@ private:
         bool historyFailed = false;     // of the running load
         qint64 drawnStepMs = 0;         // resolution of the data shown (the coarsest part)
         std::optional<qint64> tailStepMs; // tail polls continue at the step history used
+        bool detailCancelled = false;   // cancelHistory(): the fine pass was given up
         bool answered = false;
         std::optional<Error> error;
         QStringList warnings;
@@ -178,6 +196,15 @@ private:
     static void recordFetched(QueryState &state, Fetched fetched);
     bool isCovered(const QueryState &state, const TimeRange &range, qint64 stepMs) const;
     void updatePanelStatus(int panel);
+    // The query as sent for one request: with $__interval and $__rate_interval of its step.
+    QString requestQuery(const QueryState &state, qint64 stepMs) const;
+    // Forgets what was fetched for a query whose text changed, and its series in the store.
+    void resetQuery(QueryState &state, const QString &promql, const QString &keySegment);
+    // Removes the derived series computed from these queries (ids, through formulas over
+    // formulas) from the store; adds their panels.
+    void dropDerivedOf(const std::vector<int> &queries, QList<int> &panels);
+    // An answer of an older epoch was dropped: whatever waited for it may go on.
+    void afterDroppedAnswer();
 
     PrometheusClient *m_client;
     SampleStore *m_store;

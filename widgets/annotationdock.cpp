@@ -4,7 +4,9 @@
 #include "annotationeditor.h"
 #include "annotationfilter.h"
 #include "annotationmodel.h"
+#include "palette.h"
 #include "timewindow.h"
+#include "uitheme.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -31,15 +33,7 @@ namespace {
 // The colours the timelines draw markers in, so a row and its marker look alike.
 QColor sourceColor(Annotation::Source source, bool failed)
 {
-    if (failed)
-        return QColor(0xB0, 0x00, 0x20);
-    switch (source) {
-    case Annotation::Source::Action: return QColor(0xD5, 0x5E, 0x00);
-    case Annotation::Source::Scenario: return QColor(0x88, 0x3D, 0x8F);
-    case Annotation::Source::Detector: return QColor(0x00, 0x9E, 0x73);
-    case Annotation::Source::Manual: break;
-    }
-    return QColor(0x33, 0x33, 0x33);
+    return Palette::annotationColor(source, failed, UiTheme::instance()->background());
 }
 
 // In-place edits become editor commands (undoable) instead of setData on the model; a value
@@ -90,7 +84,7 @@ protected:
         if (suggested) {
             // Dimmed like its marker on the timelines, until the user accepts it.
             option->font.setItalic(true);
-            option->palette.setColor(QPalette::Text, QColor(0x77, 0x7D, 0x88));
+            option->palette.setColor(QPalette::Text, UiTheme::instance()->colors().muted);
         }
         if (index.column() != AnnotationModel::SourceColumn)
             return;
@@ -196,10 +190,16 @@ AnnotationDock::AnnotationDock(AnnotationEditor *editor, TimeWindow *window, QWi
     // Accepting changes a row without touching the selection.
     connect(m_filter, &QAbstractItemModel::dataChanged, this, &AnnotationDock::updateButtons);
 
-    m_count->setStyleSheet(QStringLiteral("color: #555B66;"));
     m_error->setObjectName(QStringLiteral("annotationError"));
     m_error->setWordWrap(true);
-    m_error->setStyleSheet(QStringLiteral("color: #B00020;"));
+    const auto applyTheme = [this] {
+        const UiTheme::Colors &colors = UiTheme::instance()->colors();
+        m_count->setStyleSheet(QStringLiteral("color: %1;").arg(UiTheme::css(colors.axisText)));
+        m_error->setStyleSheet(QStringLiteral("color: %1;").arg(UiTheme::css(colors.error)));
+        m_table->viewport()->update(); // the source column's colours
+    };
+    applyTheme();
+    connect(UiTheme::instance(), &UiTheme::changed, this, applyTheme);
     m_error->hide();
     for (auto signal : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved})
         connect(m_filter, signal, this, &AnnotationDock::updateCount);

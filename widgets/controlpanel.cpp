@@ -2,6 +2,7 @@
 #include "controlpanel.h"
 
 #include "steeringpolicy.h"
+#include "uitheme.h"
 
 #include <QDoubleSpinBox>
 #include <QFormLayout>
@@ -184,8 +185,9 @@ void ControlPanel::showStatus()
         const auto status = m_controller->status(i);
         if (!status) {
             const auto error = m_controller->statusError(i);
-            rows << QStringLiteral("<span style='color:#B00020'>✖ %1</span>")
-                        .arg((error ? error->message : tr("no status yet")).toHtmlEscaped());
+            rows << QStringLiteral("<span style='color:%1'>✖ %2</span>")
+                        .arg(UiTheme::css(UiTheme::instance()->colors().error),
+                             (error ? error->message : tr("no status yet")).toHtmlEscaped());
             continue;
         }
         rows << tr("%1: %2 <b>%3%4</b> · limit %5 · in flight %6 · pending %7 · <b>%8</b>")
@@ -275,7 +277,8 @@ void ControlPanel::showReport(const ActionReport &report)
     QStringList lines;
     const bool ok = report.allConfirmed();
     lines << QStringLiteral("<b style='color:%1'>%2</b>")
-                 .arg(ok ? QStringLiteral("#00734F") : QStringLiteral("#B00020"), report.summary(caps).toHtmlEscaped());
+                 .arg(UiTheme::css(ok ? UiTheme::instance()->colors().ok : UiTheme::instance()->colors().error),
+                      report.summary(caps).toHtmlEscaped());
     for (const ReplicaOutcome &outcome : report.replicas) {
         const QString who = (outcome.instance.isEmpty() ? outcome.endpoint.toDisplayString() : outcome.instance).toHtmlEscaped();
         if (outcome.error) {

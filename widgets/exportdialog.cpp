@@ -3,6 +3,7 @@
 
 #include "chartexporter.h"
 #include "exporttheme.h"
+#include "uitheme.h"
 
 #include <QCheckBox>
 #include <QClipboard>
@@ -219,7 +220,8 @@ bool ExportDialog::writeTo(const QString &path, QString *message)
         problem = written.error().message;
     }
     m_status->setText(
-        QStringLiteral("<span style='color:#B03A00'>%1</span>").arg(problem.toHtmlEscaped()));
+        QStringLiteral("<span style='color:%1'>%2</span>")
+            .arg(UiTheme::css(UiTheme::instance()->colors().warning), problem.toHtmlEscaped()));
     if (message)
         *message = problem;
     return false;

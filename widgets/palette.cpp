@@ -5,8 +5,21 @@
 
 namespace Palette {
 
-QColor seriesColor(int index)
+QColor seriesColor(int index, Background background)
 {
+    if (background == Background::Dark) {
+        static const std::array<QColor, 8> onDark{
+            QColor(0x3C, 0x9A, 0xDE), // blue, lifted: the original is too dark on dark grey
+            QColor(0xE6, 0x9F, 0x00), // orange
+            QColor(0x1F, 0xB5, 0x8A), // bluish green
+            QColor(0xF0, 0x73, 0x2A), // vermillion
+            QColor(0xCC, 0x79, 0xA7), // reddish purple
+            QColor(0x56, 0xB4, 0xE9), // sky blue
+            QColor(0xF0, 0xE4, 0x42), // yellow
+            QColor(0xD0, 0xD4, 0xDA), // light grey in place of black
+        };
+        return onDark[std::size_t(index) % onDark.size()];
+    }
     static const std::array<QColor, 8> colors{
         QColor(0x00, 0x72, 0xB2), // blue
         QColor(0xE6, 0x9F, 0x00), // orange
@@ -20,23 +33,25 @@ QColor seriesColor(int index)
     return colors[std::size_t(index) % colors.size()];
 }
 
-QColor resolve(const QString &color, int index)
+QColor resolve(const QString &color, int index, Background background)
 {
     const QColor parsed = QColor::fromString(color);
-    return parsed.isValid() ? parsed : seriesColor(index);
+    return parsed.isValid() ? parsed : seriesColor(index, background);
 }
 
-QColor annotationColor(Annotation::Source source, bool failed)
+QColor annotationColor(Annotation::Source source, bool failed, Background background)
 {
+    const bool dark = background == Background::Dark;
     if (failed)
-        return QColor(0xC6, 0x28, 0x28);
+        return dark ? QColor(0xFF, 0x6B, 0x6B) : QColor(0xC6, 0x28, 0x28);
     switch (source) {
-    case Annotation::Source::Action: return QColor(0xD5, 0x5E, 0x00);   // vermillion
-    case Annotation::Source::Scenario: return QColor(0x88, 0x3D, 0x8F); // purple
-    case Annotation::Source::Detector: return QColor(0x00, 0x9E, 0x73); // bluish green
+    case Annotation::Source::Action: return dark ? QColor(0xF0, 0x73, 0x2A) : QColor(0xD5, 0x5E, 0x00); // vermillion
+    case Annotation::Source::Scenario: return dark ? QColor(0xC0, 0x7F, 0xD0) : QColor(0x88, 0x3D, 0x8F); // purple
+    case Annotation::Source::Detector: return dark ? QColor(0x1F, 0xB5, 0x8A) : QColor(0x00, 0x9E, 0x73); // bluish green
     case Annotation::Source::Manual: break;
     }
-    return QColor(0x2F, 0x3A, 0x4A); // slate: what people wrote
+    // What people wrote: slate on light, near white on dark.
+    return dark ? QColor(0xDD, 0xE2, 0xE8) : QColor(0x2F, 0x3A, 0x4A);
 }
 
 } // namespace Palette

@@ -3,6 +3,7 @@
 
 #include "timelinechart.h"
 #include "timewindow.h"
+#include "uitheme.h"
 #include "unitformatter.h"
 
 #include <QDateTime>
@@ -32,14 +33,9 @@ PanelWidget::PanelWidget(const PanelDefinition &panel, SampleStore *store, TimeW
 {
     setFrameShape(QFrame::StyledPanel);
     setObjectName(QStringLiteral("panel"));
-    setStyleSheet(QStringLiteral("#panel { background: white; border: 1px solid #D9DDE3; border-radius: 4px; }"));
-
-    QString title = panel.title.toHtmlEscaped();
-    if (!panel.unit.isEmpty())
-        title += QStringLiteral(" <span style='color:#7A808A; font-weight:normal'>· %1</span>").arg(panel.unit.toHtmlEscaped());
-    m_title->setText(QStringLiteral("<b>%1</b>").arg(title));
     m_freshness->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
-    m_freshness->setStyleSheet(QStringLiteral("color: #7A808A;"));
+    applyTheme();
+    connect(UiTheme::instance(), &UiTheme::changed, this, &PanelWidget::applyTheme);
     m_legend->setTextFormat(Qt::RichText);
     m_legend->setWordWrap(true);
     QFont legendFont = m_legend->font();
@@ -74,6 +70,22 @@ PanelWidget::PanelWidget(const PanelDefinition &panel, SampleStore *store, TimeW
     refreshFreshness();
 }
 
+void PanelWidget::applyTheme()
+{
+    const UiTheme::Colors &colors = UiTheme::instance()->colors();
+    setStyleSheet(QStringLiteral("#panel { background: %1; border: 1px solid %2; border-radius: 4px; }")
+                      .arg(UiTheme::css(colors.panel), UiTheme::css(colors.panelBorder)));
+    QString title = m_panel.title.toHtmlEscaped();
+    if (!m_panel.unit.isEmpty()) {
+        title += QStringLiteral(" <span style='color:%1; font-weight:normal'>· %2</span>")
+                     .arg(UiTheme::css(colors.muted), m_panel.unit.toHtmlEscaped());
+    }
+    m_title->setText(QStringLiteral("<b>%1</b>").arg(title));
+    m_freshness->setStyleSheet(QStringLiteral("color: %1;").arg(UiTheme::css(colors.muted)));
+    refreshFreshness();
+    updateLegend();
+}
+
 void PanelWidget::setStatus(const PanelStatus &status)
 {
     m_status = status;
@@ -83,6 +95,7 @@ void PanelWidget::setStatus(const PanelStatus &status)
 
 void PanelWidget::refreshFreshness()
 {
+    const UiTheme::Colors &colors = UiTheme::instance()->colors();
     QStringList parts;
     if (m_status.stepMs > 0)
         parts << tr("step %1").arg(durationText(m_status.stepMs));
@@ -90,14 +103,19 @@ void PanelWidget::refreshFreshness()
         parts << tr("newest %1 ago").arg(durationText(qMax<qint64>(0, m_window->now() - *m_status.newestSampleMs)));
     switch (m_status.state) {
     case PanelStatus::State::Loading: parts << tr("loading"); break;
-    case PanelStatus::State::SourceDown: parts << QStringLiteral("<span style='color:#B00020'><b>%1</b></span>").arg(tr("source down")); break;
-    case PanelStatus::State::QueryError: parts << QStringLiteral("<span style='color:#B03A00'><b>%1</b></span>").arg(tr("query error")); break;
+    case PanelStatus::State::SourceDown:
+        parts << QStringLiteral("<span style='color:%1'><b>%2</b></span>").arg(UiTheme::css(colors.error), tr("source down"));
+        break;
+    case PanelStatus::State::QueryError:
+        parts << QStringLiteral("<span style='color:%1'><b>%2</b></span>").arg(UiTheme::css(colors.warning), tr("query error"));
+        break;
     case PanelStatus::State::NoData: parts << tr("no data"); break;
     case PanelStatus::State::Ok: break;
     }
     if (!m_status.warnings.isEmpty())
-        parts << QStringLiteral("<span style='color:#B03A00' title='%1'>⚠ %2</span>")
-                     .arg(m_status.warnings.join(QLatin1Char('\n')).toHtmlEscaped(), tr("warnings"));
+        parts << QStringLiteral("<span style='color:%1' title='%2'>⚠ %3</span>")
+                     .arg(UiTheme::css(colors.warning), m_status.warnings.join(QLatin1Char('\n')).toHtmlEscaped(),
+                          tr("warnings"));
     m_freshness->setText(parts.join(QStringLiteral(" · ")));
     m_freshness->setToolTip(m_status.message);
 }
@@ -132,10 +150,17 @@ void PanelWidget::updateLegend()
         const QString formula = m_formulas.value(entry.key);
         if (!formula.isEmpty())
             formulas << formula;
-        items << QStringLiteral("<span style='color:%1'>%4</span>&nbsp;%2 <span style='color:#555B66'>%3</span>")
+        items << QStringLiteral("<span style='color:%1'>%4</span>&nbsp;%2 <span style='color:%5'>%3</span>")
                      .arg(entry.color.name(), entry.name.toHtmlEscaped(), stats,
-                          formula.isEmpty() ? QStringLiteral("&#9632;") : QStringLiteral("&#9476;"));
+                          formula.isEmpty() ? QStringLiteral("&#9632;") : QStringLiteral("&#9476;"),
+                          UiTheme::css(UiTheme::instance()->colors().axisText));
     }
-    m_legend->setText(items.join(QStringLiteral("<br>")));
-    m_legend->setToolTip(formulas.join(QStringLiteral("\n\n")));
+    // Every render reports its statistics; the rich text is laid out again only when the
+    // text a user reads changed (most live ticks change no digit shown).
+    const QString text = items.join(QStringLiteral("<br>"));
+    if (text != m_legend->text())
+        m_legend->setText(text);
+    const QString toolTip = formulas.join(QStringLiteral("\n\n"));
+    if (toolTip != m_legend->toolTip())
+        m_legend->setToolTip(toolTip);
 }

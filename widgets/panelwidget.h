@@ -34,6 +34,7 @@ signals:
 
 private:
     void updateLegend();
+    void applyTheme(); // the card, title and status colours of the theme shown now
 
     PanelDefinition m_panel;
     TimeWindow *m_window;

@@ -4,6 +4,7 @@
 #include "annotationmodel.h"
 #include "phasestatisticsmodel.h"
 #include "samplestore.h"
+#include "uitheme.h"
 
 #include <QCheckBox>
 #include <QClipboard>
@@ -36,7 +37,7 @@ PhaseStatisticsDialog::PhaseStatisticsDialog(SampleStore *store, AnnotationModel
     m_panelPicker->setObjectName(QStringLiteral("phasePanelPicker"));
     m_p95->setObjectName(QStringLiteral("phaseP95"));
     m_p95->setToolTip(tr("Also the 95th percentile of each phase"));
-    m_rangeLabel->setStyleSheet(QStringLiteral("color: #555B66;"));
+    m_rangeLabel->setStyleSheet(QStringLiteral("color: %1;").arg(UiTheme::css(UiTheme::instance()->colors().axisText)));
     m_table->setObjectName(QStringLiteral("phaseTable"));
     m_table->setModel(m_model);
     m_table->verticalHeader()->hide();

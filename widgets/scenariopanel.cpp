@@ -2,6 +2,7 @@
 #include "scenariopanel.h"
 
 #include "scenariorunner.h"
+#include "uitheme.h"
 
 #include <QLabel>
 #include <QListWidget>
@@ -25,12 +26,15 @@ ScenarioPanel::ScenarioPanel(ScenarioRunner *runner, QWidget *parent)
         if (QListWidgetItem *item = m_steps->item(index)) {
             item->setText((ok ? QStringLiteral("✔ ") : QStringLiteral("✖ ")) + item->data(Qt::UserRole).toString()
                           + (message.isEmpty() ? QString() : QStringLiteral(" — ") + message));
-            item->setForeground(ok ? QColor(0x00, 0x73, 0x4F) : QColor(0xB0, 0x00, 0x20));
+            item->setForeground(ok ? UiTheme::instance()->colors().ok : UiTheme::instance()->colors().error);
         }
         refreshCountdown();
     });
     connect(m_runner, &ScenarioRunner::finished, this, [this](bool ok, const QString &message) {
-        m_next->setText((ok ? tr("Finished: %1") : tr("<b style='color:#B00020'>Stopped: %1</b>")).arg(message.toHtmlEscaped()));
+        m_next->setText(ok ? tr("Finished: %1").arg(message.toHtmlEscaped())
+                           : QStringLiteral("<b style='color:%1'>%2</b>")
+                                 .arg(UiTheme::css(UiTheme::instance()->colors().error),
+                                      tr("Stopped: %1").arg(message.toHtmlEscaped())));
         m_stop->setEnabled(false);
         m_tick.stop();
     });

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "seriesreadout.h"
 
+#include "uitheme.h"
+
 #include <QFontMetricsF>
 #include <QPainter>
 
@@ -15,9 +17,6 @@ constexpr double kColumnGap = 10;
 constexpr double kMaxNameWidth = 220; // long legends are elided, the values must stay readable
 constexpr double kOffset = 16;        // from the mouse, so the box never hides the crosshair
 
-const QColor kFrame(0xC9, 0xCE, 0xD6);
-const QColor kText(0x22, 0x28, 0x30);
-const QColor kMuted(0x7A, 0x80, 0x8A);
 
 } // namespace
 
@@ -84,15 +83,18 @@ void SeriesReadout::paint(QPainter *painter, const QRectF &box) const
 {
     painter->save();
     painter->setRenderHint(QPainter::Antialiasing);
-    painter->setPen(QPen(kFrame, 1));
-    painter->setBrush(QColor(255, 255, 255, 240));
+    const UiTheme::Colors &colors = UiTheme::instance()->colors();
+    painter->setPen(QPen(colors.labelBorder, 1));
+    QColor background = colors.labelBackground;
+    background.setAlpha(240);
+    painter->setBrush(background);
     painter->drawRoundedRect(box.adjusted(0.5, 0.5, -0.5, -0.5), 4, 4);
 
     const QFontMetricsF metrics(m_font);
     const QFontMetricsF titleMetrics(m_titleFont);
     double y = box.top() + kPadding;
     painter->setFont(m_titleFont);
-    painter->setPen(kText);
+    painter->setPen(colors.text);
     painter->drawText(QPointF(box.left() + kPadding, y + titleMetrics.ascent()), m_title);
     y += titleMetrics.height() + 4;
 
@@ -106,7 +108,7 @@ void SeriesReadout::paint(QPainter *painter, const QRectF &box) const
         painter->fillRect(QRectF(x, y + (metrics.height() - kSwatch) / 2, kSwatch, kSwatch), row.color);
         x += kSwatch + 6;
         painter->setFont(m_font);
-        painter->setPen(kText);
+        painter->setPen(colors.text);
         painter->drawText(QPointF(x, baseline), metrics.elidedText(row.name, Qt::ElideMiddle, names));
         x += names + kColumnGap;
         painter->setFont(bold);
@@ -114,7 +116,7 @@ void SeriesReadout::paint(QPainter *painter, const QRectF &box) const
         painter->drawText(QPointF(x + values - valueAdvance, baseline), row.value); // right-aligned
         x += values + kColumnGap;
         painter->setFont(m_font);
-        painter->setPen(kMuted);
+        painter->setPen(colors.muted);
         painter->drawText(QPointF(x, baseline), row.time);
         y += metrics.height() + 2;
     }

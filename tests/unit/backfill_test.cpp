@@ -14,6 +14,7 @@
 #include <QElapsedTimer>
 #include <QPointer>
 #include <QRandomGenerator>
+#include <QSignalSpy>
 #include <QTcpServer>
 #include <QTcpSocket>
 #include <QTimer>
@@ -407,6 +408,39 @@ TEST(Backfill, AFailedChunkStopsTheLoadAndShowsTheError)
     EXPECT_EQ(status.stepMs, 15'000);
 }
 
+TEST(Backfill, CancelKeepsTheCoarsePictureStopsTheDetailAndTheTailGoesOn)
+{
+    FakePrometheus server;
+    server.holdStepsBelow(15'000); // the detail waits, so there is a load to cancel
+    Rig rig(server, 3 * kHour);
+    rig.poller.setMaxHistoryRequestsInFlight(2);
+    rig.poller.setDashboard(dashboardOf({QStringLiteral("m1")}));
+    rig.poller.pollNow();
+    ASSERT_TRUE(waitFor([&] { return rig.onlySeries() && rig.onlySeries()->size() == 721; }, 30000));
+    ASSERT_TRUE(waitFor([&] { return withStep(server.requests, QStringLiteral("m1"), 1000).size() == 2; }, 30000));
+    ASSERT_TRUE(rig.poller.isLoadingHistory());
+
+    rig.poller.cancelHistory();
+    server.release(); // the two chunks already asked for still come, and are used
+    ASSERT_TRUE(rig.loaded());
+    EXPECT_EQ(rig.progress.back().first, rig.progress.back().second) << "the progress bar goes away";
+    EXPECT_EQ(withStep(server.requests, QStringLiteral("m1"), 1000).size(), 2u) << "nothing more is asked for";
+    // The coarse picture plus the raw samples of the two chunks (some of which fall on coarse
+    // instants), far from the whole 10,801.
+    EXPECT_GT(rig.onlySeries()->size(), 721u + 1500u);
+    EXPECT_LT(rig.onlySeries()->size(), 721u + 2000u);
+    EXPECT_EQ(rig.poller.panelStatus(0).stepMs, 15'000) << "the panel says the detail is not there";
+
+    // Live polling goes on, and the cancelled detail is not planned again on the next tick.
+    const qsizetype before = server.requests.size();
+    rig.now += 10'000;
+    rig.window.advanceToNow();
+    rig.poller.pollNow();
+    ASSERT_TRUE(waitFor([&] { return rig.onlySeries()->timestampsMs().back() == rig.now; }, 30000));
+    EXPECT_EQ(server.requests.size(), before + 1) << "one tail request";
+    EXPECT_FALSE(rig.poller.isLoadingHistory());
+}
+
 TEST(Backfill, LoadTesterSeriesAreNotQueried)
 {
     FakePrometheus server;
@@ -491,4 +525,53 @@ TEST(Backfill, TheAnswersOfARefreshTickLandTogetherWithTheWindowsMove)
     }
     EXPECT_GE(full, 3);
     rig.poller.stop();
+}
+
+// A variable chosen while the window is still loading: what was asked with the old value is
+// dropped as it comes back, the new value's whole window loads, and the progress finishes.
+TEST(Backfill, AVariableChosenMidLoadReplacesTheSeriesAndStillFinishes)
+{
+    FakePrometheus server;
+    Rig rig(server, 3 * kHour);
+    DashboardDefinition dashboard = dashboardOf({QStringLiteral("m$n"), QStringLiteral("m1")});
+    SeriesDefinition derived; // a formula over the query that changes
+    derived.derive = QStringLiteral("x * 2");
+    derived.deriveInputs.insert(QStringLiteral("x"), QStringLiteral("first"));
+    dashboard.panels[0].series[0].id = QStringLiteral("first");
+    dashboard.panels[0].series.push_back(derived);
+    VariableDefinition n;
+    n.name = QStringLiteral("n");
+    n.choices = {QStringLiteral("1"), QStringLiteral("3")};
+    n.value = QStringLiteral("1");
+    dashboard.variableDefinitions.push_back(n);
+    rig.poller.setDashboard(dashboard);
+    server.holdStepsBelow(15'000); // the coarse picture comes, the raw detail waits
+    rig.poller.start();
+    ASSERT_TRUE(waitFor([&] { return rig.onlySeries(0) != nullptr && rig.onlySeries(1) != nullptr; }, 20000));
+    const QString oldKey = rig.store.keysWithPrefix(QStringLiteral("p0/q0/")).value(0);
+    EXPECT_TRUE(oldKey.startsWith(QStringLiteral("p0/q0/$n=1/"))) << oldKey.toStdString();
+    const QString unchangedKey = rig.store.keysWithPrefix(QStringLiteral("p0/q1/")).value(0);
+    rig.store.merge(QStringLiteral("derived/p0/q2"), {}, std::vector<qint64>{kNow}, std::vector<double>{2});
+
+    QSignalSpy replaced(&rig.poller, &DashboardPoller::seriesReplaced);
+    ASSERT_TRUE(rig.poller.setVariable(QStringLiteral("n"), QStringLiteral("3")));
+    EXPECT_EQ(replaced.size(), 1);
+    EXPECT_FALSE(rig.store.contains(oldKey));
+    EXPECT_FALSE(rig.store.contains(QStringLiteral("derived/p0/q2"))) << "its input's value changed";
+    EXPECT_TRUE(rig.store.contains(unchangedKey)) << "a query without the variable keeps its series";
+    server.release(); // the old value's detail comes back now, and must be dropped
+    ASSERT_TRUE(rig.loaded());
+    ASSERT_TRUE(waitFor([&] { return !rig.poller.isLoadingHistory() && server.inFlight == 0; }, 20000));
+
+    const QStringList keys = rig.store.keysWithPrefix(QStringLiteral("p0/q0/"));
+    ASSERT_EQ(keys.size(), 3) << keys.join(QLatin1Char(' ')).toStdString();
+    for (const QString &key : keys) {
+        EXPECT_TRUE(key.startsWith(QStringLiteral("p0/q0/$n=3/"))) << key.toStdString();
+        const SampleStore::Series *series = rig.store.series(key);
+        EXPECT_EQ(series->timestampsMs().front(), kNow - 3 * kHour) << "the whole window, not only from now on";
+    }
+    EXPECT_EQ(rig.poller.seriesOfPanel(0).size(), 1u + 3u + 1u) << "m1, the three of m3, the formula";
+    EXPECT_FALSE(withStep(server.requests, QStringLiteral("m3"), 15'000).empty());
+    EXPECT_EQ(rig.progress.back().first, rig.progress.back().second) << "the progress finished";
+    EXPECT_EQ(rig.poller.panelStatus(0).state, PanelStatus::State::Ok) << rig.poller.panelStatus(0).message.toStdString();
 }

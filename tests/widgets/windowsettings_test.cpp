@@ -12,12 +12,18 @@
 #include "samplestore.h"
 #include "shortcutsdialog.h"
 #include "timewindow.h"
+#include "uitheme.h"
+#include "dashboardview.h"
+#include "panelwidget.h"
+#include "timelinechart.h"
 
 #include <QAction>
+#include <QComboBox>
 #include <QFile>
 #include <QMenu>
 #include <QMenuBar>
 #include <QSettings>
+#include <QStyle>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -170,4 +176,85 @@ TEST_F(WindowSettings, TheShortcutListShowsTheKeysTheWindowReallyHas)
     auto *dialog = run.mainWindow->findChild<ShortcutsDialog *>();
     ASSERT_NE(dialog, nullptr);
     EXPECT_TRUE(dialog->toText().contains(QStringLiteral("Mark now\tM")));
+}
+
+namespace {
+
+// The colour most pixels of a widget's grab have: its background, whatever is drawn on it.
+QColor dominantColor(QWidget *widget)
+{
+    const QImage image = widget->grab().toImage();
+    QHash<QRgb, int> counts;
+    for (int y = 0; y < image.height(); y += 3)
+        for (int x = 0; x < image.width(); x += 3)
+            ++counts[image.pixel(x, y)];
+    QRgb best = 0;
+    for (auto it = counts.begin(); it != counts.end(); ++it)
+        if (it.value() > counts.value(best))
+            best = it.key();
+    return QColor(best);
+}
+
+} // namespace
+
+TEST_F(WindowSettings, TheDarkThemeDarkensWindowPanelsAndChartsAndIsRemembered)
+{
+    AppRun run;
+    DashboardDefinition dashboard;
+    PanelDefinition panel;
+    panel.title = QStringLiteral("Throughput");
+    SeriesDefinition series;
+    series.query = QStringLiteral("up");
+    panel.series.push_back(series);
+    dashboard.panels.push_back(panel);
+    run.poller->setDashboard(dashboard);
+    run.mainWindow->showDashboard({});
+    run.mainWindow->resize(1200, 800);
+    run.mainWindow->show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(run.mainWindow.get()));
+    ASSERT_EQ(run.mainWindow->dashboardView()->panels().size(), 1u);
+    PanelWidget *shown = run.mainWindow->dashboardView()->panels().front();
+
+    QAction *dark = run.action(QStringLiteral("Dark"));
+    QAction *light = run.action(QStringLiteral("Light"));
+    ASSERT_NE(dark, nullptr);
+    ASSERT_NE(light, nullptr);
+
+    light->trigger();
+    EXPECT_GT(dominantColor(shown->chart()).lightness(), 200) << "light: the plot is white";
+    EXPECT_GT(dominantColor(run.mainWindow->centralWidget()).lightness(), 200);
+
+    dark->trigger();
+    EXPECT_TRUE(UiTheme::instance()->isDark());
+    EXPECT_EQ(AppSettings::theme(), QStringLiteral("dark")) << "the choice survives a restart";
+    EXPECT_LT(dominantColor(shown->chart()).lightness(), 60) << "dark: the plot is dark too, not only the frame";
+    EXPECT_LT(dominantColor(run.mainWindow->centralWidget()).lightness(), 60);
+    EXPECT_LT(dominantColor(run.mainWindow->menuBar()).lightness(), 80) << "controls follow the palette "
+        << run.mainWindow->menuBar()->palette().window().color().name().toStdString() << " app "
+        << QApplication::palette().window().color().name().toStdString() << " style " << QApplication::style()->name().toStdString();
+    // Every series colour stands out from the dark plot.
+    for (int i = 0; i < 8; ++i) {
+        const QColor color = Palette::seriesColor(i, Palette::Background::Dark);
+        EXPECT_GT(color.lightness() - UiTheme::darkColors().panel.lightness(), 40) << "series colour " << i;
+    }
+
+    light->trigger();
+    EXPECT_EQ(AppSettings::theme(), QStringLiteral("light"));
+    EXPECT_GT(dominantColor(shown->chart()).lightness(), 200) << "and back";
+}
+
+TEST_F(WindowSettings, TheWindowPickerNamesAWindowOutsideItsList)
+{
+    AppRun run;
+    auto *picker = run.mainWindow->findChild<QComboBox *>(QStringLiteral("windowPicker"));
+    ASSERT_NE(picker, nullptr);
+    run.window.setWindowMs(2 * 3'600'000); // --window 2h
+    run.mainWindow->showDashboard({});
+    EXPECT_EQ(picker->currentText(), QStringLiteral("2 h"));
+    run.window.setWindowMs(90 * 60'000); // a dashboard's "90m"
+    run.mainWindow->showDashboard({});
+    EXPECT_EQ(picker->currentText(), QStringLiteral("1 h 30 min")) << "not the nearest choice, 1 h or 2 h";
+    const int at = picker->currentIndex();
+    EXPECT_EQ(picker->itemData(at - 1).toLongLong(), 3'600'000) << "in order";
+    EXPECT_EQ(picker->itemData(at + 1).toLongLong(), 2 * 3'600'000);
 }
