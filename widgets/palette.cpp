@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "palette.h"
 
+#include <algorithm>
 #include <array>
 
 namespace Palette {
@@ -36,7 +37,17 @@ QColor seriesColor(int index, Background background)
 QColor resolve(const QString &color, int index, Background background)
 {
     const QColor parsed = QColor::fromString(color);
-    return parsed.isValid() ? parsed : seriesColor(index, background);
+    if (!parsed.isValid())
+        return seriesColor(index, background);
+    // A dashboard written for a light background often draws set-points and limits in
+    // black, which would vanish on the dark panel: too dark a colour is mirrored in
+    // lightness (black becomes light grey), keeping its hue.
+    constexpr int kDarkestReadableOnDark = 80;
+    if (background == Background::Dark && parsed.lightness() < kDarkestReadableOnDark) {
+        const QColor hsl = parsed.toHsl();
+        return QColor::fromHsl(hsl.hslHue(), hsl.hslSaturation(), std::min(215, 255 - hsl.lightness()));
+    }
+    return parsed;
 }
 
 QColor annotationColor(Annotation::Source source, bool failed, Background background)

@@ -14,6 +14,7 @@ enum class Background { Light, Dark };
 
 QColor seriesColor(int index, Background background = Background::Light);
 // A colour from a dashboard file ("#0072B2", "orange"), or the palette's when empty/invalid.
+// On a dark background a file's colour too dark to read (black) is lightened.
 QColor resolve(const QString &color, int index, Background background = Background::Light);
 // An annotation's marker colour: by who made it (manual, action, scenario, detector), red for
 // an action that did not take effect.

@@ -238,6 +238,11 @@ TEST_F(WindowSettings, TheDarkThemeDarkensWindowPanelsAndChartsAndIsRemembered)
         EXPECT_GT(color.lightness() - UiTheme::darkColors().panel.lightness(), 40) << "series colour " << i;
     }
 
+    // A dashboard's black set-point line stays readable on dark, and stays black on light.
+    EXPECT_GT(Palette::resolve(QStringLiteral("#000000"), 0, Palette::Background::Dark).lightness(), 180);
+    EXPECT_EQ(Palette::resolve(QStringLiteral("#000000"), 0, Palette::Background::Light), QColor(Qt::black));
+    EXPECT_EQ(Palette::resolve(QStringLiteral("#0072B2"), 0, Palette::Background::Dark), QColor(0x00, 0x72, 0xB2));
+
     light->trigger();
     EXPECT_EQ(AppSettings::theme(), QStringLiteral("light"));
     EXPECT_GT(dominantColor(shown->chart()).lightness(), 200) << "and back";
