@@ -42,7 +42,7 @@ QColor resolve(const QString &color, int index, Background background)
     // A dashboard written for a light background often draws set-points and limits in
     // black, which would vanish on the dark panel: too dark a colour is mirrored in
     // lightness (black becomes light grey), keeping its hue.
-    constexpr int kDarkestReadableOnDark = 80;
+    constexpr int kDarkestReadableOnDark = 60; // black and near black; the Okabe–Ito colours are above
     if (background == Background::Dark && parsed.lightness() < kDarkestReadableOnDark) {
         const QColor hsl = parsed.toHsl();
         return QColor::fromHsl(hsl.hslHue(), hsl.hslSaturation(), std::min(215, 255 - hsl.lightness()));

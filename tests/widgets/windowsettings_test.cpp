@@ -242,6 +242,8 @@ TEST_F(WindowSettings, TheDarkThemeDarkensWindowPanelsAndChartsAndIsRemembered)
     EXPECT_GT(Palette::resolve(QStringLiteral("#000000"), 0, Palette::Background::Dark).lightness(), 180);
     EXPECT_EQ(Palette::resolve(QStringLiteral("#000000"), 0, Palette::Background::Light), QColor(Qt::black));
     EXPECT_EQ(Palette::resolve(QStringLiteral("#0072B2"), 0, Palette::Background::Dark), QColor(0x00, 0x72, 0xB2));
+    EXPECT_EQ(Palette::resolve(QStringLiteral("#009E73"), 0, Palette::Background::Dark), QColor(0x00, 0x9E, 0x73))
+        << "a colour readable on dark is kept as the file says";
 
     light->trigger();
     EXPECT_EQ(AppSettings::theme(), QStringLiteral("light"));
