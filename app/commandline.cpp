@@ -275,24 +275,18 @@ Result<AppOptions> parseCommandLine(const QStringList &arguments)
         }
         options.adminToken = QString::fromUtf8(file.readAll()).trimmed();
     }
-    if (parser.isSet(window)) {
-        auto ms = durationOption(parser, QStringLiteral("window"));
+    std::optional<qint64> refreshMs;
+    for (auto [name, value] : {std::pair{&window, &options.windowMs}, std::pair{&refresh, &refreshMs},
+                               std::pair{&retention, &options.retentionMs}}) {
+        if (!parser.isSet(*name))
+            continue; // the dashboard's or the store's default then
+        auto ms = durationOption(parser, name->names().constFirst());
         if (!ms)
             return ms.error();
-        options.windowMs = ms.value();
+        *value = ms.value();
     }
-    if (parser.isSet(refresh)) {
-        auto ms = durationOption(parser, QStringLiteral("refresh"));
-        if (!ms)
-            return ms.error();
-        options.refreshMs = int(ms.value());
-    }
-    if (parser.isSet(retention)) {
-        auto ms = durationOption(parser, QStringLiteral("retention"));
-        if (!ms)
-            return ms.error();
-        options.retentionMs = ms.value();
-    }
+    if (refreshMs)
+        options.refreshMs = int(*refreshMs);
     auto scrapeMs = durationOption(parser, QStringLiteral("scrape-interval"));
     if (!scrapeMs)
         return scrapeMs.error();
