@@ -12,9 +12,13 @@ Mapping Mapping::of(const TimeRange &range, double low, double high, const QRect
     m.startMs = range.startMs;
     m.x0 = plot.left();
     m.pxPerMs = plot.width() / double(std::max<qint64>(1, range.length()));
+    // The scale's ends land on the centres of the plot's first and last pixel rows, so a
+    // 1 px line at the bottom or top of the scale (a pool at 0, a limit at its maximum)
+    // covers one row fully instead of half of two rows, where it would be faint and a line
+    // under it would show through in a mixed colour.
     m.low = low;
-    m.y0 = plot.bottom();
-    m.pxPerUnit = high > low ? plot.height() / (high - low) : 0;
+    m.y0 = plot.bottom() - 0.5;
+    m.pxPerUnit = high > low ? std::max(0.0, plot.height() - 1) / (high - low) : 0;
     return m;
 }
 

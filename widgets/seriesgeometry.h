@@ -23,7 +23,7 @@ struct Mapping
     double x0 = 0;       // the plot's left edge
     double pxPerMs = 0;
     double low = 0;      // the value at y0
-    double y0 = 0;       // the plot's bottom edge
+    double y0 = 0;       // the centre of the plot's bottom pixel row
     double pxPerUnit = 0;
 
     static Mapping of(const TimeRange &range, double low, double high, const QRectF &plot);
