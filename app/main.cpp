@@ -23,7 +23,7 @@
 #include "scenariorunner.h"
 #include "screenshot.h"
 #include "sessioncontrols.h"
-#include "sessionreader.h"
+#include "sessionopening.h"
 #include "sessionrecorder.h"
 #include "sessionreplay.h"
 #include "sessionsaver.h"
@@ -154,7 +154,13 @@ int main(int argc, char *argv[])
     QStringList seriesOrder;           // ... with its series in the order (and colours) they had live
     if (!options.sessionPath.isEmpty()) {
         // A recording shown offline: its dashboard, samples and annotations instead of a live run.
-        Result<SessionContents> read = SessionReader::readFile(options.sessionPath);
+        SessionOpening::Options opening;
+        opening.showProgress = onScreen;
+        Result<SessionContents> read = SessionOpening::read(options.sessionPath, opening);
+        if (!read && read.error().kind == Error::Kind::Cancelled) {
+            std::fprintf(stderr, "chaoscope: %s\n", qPrintable(read.error().message));
+            return 0; // the user's choice: nothing went wrong
+        }
         if (!read) {
             std::fprintf(stderr, "chaoscope: %s\n", qPrintable(read.error().message));
             if (onScreen)
@@ -353,6 +359,7 @@ int main(int argc, char *argv[])
         headless->setDashboardView(mainWindow.dashboardView());
         if (!options.layoutPath.isEmpty())
             headless->setLayoutPath(options.layoutPath, mainWindow.dashboardView());
+        headless->setDialogEntry(options.screenshotDialog);
         headless->start();
     }
     if (options.exportOptions.isSet()) {

@@ -19,6 +19,7 @@ struct Error
         TooLarge,    // the answer exceeded a configured cap
         Invalid,     // bad input given by the user or a file
         Io,          // file system
+        Cancelled,   // the user stopped it (reading a long session, say); not a fault
     };
 
     Kind kind = Kind::Invalid;

@@ -25,6 +25,7 @@ bool RetryPolicy::isTransient(const Error &error)
     case Error::Kind::TooLarge:
     case Error::Kind::Invalid:
     case Error::Kind::Io:
+    case Error::Kind::Cancelled:
         break;
     }
     return false;

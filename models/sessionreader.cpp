@@ -64,7 +64,10 @@ void sortAndDeduplicate(SessionSeries &series)
 class Reader
 {
 public:
-    explicit Reader(QByteArrayView data) : m_data(data), m_decoder(sampleBudget(data.size())) {}
+    Reader(QByteArrayView data, const SessionReader::Progress &progress)
+        : m_data(data), m_progress(progress), m_decoder(sampleBudget(data.size()))
+    {
+    }
 
     Result<SessionContents> run()
     {
@@ -86,7 +89,13 @@ public:
         m_contents.formatVersion = *version;
         qsizetype pos = SessionFormat::kPreambleBytes;
         m_contents.validEnd = pos;
+        qsizetype reportedAt = 0;
         while (pos < m_data.size()) {
+            if (m_progress && pos - reportedAt >= kProgressEveryBytes) {
+                reportedAt = pos;
+                if (!m_progress(pos, m_data.size()))
+                    return cancelled();
+            }
             const SessionFormat::Frame frame = SessionFormat::frameAt(m_data, pos);
             if (frame.kind == SessionFormat::Frame::Kind::Record) {
                 handle(frame.payload);
@@ -107,10 +116,20 @@ public:
             pos = next;
         }
         finish();
+        if (m_progress && !m_progress(m_data.size(), m_data.size()))
+            return cancelled();
         return std::move(m_contents);
     }
 
 private:
+    // Often enough for a progress bar to move smoothly, rarely enough to cost nothing.
+    static constexpr qsizetype kProgressEveryBytes = 256 * 1024;
+
+    static Error cancelled()
+    {
+        return Error::make(Error::Kind::Cancelled, QStringLiteral("opening the session was cancelled"));
+    }
+
     // The version of Chaoscope named in the header, if the first record is readable.
     QString writerVersion() const
     {
@@ -264,6 +283,7 @@ private:
     }
 
     QByteArrayView m_data;
+    const SessionReader::Progress &m_progress;
     SessionContents m_contents;
     SessionSampleCodec::Decoder m_decoder;
     std::map<QString, std::size_t> m_seriesByKey;
@@ -357,12 +377,12 @@ QString SessionContents::shortProblems() const
 
 namespace SessionReader {
 
-Result<SessionContents> read(QByteArrayView data)
+Result<SessionContents> read(QByteArrayView data, const Progress &progress)
 {
-    return Reader(data).run();
+    return Reader(data, progress).run();
 }
 
-Result<SessionContents> readFile(const QString &path)
+Result<SessionContents> readFile(const QString &path, const Progress &progress)
 {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
@@ -379,8 +399,8 @@ Result<SessionContents> readFile(const QString &path)
             data = copy;
         }
     }
-    Result<SessionContents> result = read(data);
-    if (!result) {
+    Result<SessionContents> result = read(data, progress);
+    if (!result && result.error().kind != Error::Kind::Cancelled) {
         Error error = result.error();
         error.message = QStringLiteral("Cannot open %1: %2").arg(QFileInfo(path).fileName(), error.message);
         return error;
