@@ -187,6 +187,10 @@ Result<AppOptions> parseCommandLine(const QStringList &arguments)
         QStringLiteral("With --screenshot: also write the plot area of every panel, in screenshot "
                        "pixels, as JSON (for tests and scripts that crop panels)."),
         QStringLiteral("file.json"));
+    const QCommandLineOption screenshotDialog(QStringLiteral("screenshot-dialog"),
+        QStringLiteral("With --screenshot: open the dialog of this menu entry (as its menu names it, e.g. "
+                       "\"Export…\" or \"Keyboard shortcuts\") and shoot the dialog instead of the window."),
+        QStringLiteral("menu entry"));
     const QCommandLineOption scenario(QStringLiteral("scenario"),
         QStringLiteral("Run a scenario (timed actions, conditions, screenshots): a file or a built-in "
                        "name (seed000). Headless, the app exits when it ends: 0 when every step succeeded."),
@@ -211,7 +215,7 @@ Result<AppOptions> parseCommandLine(const QStringList &arguments)
     const QCommandLineOption size(QStringLiteral("size"),
         QStringLiteral("Window size in logical pixels."), QStringLiteral("WxH"), QStringLiteral("1600x1000"));
     parser.addOptions({help, version, prometheus, dashboard, admin, adminKind, adminToken, window, refresh, retention, scrape, bearer,
-                       basic, basicUser, basicPasswordFile, header, caFile, insecure, screenshot, layout, scenario, outputDir, after, size, record, noRecord, uiTheme,
+                       basic, basicUser, basicPasswordFile, header, caFile, insecure, screenshot, layout, screenshotDialog, scenario, outputDir, after, size, record, noRecord, uiTheme,
                        session});
     for (const QCommandLineOption &option : ExportCommandLine::options())
         parser.addOption(option);
@@ -325,6 +329,9 @@ Result<AppOptions> parseCommandLine(const QStringList &arguments)
     }
     options.screenshotPath = parser.value(screenshot);
     options.layoutPath = parser.value(layout);
+    options.screenshotDialog = parser.value(screenshotDialog);
+    if (!options.screenshotDialog.isEmpty() && options.screenshotPath.isEmpty())
+        return Error::make(Error::Kind::Invalid, QStringLiteral("--screenshot-dialog needs --screenshot (the file to write)"));
     options.scenario = parser.value(scenario);
     options.outputDir = parser.value(outputDir);
 

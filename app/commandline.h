@@ -29,6 +29,7 @@ struct AppOptions
     std::optional<qint64> retentionMs;                     // history kept in memory; else 25 h
     qint64 scrapeIntervalMs = 1000;
     QString screenshotPath;     // headless: write this PNG, then exit
+    QString screenshotDialog;   // with it: the dialog this menu entry opens is shot instead
     QString scenario;           // built-in name or file: run it, then (headless) exit
     QString outputDir;          // where scenario screenshots go (relative paths)
     QString layoutPath;         // headless: also write where each panel's plot area is (JSON)

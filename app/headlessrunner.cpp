@@ -8,7 +8,11 @@
 #include "prometheusclient.h"
 #include "screenshot.h"
 
+#include <QAction>
+#include <QApplication>
 #include <QCoreApplication>
+#include <QDialog>
+#include <QMenu>
 #include <QDir>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -84,13 +88,67 @@ bool HeadlessRunner::writeLayout() const
     return file.commit();
 }
 
+QAction *HeadlessRunner::menuAction(const QString &entry) const
+{
+    // As a menu names it: "E&xport…" is "Export…", "Export..." or "Export".
+    const auto plain = [](QString text) {
+        text.remove(QLatin1Char('&'));
+        if (text.endsWith(QChar(0x2026)))
+            text.chop(1);
+        else if (text.endsWith(QLatin1String("...")))
+            text.chop(3);
+        return text.trimmed();
+    };
+    const QString wanted = plain(entry);
+    for (QAction *action : m_window->findChildren<QAction *>()) {
+        if (!action->menu() && (action->objectName() == entry || plain(action->text()).compare(wanted, Qt::CaseInsensitive) == 0))
+            return action;
+    }
+    return nullptr;
+}
+
 void HeadlessRunner::finish()
 {
     if (m_finished)
         return;
     m_finished = true;
+    if (m_dialogEntry.isEmpty()) {
+        shoot(m_window);
+        return;
+    }
+    QAction *action = menuAction(m_dialogEntry);
+    if (!action || !action->isEnabled()) {
+        std::fprintf(stderr, "chaoscope: --screenshot-dialog: %s \"%s\"\n",
+                     action ? "this menu entry is not available now:" : "no menu entry is named", qPrintable(m_dialogEntry));
+        QCoreApplication::exit(2);
+        return;
+    }
+    // A dialog run with exec() blocks trigger() below in its own event loop; this timer fires
+    // inside that loop, once the dialog has been laid out and has drawn its preview.
+    QTimer::singleShot(kDialogSettleMs, this, [this] {
+        QWidget *dialog = QApplication::activeModalWidget();
+        if (!dialog) {
+            for (QWidget *widget : QApplication::topLevelWidgets()) {
+                if (widget != m_window && widget->isVisible() && qobject_cast<QDialog *>(widget))
+                    dialog = widget;
+            }
+        }
+        if (!dialog) {
+            std::fprintf(stderr, "chaoscope: --screenshot-dialog: \"%s\" opened no dialog\n", qPrintable(m_dialogEntry));
+            QCoreApplication::exit(3);
+            return;
+        }
+        shoot(dialog);
+        if (auto *modal = qobject_cast<QDialog *>(dialog))
+            modal->reject(); // its own event loop ends too; the app's was told to exit
+    });
+    action->trigger();
+}
+
+void HeadlessRunner::shoot(QWidget *widget)
+{
     int exitCode = 0;
-    const Result<QString> saved = saveScreenshot(m_window, m_path);
+    const Result<QString> saved = saveScreenshot(widget, m_path);
     if (!saved) {
         std::fprintf(stderr, "chaoscope: %s\n", qPrintable(saved.error().message));
         exitCode = 3;

@@ -7,6 +7,7 @@
 class DashboardPoller;
 class DashboardView;
 class PrometheusClient;
+class QAction;
 class QTimer;
 class QWidget;
 
@@ -25,6 +26,9 @@ public:
     void setLayoutPath(const QString &path, DashboardView *view);
     // A recording shown offline: nothing is queried, so no answers are expected.
     void setOffline(bool offline) { m_offline = offline; }
+    // Shoot the dialog this menu entry opens ("Export…", "Keyboard shortcuts") instead of the
+    // window: the guide's pictures of dialogs are made by the app itself.
+    void setDialogEntry(const QString &entry) { m_dialogEntry = entry; }
 
 private:
     // Stops fetching and waits until the charts have drawn what they hold (they render off
@@ -32,7 +36,11 @@ private:
     // it is now, not as it was a refresh ago; then shoot().
     void settle();
     void finish();
+    void shoot(QWidget *widget); // writes the picture (and layout), then exits with a code
+    QAction *menuAction(const QString &entry) const;
     bool writeLayout() const;
+
+    static constexpr int kDialogSettleMs = 500;
 
     QWidget *m_window;
     DashboardPoller *m_poller;
@@ -44,4 +52,5 @@ private:
     bool m_offline = false;
     QTimer *m_quiet = nullptr;
     bool m_finished = false;
+    QString m_dialogEntry;
 };

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "exportdialog.h"
 
+
 #include "chartexporter.h"
+#include "dialogbuttons.h"
 #include "exporttheme.h"
 #include "uitheme.h"
 
@@ -22,6 +24,8 @@
 #include <QSettings>
 #include <QSpinBox>
 #include <QVBoxLayout>
+
+#include <vector>
 
 namespace {
 
@@ -89,6 +93,7 @@ ExportDialog::ExportDialog(const SampleStore *store, ExportFigure figure, QSetti
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
     QPushButton *save = buttons->addButton(tr("Save…"), QDialogButtonBox::AcceptRole);
     QPushButton *copy = buttons->addButton(tr("Copy picture"), QDialogButtonBox::ActionRole);
+    DialogButtons::keepTabbable(buttons);
     save->setDefault(true);
     connect(save, &QPushButton::clicked, this, &ExportDialog::saveAs);
     connect(copy, &QPushButton::clicked, this, &ExportDialog::copyToClipboard);
@@ -101,6 +106,14 @@ ExportDialog::ExportDialog(const SampleStore *store, ExportFigure figure, QSetti
     layout->addLayout(top);
     layout->addWidget(m_status);
     layout->addWidget(buttons);
+
+    // Tab follows the form top to bottom, then the buttons left to right (the widgets were
+    // created in another order).
+    const std::vector<QWidget *> tabOrder{m_format, m_width,  m_height, m_scale, m_theme, m_title,
+                                          m_subtitle, m_caption, m_panels, save, copy,
+                                          buttons->button(QDialogButtonBox::Cancel)};
+    for (std::size_t i = 1; i < tabOrder.size(); ++i)
+        QWidget::setTabOrder(tabOrder[i - 1], tabOrder[i]);
 
     loadSettings();
     m_previewDelay.setSingleShot(true);
@@ -208,8 +221,14 @@ bool ExportDialog::writeTo(const QString &path, QString *message)
         problem = tr("Choose at least one panel.");
     } else {
         const ExportTheme theme = ExportTheme::named(themeName()).value_or(ExportTheme::blog());
+        // Up to a second for a big 3× picture of a long window: say so while it is drawn,
+        // rather than leaving a dialog that looks frozen.
+        m_status->setText(tr("Writing %1…").arg(QFileInfo(path).fileName()));
+        m_status->repaint();
+        QGuiApplication::setOverrideCursor(Qt::WaitCursor);
         const Result<QString> written =
             ChartExporter(*m_store, theme).write(path, figure, logicalSize(), scale());
+        QGuiApplication::restoreOverrideCursor();
         if (written) {
             storeSettings();
             m_status->setText(tr("Written to %1").arg(written.value()));
@@ -247,8 +266,10 @@ void ExportDialog::saveAs()
 void ExportDialog::copyToClipboard()
 {
     const ExportTheme theme = ExportTheme::named(themeName()).value_or(ExportTheme::blog());
+    QGuiApplication::setOverrideCursor(Qt::WaitCursor);
     QGuiApplication::clipboard()->setImage(
         ChartExporter(*m_store, theme).toImage(currentFigure(), logicalSize(), scale()));
+    QGuiApplication::restoreOverrideCursor();
     storeSettings();
     m_status->setText(tr("The picture is on the clipboard."));
 }
