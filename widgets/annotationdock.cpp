@@ -139,6 +139,9 @@ AnnotationDock::AnnotationDock(AnnotationEditor *editor, TimeWindow *window, QWi
     m_table->setModel(m_filter);
     m_table->setItemDelegate(new AnnotationItemDelegate(editor, [this](const QString &message) { showError(message); }, m_table));
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    // Arrow keys move between cells; Tab moves on to the next control instead of trapping
+    // the keyboard in the table.
+    m_table->setTabKeyNavigation(false);
     m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
     // A double-click shows the annotation on the timelines, so editing starts with F2 or a
     // click on a cell of the selected row.

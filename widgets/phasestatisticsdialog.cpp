@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "phasestatisticsdialog.h"
 
+
 #include "annotationmodel.h"
+#include "dialogbuttons.h"
 #include "phasestatisticsmodel.h"
 #include "samplestore.h"
 #include "uitheme.h"
@@ -42,6 +44,9 @@ PhaseStatisticsDialog::PhaseStatisticsDialog(SampleStore *store, AnnotationModel
     m_table->setModel(m_model);
     m_table->verticalHeader()->hide();
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    // Arrow keys move between cells; Tab moves on to the next control instead of trapping
+    // the keyboard in the table.
+    m_table->setTabKeyNavigation(false);
     m_table->setAlternatingRowColors(true);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     connect(m_panelPicker, &QComboBox::currentIndexChanged, this, &PhaseStatisticsDialog::recompute);
@@ -60,6 +65,7 @@ PhaseStatisticsDialog::PhaseStatisticsDialog(SampleStore *store, AnnotationModel
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close);
     buttons->addButton(copyText, QDialogButtonBox::ActionRole);
     buttons->addButton(copyMarkdown, QDialogButtonBox::ActionRole);
+    DialogButtons::keepTabbable(buttons);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
 
     auto *top = new QHBoxLayout;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "shortcutsdialog.h"
 
+#include "dialogbuttons.h"
+
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
@@ -123,12 +125,16 @@ ShortcutsDialog::ShortcutsDialog(QWidget *window, QWidget *parent)
     }
     m_table->verticalHeader()->hide();
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    // Arrow keys move between cells; Tab moves on to the next control instead of trapping
+    // the keyboard in the table.
+    m_table->setTabKeyNavigation(false);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setWordWrap(false);
 
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     QPushButton *copy = buttons->addButton(tr("Copy"), QDialogButtonBox::ActionRole);
+    DialogButtons::keepTabbable(buttons);
     copy->setToolTip(tr("Copy the list as tab-separated text"));
     connect(copy, &QPushButton::clicked, this, [this] { QApplication::clipboard()->setText(toText()); });
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
