@@ -136,6 +136,10 @@ private:
             for (const char *k : known) {
                 const QString name = QLatin1String(k);
                 names.append(name);
+                // The distance is at least the length difference: a long unknown key (a typo is
+                // never one) cannot be close, and its O(n*m) distance is not worth computing.
+                if (std::abs(key.size() - name.size()) >= closestDistance)
+                    continue;
                 const int distance = editDistance(key, name);
                 if (distance < closestDistance) {
                     closestDistance = distance;

@@ -308,12 +308,14 @@ bool Reader::readMatrix(const QJsonArray &result)
         const QJsonArray samples = values.toArray();
         series.timestampsMs.reserve(static_cast<size_t>(samples.size()));
         series.values.reserve(static_cast<size_t>(samples.size()));
+        // Once per series, not per sample: where() escapes every label value, which made a
+        // series with long labels cost samples x label bytes.
+        const QString seriesWhere = where(series, i);
         qsizetype j = 0;
         for (const auto &pair : samples) {
             qint64 t = 0;
             double v = 0;
-            if (!readSample(pair, QStringLiteral("%1, sample %2").arg(where(series, i)).arg(j), &t,
-                            &v))
+            if (!readSample(pair, QStringLiteral("%1, sample %2").arg(seriesWhere).arg(j), &t, &v))
                 return false;
             series.timestampsMs.push_back(t);
             series.values.push_back(v);

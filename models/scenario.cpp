@@ -66,7 +66,8 @@ QString screenshotPathProblem(const QString &path)
     if (path.startsWith(QLatin1Char('/')) || path.startsWith(QLatin1Char('\\')) || path.startsWith(QLatin1Char('~'))
         || (path.size() >= 2 && path.at(1) == QLatin1Char(':')))
         return QStringLiteral("must be a file name inside the output folder (--output-dir), not an absolute path");
-    const QStringList parts = path.split(QRegularExpression(QStringLiteral("[/\\\\]")));
+    static const QRegularExpression separator(QStringLiteral("[/\\\\]")); // static: compiling it on every call is costly
+    const QStringList parts = path.split(separator);
     if (parts.contains(QStringLiteral("..")))
         return QStringLiteral("must stay inside the output folder (--output-dir): \"..\" is not allowed");
     for (const QChar c : path) {

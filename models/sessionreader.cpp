@@ -11,6 +11,8 @@
 #include <QHash>
 #include <QLocale>
 
+#include <google/protobuf/stubs/logging.h>
+
 #include <algorithm>
 #include <map>
 #include <numeric>
@@ -135,6 +137,7 @@ private:
     {
         const SessionFormat::Frame frame = SessionFormat::frameAt(m_data, SessionFormat::kPreambleBytes);
         pb::Record record;
+        const google::protobuf::LogSilencer quiet; // see handle()
         if (frame.kind != SessionFormat::Frame::Kind::Record
             || !record.ParseFromArray(frame.payload.data(), int(frame.payload.size())) || !record.has_header())
             return {};
@@ -147,6 +150,9 @@ private:
     {
         ++m_contents.records;
         pb::Record record;
+        // A damaged record is counted and reported once for the file; protobuf would also
+        // write an error line to stderr for each (invalid UTF-8 in a string field, say).
+        const google::protobuf::LogSilencer quiet;
         if (!record.ParseFromArray(payload.data(), int(payload.size()))) {
             ++m_contents.damage.unreadableRecords;
             return;
