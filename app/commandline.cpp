@@ -5,6 +5,7 @@
 
 #include <QCommandLineParser>
 #include <QFile>
+#include <QFileInfo>
 #include <QRegularExpression>
 
 #include <optional>
@@ -338,6 +339,17 @@ Result<AppOptions> parseCommandLine(const QStringList &arguments)
     if (std::optional<Error> error = readSecurityOptions(parser, bearer, basic, basicUser, basicPasswordFile, header,
                                                          caFile, insecure, &options.prometheus))
         return *error;
+    for (const QCommandLineOption *file : {&bearer, &basicPasswordFile, &caFile}) {
+        if (parser.isSet(*file))
+            options.connectionArguments << QLatin1String("--") + file->names().constFirst()
+                                        << QFileInfo(parser.value(*file)).absoluteFilePath();
+    }
+    if (parser.isSet(basicUser))
+        options.connectionArguments << QStringLiteral("--basic-auth-user") << parser.value(basicUser);
+    for (const QString &value : parser.values(header))
+        options.connectionArguments << QStringLiteral("--header") << value;
+    if (parser.isSet(insecure))
+        options.connectionArguments << QStringLiteral("--insecure");
     static const QRegularExpression sizePattern(QStringLiteral(R"(^(\d{2,5})x(\d{2,5})$)"));
     const auto match = sizePattern.match(parser.value(size));
     if (!match.hasMatch())

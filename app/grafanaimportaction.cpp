@@ -23,8 +23,9 @@ namespace {
 const QString kTitle = QStringLiteral("Import Grafana dashboard");
 }
 
-GrafanaImportAction::GrafanaImportAction(QMainWindow *window, const QUrl &prometheusUrl)
-    : QObject(window), m_window(window), m_prometheusUrl(prometheusUrl)
+GrafanaImportAction::GrafanaImportAction(QMainWindow *window, const QUrl &prometheusUrl,
+                                         const QStringList &connectionArguments)
+    : QObject(window), m_window(window), m_prometheusUrl(prometheusUrl), m_connectionArguments(connectionArguments)
 {
     // The File menu is shared: found by name, or made here first.
     QMenu *file = window->menuBar()->findChild<QMenu *>(QStringLiteral("fileMenu"), Qt::FindDirectChildrenOnly);
@@ -100,12 +101,16 @@ void GrafanaImportAction::importFile(const QString &inputPath, const QString &ou
             m_window->statusBar()->showMessage(summary, 15'000);
             // Its own process: the dashboard shown here keeps polling and recording.
             if (openWindow
-                && !QProcess::startDetached(QCoreApplication::applicationFilePath(),
-                                            {QStringLiteral("--dashboard"), target, QStringLiteral("--prometheus"),
-                                             m_prometheusUrl.toString()})) {
+                && !QProcess::startDetached(QCoreApplication::applicationFilePath(), windowArguments(target))) {
                 QMessageBox::warning(m_window, kTitle, tr("Saved %1, but could not start Chaoscope to show it.").arg(target));
             }
             emit finished(true, summary);
         });
     });
+}
+
+QStringList GrafanaImportAction::windowArguments(const QString &dashboardPath) const
+{
+    return QStringList{QStringLiteral("--dashboard"), dashboardPath, QStringLiteral("--prometheus"), m_prometheusUrl.toString()}
+           + m_connectionArguments;
 }

@@ -3,6 +3,7 @@
 
 #include <QObject>
 #include <QString>
+#include <QStringList>
 #include <QUrl>
 
 class QMainWindow;
@@ -15,7 +16,12 @@ class GrafanaImportAction : public QObject
 {
     Q_OBJECT
 public:
-    GrafanaImportAction(QMainWindow *window, const QUrl &prometheusUrl);
+    // `connectionArguments`: how the new window authenticates to Prometheus, as this one does
+    // (AppOptions::connectionArguments).
+    GrafanaImportAction(QMainWindow *window, const QUrl &prometheusUrl, const QStringList &connectionArguments = {});
+
+    // The arguments of the window that shows an imported dashboard.
+    QStringList windowArguments(const QString &dashboardPath) const;
 
     // The steps after the open-file dialog, for tests and scripts: `outputPath` empty asks
     // with a save dialog. `finished` tells how it ended: ok once the dashboard is written (and its window
@@ -30,4 +36,5 @@ private:
 
     QMainWindow *m_window;
     QUrl m_prometheusUrl;
+    QStringList m_connectionArguments;
 };

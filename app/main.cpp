@@ -249,7 +249,7 @@ int main(int argc, char *argv[])
     SessionRecorder recorder(&store, &annotations);
     SessionSaver saver(&annotations);
     SessionControls sessionControls(&mainWindow, &window, &recorder, &saver);
-    GrafanaImportAction grafanaImport(&mainWindow, options.prometheus.baseUrl);
+    GrafanaImportAction grafanaImport(&mainWindow, options.prometheus.baseUrl, options.connectionArguments);
     if (recording) {
         recorder.appendOnFirstEdit(options.sessionPath, recording->validEnd);
         saver.setRecording(recording, options.sessionPath);

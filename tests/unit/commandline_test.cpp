@@ -211,3 +211,29 @@ TEST(CommandLineSecurity, TlsVerificationIsOnUnlessInsecureIsGiven)
     ASSERT_FALSE(notPem.ok());
     EXPECT_TRUE(notPem.error().message.contains(QStringLiteral("no PEM certificate")));
 }
+
+TEST(CommandLineSecurity, AWindowStartedFromThisOneAuthenticatesTheSameWayWithoutASecretInItsArguments)
+{
+    QTemporaryDir dir;
+    const QString token = writeFile(dir, QStringLiteral("token"), "tok-secret-123\n");
+    const QString password = writeFile(dir, QStringLiteral("password"), "pass-secret-456\n");
+    const auto bearer = parse({QStringLiteral("--prometheus"), QStringLiteral("https://prom.example:9090/"),
+                               QStringLiteral("--bearer-token-file"), token, QStringLiteral("--header"),
+                               QStringLiteral("X-Scope-OrgID: team-a"), QStringLiteral("--insecure")});
+    ASSERT_TRUE(bearer.ok()) << bearer.error().message.toStdString();
+    EXPECT_EQ(bearer->connectionArguments,
+              (QStringList{QStringLiteral("--bearer-token-file"), token, QStringLiteral("--header"),
+                           QStringLiteral("X-Scope-OrgID: team-a"), QStringLiteral("--insecure")}));
+    const auto basic = parse({QStringLiteral("--basic-auth-user"), QStringLiteral("me"),
+                              QStringLiteral("--basic-auth-password-file"), password});
+    ASSERT_TRUE(basic.ok()) << basic.error().message.toStdString();
+    EXPECT_EQ(basic->connectionArguments, (QStringList{QStringLiteral("--basic-auth-password-file"), password,
+                                                       QStringLiteral("--basic-auth-user"), QStringLiteral("me")}));
+    for (const auto *options : {&bearer.value(), &basic.value()}) {
+        const QString joined = options->connectionArguments.join(QLatin1Char(' '));
+        EXPECT_FALSE(joined.contains(QStringLiteral("secret"))) << joined.toStdString();
+    }
+    const auto none = parse({QStringLiteral("--prometheus"), QStringLiteral("http://127.0.0.1:9090/")});
+    ASSERT_TRUE(none.ok());
+    EXPECT_TRUE(none->connectionArguments.isEmpty());
+}

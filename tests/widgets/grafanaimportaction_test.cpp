@@ -38,3 +38,14 @@ TEST(GrafanaImportAction, ImportsIntoANewDashboardFile)
     EXPECT_EQ(loaded.dashboard.panels.size(), 9u);
     EXPECT_EQ(loaded.dashboard.title, QStringLiteral("Camunda 8 load test"));
 }
+
+TEST(GrafanaImportAction, TheNewWindowReachesPrometheusAsThisOneDoes)
+{
+    QMainWindow window;
+    const GrafanaImportAction action(&window, QUrl(QStringLiteral("https://prom.example:9090/")),
+                                     {QStringLiteral("--bearer-token-file"), QStringLiteral("/etc/chaoscope/token")});
+    EXPECT_EQ(action.windowArguments(QStringLiteral("/tmp/camunda.json")),
+              (QStringList{QStringLiteral("--dashboard"), QStringLiteral("/tmp/camunda.json"), QStringLiteral("--prometheus"),
+                           QStringLiteral("https://prom.example:9090/"), QStringLiteral("--bearer-token-file"),
+                           QStringLiteral("/etc/chaoscope/token")}));
+}
