@@ -13,6 +13,7 @@
 #include "grafanaimport.h"
 #include "grafanaimportaction.h"
 #include "headlessrunner.h"
+#include "heaptrimmer.h"
 #include "loadtesterconnector.h"
 #include "loadtesterhttp.h"
 #include "loadtestercontroller.h"
@@ -219,6 +220,7 @@ int main(int argc, char *argv[])
     if (options.refreshMs)
         poller.setRefreshMs(*options.refreshMs);
 
+    HeapTrimmer heapTrimmer(&poller); // a day's history parsed leaves heap behind
     MainWindow mainWindow(&client, &store, &window, &poller, &annotations);
     // Steering: one controller for all replicas of the load tester (from the command line or
     // the dashboard's "loadTester"); every action it applies lands on the timelines as an
