@@ -135,3 +135,19 @@ TEST(Detectors, ATimeoutRateFlappingAroundTheThresholdIsOneEvent)
 }
 
 } // namespace
+
+TEST(Detectors, ABigBacklogIsWrittenWithAnSIPrefixOnItsMarker)
+{
+    // The Camunda exporter backlog of seed 003: from a few hundred records to 1.7 million in
+    // ten minutes, while throughput stays at 180/s.
+    std::vector<qint64> t;
+    std::vector<double> backlog, throughput;
+    for (int s = 0; s <= 900; ++s) {
+        t.push_back(1'700'000'000'000 + qint64(s) * 1000);
+        backlog.push_back(s < 120 ? 182 : 182 + (s - 120) * 2200.0);
+        throughput.push_back(180 + (s % 2));
+    }
+    const std::vector<DetectorSuggestion> found = Detectors::backlogGrowsWhileFlat(t, backlog, t, throughput);
+    ASSERT_EQ(found.size(), 1u);
+    EXPECT_EQ(found[0].text.toStdString(), "backlog grew 182 → 1.71M over 12 min while throughput stayed at 181/s");
+}
