@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 
 namespace AnnotationLayout {
 
@@ -74,6 +75,7 @@ Result compute(const std::vector<Item> &items, const Options &options)
     // to the next row; beyond the last row the line alone marks the spot (the annotation dock
     // lists them all).
     std::vector<double> rowEnds(std::size_t(std::max(0, options.rows)), -std::numeric_limits<double>::infinity());
+    std::vector<Group *> rowLast(rowEnds.size(), nullptr); // the label that ends each row
     for (Group &group : result.groups) {
         double width = 0;
         if (group.isCluster()) {
@@ -91,14 +93,36 @@ Result compute(const std::vector<Item> &items, const Options &options)
         if (left + width > right)
             left = group.x - options.labelGap - width; // near the right edge: left of the line
         left = std::max(left, options.plotLeft);
-        for (std::size_t row = 0; row < rowEnds.size(); ++row) {
-            if (left < rowEnds[row] + options.labelSpacing)
-                continue;
+        const auto place = [&](std::size_t row) {
             group.label = QRectF(left, options.plotTop + 2 + double(row) * (options.rowHeight + options.rowGap),
                                  width, options.rowHeight);
             rowEnds[row] = group.label.right();
-            break;
+            rowLast[row] = &group;
+        };
+        std::optional<std::size_t> free;
+        for (std::size_t row = 0; row < rowEnds.size() && !free; ++row) {
+            if (left >= rowEnds[row] + options.labelSpacing)
+                free = row;
         }
+        if (!free) {
+            // Every row is taken here: shorten the row's last label that keeps the most of
+            // itself when it ends before this one. Badges keep their size.
+            double bestKept = options.minLabelWidth;
+            for (std::size_t row = 0; row < rowLast.size(); ++row) {
+                Group *last = rowLast[row];
+                if (!last || last->isCluster())
+                    continue;
+                const double kept = left - options.labelSpacing - last->label.left();
+                if (kept >= bestKept) {
+                    bestKept = kept;
+                    free = row;
+                }
+            }
+            if (free)
+                rowLast[*free]->label.setRight(left - options.labelSpacing);
+        }
+        if (free)
+            place(*free);
         if (group.expanded) {
             // The list hangs below the badge (or from the top row when the badge found no
             // room), kept inside the plot horizontally.

@@ -38,6 +38,9 @@ struct Options
     double rowGap = 4;
     double labelGap = 3;      // between a line and its label
     double labelSpacing = 4;  // between two labels in a row
+    // When every row is full, the earlier label in a row is shortened (elided) to make room for
+    // a later one, if it keeps at least this width: the newest action is the one to read.
+    double minLabelWidth = 60;
     // The width of a cluster badge for n markers ("+n"), measured by the caller.
     std::function<double(int n)> badgeWidth = [](int) { return 24.0; };
     // The cluster holding this annotation is shown expanded: a list of its members.

@@ -585,8 +585,10 @@ void FigurePainter::paintAnnotations(QPainter &painter, const QRectF &plot, cons
         painter.fillRect(
             QRectF(group.label.left(), group.label.top(), kColourBar, group.label.height()), color);
         painter.setPen(color.darker(130));
-        painter.drawText(group.label.adjusted(kColourBar + kLabelPadding, 0, -kLabelPadding, 0),
-                         Qt::AlignLeft | Qt::AlignVCenter, annotationLabel(first, metrics));
+        // Elided again to the box: the layout shortens a label to make room for a later one.
+        const QRectF textBox = group.label.adjusted(kColourBar + kLabelPadding, 0, -kLabelPadding, 0);
+        painter.drawText(textBox, Qt::AlignLeft | Qt::AlignVCenter,
+                         metrics.elidedText(annotationLabel(first, metrics), Qt::ElideRight, textBox.width()));
     }
     painter.setBrush(Qt::NoBrush);
 }

@@ -871,8 +871,10 @@ void TimelineChart::drawAnnotations(QPainter *painter, const QRectF &plot)
             painter->drawRoundedRect(group.label, 2, 2);
             painter->fillRect(QRectF(group.label.left(), group.label.top(), kColourBar, group.label.height()), color);
             painter->setPen(labelTextColor(color));
-            painter->drawText(group.label.adjusted(kColourBar + kLabelPadding, 0, -kLabelPadding, 0),
-                              Qt::AlignLeft | Qt::AlignVCenter, labelText(first, metrics, plot.width()));
+            // Elided again to the box: the layout shortens a label to make room for a later one.
+            const QRectF textBox = group.label.adjusted(kColourBar + kLabelPadding, 0, -kLabelPadding, 0);
+            painter->drawText(textBox, Qt::AlignLeft | Qt::AlignVCenter,
+                              metrics.elidedText(labelText(first, metrics, plot.width()), Qt::ElideRight, textBox.width()));
             continue;
         }
         DrawnCluster cluster;

@@ -91,19 +91,54 @@ TEST(AnnotationLayout, AStreamOfMarkersDoesNotChainIntoOneCluster)
 
 TEST(AnnotationLayout, LabelsTakeRowsAndNeverOverlap)
 {
-    // 100 px labels every 5 s (50 px): row 0, row 1, then row 0 again, …
+    // 100 px labels every 10 s (100 px): row 0, row 1, then row 0 again, …
+    std::vector<Item> items;
+    for (int i = 0; i < 6; ++i)
+        items.push_back(point(quint64(i + 1), 10'000 + i * 10'000, 100));
+    const Result r = compute(items, options());
+    ASSERT_EQ(r.groups.size(), 6u);
+    EXPECT_DOUBLE_EQ(r.groups[0].label.top(), 12.0);
+    EXPECT_DOUBLE_EQ(r.groups[1].label.top(), 32.0);
+    EXPECT_DOUBLE_EQ(r.groups[2].label.top(), 12.0) << "row 0 is free again";
+    for (const Group &group : r.groups)
+        EXPECT_DOUBLE_EQ(group.label.width(), 100.0) << "room for all: nothing shortened";
+    for (std::size_t a = 0; a < r.groups.size(); ++a)
+        for (std::size_t b = a + 1; b < r.groups.size(); ++b)
+            EXPECT_FALSE(r.groups[a].label.intersects(r.groups[b].label)) << a << " and " << b;
+}
+
+TEST(AnnotationLayout, WhenTheRowsAreFullAnEarlierLabelIsShortenedForTheNewestOne)
+{
+    // The seed 000 picture: a note, the rate change and a detector's suggestion take the
+    // rows; the in-flight limit a minute later still gets its label, whole.
     std::vector<Item> items;
     for (int i = 0; i < 6; ++i)
         items.push_back(point(quint64(i + 1), 10'000 + i * 5000, 100));
     const Result r = compute(items, options());
     ASSERT_EQ(r.groups.size(), 6u);
-    EXPECT_DOUBLE_EQ(r.groups[0].label.top(), 12.0);
-    EXPECT_DOUBLE_EQ(r.groups[1].label.top(), 32.0);
-    EXPECT_TRUE(r.groups[2].label.isEmpty()) << "two rows full: the line alone marks it";
-    EXPECT_DOUBLE_EQ(r.groups[3].label.top(), 12.0) << "row 0 is free again";
+    for (std::size_t g = 0; g < r.groups.size(); ++g)
+        EXPECT_FALSE(r.groups[g].label.isEmpty()) << "label " << g << " has a place";
+    EXPECT_DOUBLE_EQ(r.groups[5].label.width(), 100.0) << "the newest is whole";
+    EXPECT_DOUBLE_EQ(r.groups[0].label.right(), r.groups[2].label.left() - 4) << "ends before the next in its row";
+    for (const Group &group : r.groups)
+        EXPECT_GE(group.label.width(), options().minLabelWidth);
     for (std::size_t a = 0; a < r.groups.size(); ++a)
         for (std::size_t b = a + 1; b < r.groups.size(); ++b)
             EXPECT_FALSE(r.groups[a].label.intersects(r.groups[b].label)) << a << " and " << b;
+}
+
+TEST(AnnotationLayout, ALabelIsNeverShortenedBelowItsMinimum)
+{
+    // Markers 3 s (30 px) apart: shortening an earlier label would leave it 26 px: the line
+    // alone marks the later one.
+    std::vector<Item> items;
+    for (int i = 0; i < 3; ++i)
+        items.push_back(point(quint64(i + 1), 10'000 + i * 3000, 100));
+    const Result r = compute(items, options());
+    ASSERT_EQ(r.groups.size(), 3u);
+    EXPECT_DOUBLE_EQ(r.groups[0].label.width(), 100.0);
+    EXPECT_DOUBLE_EQ(r.groups[1].label.width(), 100.0);
+    EXPECT_TRUE(r.groups[2].label.isEmpty());
 }
 
 TEST(AnnotationLayout, ALabelNearTheRightEdgeGoesLeftOfItsLine)
