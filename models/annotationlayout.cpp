@@ -89,9 +89,24 @@ Result compute(const std::vector<Item> &items, const Options &options)
         } else {
             width = items[std::size_t(result.markers[std::size_t(group.markers.front())].item)].labelWidth;
         }
+        const auto freeRow = [&](double at) -> std::optional<std::size_t> {
+            for (std::size_t row = 0; row < rowEnds.size(); ++row) {
+                if (at >= rowEnds[row] + options.labelSpacing)
+                    return row;
+            }
+            return std::nullopt;
+        };
         double left = group.x + options.labelGap;
-        if (left + width > right)
-            left = group.x - options.labelGap - width; // near the right edge: left of the line
+        if (left + width > right) {
+            // Near the right edge: left of the line, where the earlier labels are. If that
+            // place is taken, a label that can stay right of its line shortened does so
+            // (the newest marker of a live view sits here, and it is the one to read).
+            const double flipped = std::max(group.x - options.labelGap - width, options.plotLeft);
+            if (group.isCluster() || right - left < options.minLabelWidth || freeRow(flipped))
+                left = flipped;
+            else
+                width = right - left;
+        }
         left = std::max(left, options.plotLeft);
         const auto place = [&](std::size_t row) {
             group.label = QRectF(left, options.plotTop + 2 + double(row) * (options.rowHeight + options.rowGap),
@@ -99,11 +114,7 @@ Result compute(const std::vector<Item> &items, const Options &options)
             rowEnds[row] = group.label.right();
             rowLast[row] = &group;
         };
-        std::optional<std::size_t> free;
-        for (std::size_t row = 0; row < rowEnds.size() && !free; ++row) {
-            if (left >= rowEnds[row] + options.labelSpacing)
-                free = row;
-        }
+        std::optional<std::size_t> free = freeRow(left);
         if (!free) {
             // Every row is taken here: shorten the row's last label that keeps the most of
             // itself when it ends before this one. Badges keep their size.

@@ -148,6 +148,23 @@ TEST(AnnotationLayout, ALabelNearTheRightEdgeGoesLeftOfItsLine)
     EXPECT_DOUBLE_EQ(r.groups[0].label.right(), 1040.0 - 3.0);
 }
 
+TEST(AnnotationLayout, NearTheRightEdgeWithTheLeftTakenALabelStaysRightOfItsLineShortened)
+{
+    // The live edge of seed 000: a note, the rate change and a detector's suggestion take the
+    // rows left of the newest action, 80 px from the right edge, whose label is 200 px wide.
+    const Result r = compute({point(1, 80'000, 100), point(2, 82'000, 100), point(3, 84'000, 100),
+                              point(4, 92'000, 200)},
+                             options());
+    ASSERT_EQ(r.groups.size(), 4u);
+    const QRectF newest = r.groups[3].label;
+    ASSERT_FALSE(newest.isEmpty()) << "the newest action has a label";
+    EXPECT_DOUBLE_EQ(newest.left(), 970.0 + 3.0) << "right of its line";
+    EXPECT_DOUBLE_EQ(newest.right(), 1050.0) << "shortened to the plot's edge";
+    for (std::size_t a = 0; a < r.groups.size(); ++a)
+        for (std::size_t b = a + 1; b < r.groups.size(); ++b)
+            EXPECT_FALSE(r.groups[a].label.intersects(r.groups[b].label)) << a << " and " << b;
+}
+
 TEST(AnnotationLayout, AnExpandedClusterListsItsMembers)
 {
     Options o = options();
