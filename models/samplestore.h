@@ -104,6 +104,9 @@ public:
 
     // Total samples held, over all series (for the status bar and the benchmarks).
     qsizetype sampleCount() const;
+    // Bytes the sample columns take, reserve included (for the benchmarks and their tests:
+    // 16 per sample plus growth slack and samples expired but not yet compacted).
+    std::size_t bytesReserved() const;
 
 signals:
     void samplesChanged(const QString &key, const TimeRange &span);

@@ -104,6 +104,13 @@ void SessionChangeFilter::evict()
     }
     m_tailTimes.erase(m_tailTimes.begin(), m_tailTimes.begin() + qsizetype(excess));
     m_tailBits.erase(m_tailBits.begin(), m_tailBits.begin() + qsizetype(excess));
+    // The first select() of a series passes its whole history through the tail; without
+    // this the tail kept that history's capacity (16 bytes per sample of every series)
+    // for the rest of the run.
+    if (m_tailTimes.capacity() > 4 * kTailSamples) {
+        m_tailTimes.shrink_to_fit();
+        m_tailBits.shrink_to_fit();
+    }
 }
 
 void SessionChangeFilter::forget(const TimeRange &span)

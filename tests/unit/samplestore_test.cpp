@@ -365,6 +365,43 @@ TEST(SampleStore, EightHourDayOfFortySeries)
               stored.end());
 }
 
+TEST(SampleStore, ABackfilledDayTakesLittleMoreThanItsSamples)
+{
+    // The poller loads a long window coarse-to-fine: a coarse pass, then chunks of the raw
+    // samples merged into the middle of the series, newest first, while live polls append.
+    // std::vector's doubling left such a series with up to twice the room it needed; the
+    // store grows by an eighth, so a day of 8 h at 1 s stays near 16 bytes per sample.
+    SampleStore store;
+    constexpr qint64 kSeconds = 8 * 3600;
+    constexpr qint64 kChunk = 11'000;
+    const qint64 t0 = 1'700'000'000'000;
+    for (int k = 0; k < 4; ++k) {
+        const QString key = QStringLiteral("series%1").arg(k);
+        Times t;
+        Values v;
+        for (qint64 s = 30 + k; s < kSeconds; s += 60) { // the coarse step, off the fine grid
+            t.push_back(t0 + s * 1000 + 500);
+            v.push_back(double(s));
+        }
+        merge(store, key, t, v);
+        for (qint64 end = kSeconds; end > 0; end -= kChunk) {
+            t.clear();
+            v.clear();
+            for (qint64 s = std::max<qint64>(0, end - kChunk); s < end; ++s) {
+                t.push_back(t0 + s * 1000);
+                v.push_back(double(s));
+            }
+            merge(store, key, t, v);
+            const Times live{t0 + (kSeconds + (kSeconds - end) / kChunk) * 1000};
+            merge(store, key, live, Values{1.0});
+        }
+    }
+    const double perSample = double(store.bytesReserved()) / double(store.sampleCount());
+    RecordProperty("bytes_per_sample", QString::number(perSample, 'f', 2).toStdString());
+    EXPECT_GE(perSample, 16.0);
+    EXPECT_LE(perSample, 16.0 * 1.15) << "the columns hold " << perSample << " bytes per sample";
+}
+
 TEST(SampleStore, AppendsStayLinear)
 {
     // No absolute timing: the ratio between 10× the work and 1× the work tells linear (≈10)
