@@ -89,11 +89,17 @@ SampleStore::SampleStore(QObject *parent) : QObject(parent) {}
 
 void SampleStore::setRetentionMs(qint64 retentionMs)
 {
-    m_retentionMs = std::max<qint64>(0, retentionMs);
-    for (auto &[key, series] : m_series) {
-        if (const auto dropped = applyRetention(series))
-            emit samplesChanged(key, *dropped);
+    std::vector<std::pair<QString, TimeRange>> droppedSpans;
+    {
+        const QWriteLocker locked(&m_lock);
+        m_retentionMs = std::max<qint64>(0, retentionMs);
+        for (auto &[key, series] : m_series) {
+            if (const auto dropped = applyRetention(series))
+                droppedSpans.emplace_back(key, *dropped);
+        }
     }
+    for (const auto &[key, dropped] : droppedSpans)
+        emit samplesChanged(key, dropped);
 }
 
 qsizetype SampleStore::merge(const QString &key, const QMap<QString, QString> &labels,
@@ -107,6 +113,29 @@ qsizetype SampleStore::merge(const QString &key, const QMap<QString, QString> &l
     timestampsMs = timestampsMs.first(count);
     values = values.first(count);
 
+    // Batches from a range query are sorted already; only pay for sorting when they are not.
+    std::vector<qint64> sortedTimestamps;
+    std::vector<double> sortedValues;
+    if (count > 0 && !strictlyAscending(timestampsMs)) {
+        sortBatch(timestampsMs, values, sortedTimestamps, sortedValues);
+        timestampsMs = sortedTimestamps;
+        values = sortedValues;
+    }
+
+    Change change;
+    {
+        const QWriteLocker locked(&m_lock);
+        mergeLocked(key, labels, timestampsMs, values, change);
+    }
+    if (change.any)
+        emit samplesChanged(key, TimeRange{change.firstMs, change.lastMs});
+    return change.inserted;
+}
+
+void SampleStore::mergeLocked(const QString &key, const QMap<QString, QString> &labels,
+                              std::span<const qint64> timestampsMs, std::span<const double> values,
+                              Change &change)
+{
     auto it = m_series.find(key);
     if (it == m_series.end()) {
         it = m_series.emplace(key, Series{}).first;
@@ -115,29 +144,13 @@ qsizetype SampleStore::merge(const QString &key, const QMap<QString, QString> &l
     Series &series = it->second;
     if (!labels.isEmpty())
         series.m_labels = labels;
-    if (count == 0)
-        return 0;
-
-    // Batches from a range query are sorted already; only pay for sorting when they are not.
-    std::vector<qint64> sortedTimestamps;
-    std::vector<double> sortedValues;
-    if (!strictlyAscending(timestampsMs)) {
-        sortBatch(timestampsMs, values, sortedTimestamps, sortedValues);
-        timestampsMs = sortedTimestamps;
-        values = sortedValues;
-    }
-
-    Change change;
+    if (timestampsMs.empty())
+        return;
     if (series.isEmpty() || timestampsMs.front() > series.timestampsMs().back())
         appendSorted(series, timestampsMs, values, change);
     else
         mergeSorted(series, timestampsMs, values, change);
-
     applyRetention(series);
-
-    if (change.any)
-        emit samplesChanged(key, TimeRange{change.firstMs, change.lastMs});
-    return change.inserted;
 }
 
 void SampleStore::appendSorted(Series &series, std::span<const qint64> timestampsMs,
@@ -157,20 +170,24 @@ void SampleStore::mergeSorted(Series &series, std::span<const qint64> timestamps
 {
     auto &storedTimes = series.m_timestampsMs;
     auto &storedValues = series.m_values;
-    // Only the stored samples from the batch's first timestamp on take part: the cost is the
-    // overlapping tail, not the series.
+    // Only the stored samples within the batch's span are merged one by one; those after it
+    // are moved in one piece. A backfill loads its chunks newest first, each in front of
+    // what is stored: the cost is the chunk plus a memmove, not a sample-by-sample pass over
+    // the rest of the series.
     const auto liveBegin = storedTimes.begin() + static_cast<std::ptrdiff_t>(series.m_head);
-    const auto tailBegin = std::lower_bound(liveBegin, storedTimes.end(), timestampsMs.front());
-    const std::size_t tail = static_cast<std::size_t>(tailBegin - storedTimes.begin());
+    const auto overlapBegin = std::lower_bound(liveBegin, storedTimes.end(), timestampsMs.front());
+    const auto overlapEnd = std::upper_bound(overlapBegin, storedTimes.end(), timestampsMs.back());
+    const std::size_t from = static_cast<std::size_t>(overlapBegin - storedTimes.begin());
+    const std::size_t to = static_cast<std::size_t>(overlapEnd - storedTimes.begin());
 
     m_scratchTimestamps.clear();
     m_scratchValues.clear();
-    m_scratchTimestamps.reserve(storedTimes.size() - tail + timestampsMs.size());
-    m_scratchValues.reserve(storedTimes.size() - tail + timestampsMs.size());
+    m_scratchTimestamps.reserve(to - from + timestampsMs.size());
+    m_scratchValues.reserve(to - from + timestampsMs.size());
 
-    std::size_t i = tail;
+    std::size_t i = from;
     std::size_t j = 0;
-    while (i < storedTimes.size() && j < timestampsMs.size()) {
+    while (i < to && j < timestampsMs.size()) {
         if (storedTimes[i] < timestampsMs[j]) {
             m_scratchTimestamps.push_back(storedTimes[i]);
             m_scratchValues.push_back(storedValues[i]);
@@ -190,10 +207,8 @@ void SampleStore::mergeSorted(Series &series, std::span<const qint64> timestamps
             ++j;
         }
     }
-    for (; i < storedTimes.size(); ++i) {
-        m_scratchTimestamps.push_back(storedTimes[i]);
-        m_scratchValues.push_back(storedValues[i]);
-    }
+    // The batch ends at or after the last stored sample of the span, so only batch samples
+    // can be left here.
     for (; j < timestampsMs.size(); ++j) {
         m_scratchTimestamps.push_back(timestampsMs[j]);
         m_scratchValues.push_back(values[j]);
@@ -201,11 +216,20 @@ void SampleStore::mergeSorted(Series &series, std::span<const qint64> timestamps
         change.note(timestampsMs[j]);
     }
 
-    storedTimes.resize(tail);
-    storedValues.resize(tail);
-    reserveFor(storedTimes, storedValues, tail + m_scratchTimestamps.size());
-    storedTimes.insert(storedTimes.end(), m_scratchTimestamps.begin(), m_scratchTimestamps.end());
-    storedValues.insert(storedValues.end(), m_scratchValues.begin(), m_scratchValues.end());
+    // Make room: the merged span replaces [from, to), which it outgrows by the samples that
+    // were new; what follows moves up by as many.
+    const std::size_t merged = m_scratchTimestamps.size();
+    const std::size_t oldSize = storedTimes.size();
+    const std::size_t newSize = oldSize - (to - from) + merged;
+    reserveFor(storedTimes, storedValues, newSize);
+    storedTimes.resize(newSize);
+    storedValues.resize(newSize);
+    std::move_backward(storedTimes.begin() + std::ptrdiff_t(to), storedTimes.begin() + std::ptrdiff_t(oldSize),
+                       storedTimes.end());
+    std::move_backward(storedValues.begin() + std::ptrdiff_t(to), storedValues.begin() + std::ptrdiff_t(oldSize),
+                       storedValues.end());
+    std::copy(m_scratchTimestamps.begin(), m_scratchTimestamps.end(), storedTimes.begin() + std::ptrdiff_t(from));
+    std::copy(m_scratchValues.begin(), m_scratchValues.end(), storedValues.begin() + std::ptrdiff_t(from));
 }
 
 std::optional<TimeRange> SampleStore::applyRetention(Series &series)
@@ -285,13 +309,21 @@ void SampleStore::remove(const QString &key)
 {
     // A copy: the caller may have passed series(key)->key(), which the erase destroys.
     const QString removedKey = key; // NOLINT(performance-unnecessary-copy-initialization)
-    if (m_series.erase(removedKey) > 0)
+    std::size_t erased = 0;
+    {
+        const QWriteLocker locked(&m_lock);
+        erased = m_series.erase(removedKey);
+    }
+    if (erased > 0)
         emit seriesRemoved(removedKey);
 }
 
 void SampleStore::clear()
 {
-    m_series.clear();
+    {
+        const QWriteLocker locked(&m_lock);
+        m_series.clear();
+    }
     emit cleared();
 }
 

@@ -5,6 +5,7 @@
 
 #include <QMap>
 #include <QObject>
+#include <QReadWriteLock>
 #include <QString>
 #include <QStringList>
 #include <cstddef>
@@ -16,8 +17,10 @@
 
 // Raw samples, kept once, per series: columnar (UTC ms timestamps, double values), sorted by
 // time, no duplicate timestamps. Bounded by a retention span measured back from the newest
-// sample of each series. Lives on the UI thread; readers take copies of slices for work on
-// other threads.
+// sample of each series. Lives on the UI thread and is changed only there. Work on other
+// threads (the charts' render jobs) reads series in place while holding readLock(), instead
+// of copying what it needs: a copy of every visible sample per render cost as much memory as
+// the store itself, and a memcpy of the whole day every second.
 class SampleStore : public QObject
 {
     Q_OBJECT
@@ -33,8 +36,8 @@ public:
         const QMap<QString, QString> &labels() const { return m_labels; } // as the source sent them
 
         // Sorted ascending, no duplicates. The spans stay valid until the next merge into this
-        // series, setRetentionMs(), remove() or clear(): copy a slice before handing it to
-        // another thread.
+        // series, setRetentionMs(), remove() or clear(); on another thread, only while
+        // holding the store's readLock().
         std::span<const qint64> timestampsMs() const
         {
             return {m_timestampsMs.data() + m_head, size()};
@@ -85,6 +88,12 @@ public:
     qsizetype merge(const QString &key, const QMap<QString, QString> &labels,
                     std::span<const qint64> timestampsMs, std::span<const double> values);
 
+    // For reading on another thread: while the returned locker lives, the store does not
+    // change (series(), the spans and indexRange() may be used). The UI thread needs none, as
+    // nothing else changes the store; but its next change waits for the lock, so hold it
+    // briefly: one series at a time. Never emits, so a slot cannot deadlock on it.
+    [[nodiscard]] QReadLocker readLock() const { return QReadLocker(&m_lock); }
+
     bool contains(const QString &key) const;
     // nullptr when unknown. The pointer stays valid until remove(key), clear() or the store's
     // destruction (merging into other series does not move it).
@@ -123,6 +132,9 @@ private:
         void note(qint64 t);
     };
 
+    void mergeLocked(const QString &key, const QMap<QString, QString> &labels,
+                     std::span<const qint64> timestampsMs, std::span<const double> values,
+                     Change &change);
     void appendSorted(Series &series, std::span<const qint64> timestampsMs,
                       std::span<const double> values, Change &change);
     void mergeSorted(Series &series, std::span<const qint64> timestampsMs,
@@ -133,6 +145,9 @@ private:
     // std::map: sorted keys for keys()/keysWithPrefix(), and nodes that never move, so the
     // pointers series() hands out survive merges into other series.
     std::map<QString, Series> m_series;
+    // Held for writing by every change (on the UI thread, never while emitting), for reading
+    // by readers on other threads. See readLock().
+    mutable QReadWriteLock m_lock;
     qint64 m_retentionMs = 25ll * 3600 * 1000;
 
     // Reused between merges so that an overlapping merge does not allocate every poll.

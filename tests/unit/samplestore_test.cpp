@@ -2,11 +2,15 @@
 #include "samplestore.h"
 
 #include <QSignalSpy>
+#include <atomic>
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <gtest/gtest.h>
 #include <limits>
+#include <map>
+#include <random>
+#include <thread>
 #include <vector>
 
 namespace {
@@ -296,6 +300,90 @@ TEST(SampleStore, NoSignalWhenNothingChanged)
     QSignalSpy spy(&store, &SampleStore::samplesChanged);
     EXPECT_EQ(merge(store, QStringLiteral("a"), {1000, 2000}, {1, nan}), 0);
     EXPECT_EQ(spy.count(), 0);
+}
+
+TEST(SampleStore, AnyMixOfMergesHoldsWhatAMapOfTheSamplesWouldHold)
+{
+    // Batches before, inside, across and after what is stored, with repeated timestamps:
+    // the store must hold exactly what merging sample by sample into a map gives, in order.
+    std::mt19937 random(20261130);
+    SampleStore store;
+    store.setRetentionMs(0);
+    std::map<qint64, double> expected;
+    for (int round = 0; round < 400; ++round) {
+        const qint64 start = std::uniform_int_distribution<qint64>(0, 2000)(random);
+        const qint64 count = std::uniform_int_distribution<qint64>(1, 120)(random);
+        const qint64 stride = std::uniform_int_distribution<qint64>(1, 4)(random);
+        Times t;
+        Values v;
+        for (qint64 k = 0; k < count; ++k) {
+            t.push_back(start + k * stride);
+            v.push_back(double(round * 1000 + k));
+        }
+        merge(store, QStringLiteral("s"), t, v);
+        for (std::size_t k = 0; k < t.size(); ++k)
+            expected[t[k]] = v[k];
+        ASSERT_EQ(times(store, QStringLiteral("s")).size(), expected.size()) << "round " << round;
+    }
+    Times expectedTimes;
+    Values expectedValues;
+    for (const auto &[time, value] : expected) {
+        expectedTimes.push_back(time);
+        expectedValues.push_back(value);
+    }
+    EXPECT_EQ(times(store, QStringLiteral("s")), expectedTimes);
+    EXPECT_EQ(values(store, QStringLiteral("s")), expectedValues);
+}
+
+TEST(SampleStore, AReaderOnAnotherThreadNeverSeesAHalfDoneChange)
+{
+    // The charts' render jobs read series in place on worker threads while the UI thread
+    // merges polls, backfill chunks and retention into the same series. Under the read lock
+    // a reader must see each series whole: sorted, and every value the one written with its
+    // timestamp (value = timestamp in seconds), however the storage moved meanwhile.
+    SampleStore store;
+    store.setRetentionMs(600'000);
+    const QString key = QStringLiteral("s");
+    std::atomic<bool> done{false};
+    std::atomic<int> reads{0};
+    std::atomic<int> torn{0};
+    std::thread reader([&] {
+        while (!done.load()) {
+            const QReadLocker locked = store.readLock();
+            const SampleStore::Series *series = store.series(key);
+            if (!series)
+                continue;
+            const auto times = series->timestampsMs();
+            const auto values = series->values();
+            for (std::size_t i = 0; i < times.size(); ++i) {
+                if (values[i] != double(times[i] / 1000) || (i > 0 && times[i] <= times[i - 1]))
+                    ++torn;
+            }
+            ++reads;
+        }
+    });
+    // Appends, overlapping re-fetches, chunks merged into the middle, retention: every kind
+    // of change, until the reader has read a good many times (bounded, never a fixed sleep).
+    Times t;
+    Values v;
+    qint64 newest = 0;
+    for (int round = 0; round < 4000 && (round < 400 || reads.load() < 200); ++round) {
+        t.clear();
+        v.clear();
+        const qint64 from = round % 7 == 0 ? std::max<qint64>(0, newest - 300) : std::max<qint64>(0, newest - 2);
+        for (qint64 s = from; s <= newest + 3; s += (round % 7 == 0 ? 2 : 1)) {
+            t.push_back(s * 1000);
+            v.push_back(double(s));
+        }
+        merge(store, key, t, v);
+        newest += 3;
+        if (round % 500 == 499)
+            store.remove(key);
+    }
+    done = true;
+    reader.join();
+    EXPECT_GT(reads.load(), 0);
+    EXPECT_EQ(torn.load(), 0) << "a reader saw a series in the middle of a change";
 }
 
 TEST(SampleStore, KeysRemoveAndClear)
