@@ -29,9 +29,12 @@
 #include <QValueAxis>
 #include <QtConcurrent>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
 #include <tuple>
+#include <utility>
 
 namespace {
 
@@ -114,19 +117,27 @@ AxisScale niceRange(double low, double high)
 
 } // namespace
 
+// The decimated columns of each series of a chart, kept between its render jobs so that a
+// live tick recomputes only the newest column (Decimator::M4Cache). Used by one job at a
+// time: a chart never runs two.
+struct TimelineChart::RenderCaches
+{
+    std::map<QString, Decimator::M4Cache> byKey;
+};
+
+// What a render job needs. The samples are not in it: the job reads them from the store in
+// place, under its read lock.
 struct TimelineChart::RenderInput
 {
-    struct Series
-    {
-        std::vector<qint64> timestampsMs;
-        std::vector<double> values;
-        SeriesStyle style = SeriesStyle::Line;
-        AxisSide axis = AxisSide::Left;
-    };
+    const SampleStore *store = nullptr;
+    std::shared_ptr<RenderCaches> caches;
     TimeRange range;
     qint64 columnMs = 1;
     qint64 gapMs = 0;
-    std::vector<Series> series;
+    std::vector<QString> keys; // of the chart's series, in slot order
+    // What changed in the store since the last job: the caches forget those columns.
+    std::vector<std::pair<QString, TimeRange>> changes;
+    bool forgetAll = false; // a series was removed or the store cleared
 };
 
 struct TimelineChart::RenderOutput
@@ -135,20 +146,40 @@ struct TimelineChart::RenderOutput
     std::vector<Decimator::Points> points;
     std::vector<std::pair<double, double>> extents; // min, max in the range (inf, -inf: none)
     std::vector<SeriesStatistics> stats;
-    TimelineChart::RenderInput input; // handed back for its buffers
 };
 
 namespace {
 
-// Runs on a worker thread: decimate, compute legend statistics and the y extent. Touches
-// nothing but its input.
+// Runs on a worker thread: decimate, compute legend statistics and the y extent. Reads the
+// store one series at a time under its read lock (a merge on the UI thread waits at most for
+// one series), and touches nothing else but its input.
 TimelineChart::RenderOutput renderOffThread(const TimelineChart::RenderInput &input)
 {
     TimelineChart::RenderOutput out;
     out.range = input.range;
-    for (const auto &series : input.series) {
-        Decimator::Points decimated = Decimator::m4(series.timestampsMs, series.values, input.range,
-                                                    input.columnMs, input.gapMs);
+    auto &caches = input.caches->byKey;
+    if (input.forgetAll)
+        caches.clear();
+    for (const auto &[key, span] : input.changes) {
+        if (const auto it = caches.find(key); it != caches.end())
+            it->second.invalidate(span);
+    }
+    // Series the chart no longer shows take no memory.
+    for (auto it = caches.begin(); it != caches.end();) {
+        const bool shown = std::find(input.keys.begin(), input.keys.end(), it->first) != input.keys.end();
+        it = shown ? std::next(it) : caches.erase(it);
+    }
+    for (const QString &key : input.keys) {
+        Decimator::Points decimated;
+        SeriesStatistics stats;
+        {
+            const QReadLocker locked = input.store->readLock();
+            if (const SampleStore::Series *series = input.store->series(key)) {
+                decimated = caches[key].m4(series->timestampsMs(), series->values(), input.range,
+                                           input.columnMs, input.gapMs);
+                stats = SeriesStatistics::compute(series->timestampsMs(), series->values(), input.range);
+            }
+        }
         double low = std::numeric_limits<double>::infinity();
         double high = -low;
         for (std::size_t i = 0; i < decimated.values.size(); ++i) {
@@ -160,15 +191,8 @@ TimelineChart::RenderOutput renderOffThread(const TimelineChart::RenderInput &in
         }
         out.extents.emplace_back(low, high);
         out.points.push_back(std::move(decimated));
-        out.stats.push_back(SeriesStatistics::compute(series.timestampsMs, series.values, input.range));
+        out.stats.push_back(stats);
     }
-    return out;
-}
-
-TimelineChart::RenderOutput renderJob(TimelineChart::RenderInput input)
-{
-    TimelineChart::RenderOutput out = renderOffThread(input);
-    out.input = std::move(input);
     return out;
 }
 
@@ -206,6 +230,7 @@ TimelineChart::TimelineChart(const PanelDefinition &panel, SampleStore *store, T
         axis->setLinePenColor(themeColors().grid);
     }
     m_leftAxis->setLabelsVisible(false);
+    m_leftAxis->setGridLineVisible(false); // drawn here, from m_leftScale
     // The time axis only maps; its labels and grid are drawn here at round instants
     // (TimeTicks), which Qt Charts' date-time axis cannot do.
     m_timeAxis->setLabelsVisible(false);
@@ -236,25 +261,33 @@ TimelineChart::TimelineChart(const PanelDefinition &panel, SampleStore *store, T
     m_scrollEnd.setInterval(kWheelGestureEndMs);
     connect(&m_scrollEnd, &QTimer::timeout, this, &TimelineChart::scrollFinished);
 
+    m_caches = std::make_shared<RenderCaches>();
     m_renderDelay.setSingleShot(true);
     m_renderDelay.setInterval(kRenderDelayMs);
     connect(&m_renderDelay, &QTimer::timeout, this, &TimelineChart::startRender);
     connect(m_store, &SampleStore::samplesChanged, this, [this](const QString &key, const TimeRange &span) {
+        const auto shown = std::find_if(m_slots.begin(), m_slots.end(), [&](const Slot &slot) { return slot.key == key; });
+        if (shown == m_slots.end())
+            return;
+        // Every change reaches the caches, also one outside the view: they may hold columns
+        // of another zoom level that covers it.
+        m_pendingChanges.emplace_back(key, span);
         const TimeRange visible = m_window->range();
         if (span.endMs < visible.startMs || span.startMs > visible.endMs + 60'000)
             return; // nothing visible changed
-        for (const Slot &slot : m_slots) {
-            if (slot.key == key) {
-                scheduleRender();
-                return;
-            }
-        }
+        scheduleRender();
     });
+    connect(m_store, &SampleStore::seriesRemoved, this, [this] { m_forgetCaches = true; });
+    connect(m_store, &SampleStore::cleared, this, [this] { m_forgetCaches = true; });
     connect(m_window, &TimeWindow::rangeChanged, this, &TimelineChart::scheduleRender);
     scheduleRender();
 }
 
-TimelineChart::~TimelineChart() = default;
+TimelineChart::~TimelineChart()
+{
+    // The job reads the store in place; it must not outlive this chart (nor, so, the store).
+    m_renderJob.waitForFinished();
+}
 
 void TimelineChart::applyTheme()
 {
@@ -358,17 +391,16 @@ QValueAxis *TimelineChart::axisFor(AxisSide side)
     return m_rightAxis;
 }
 
-bool TimelineChart::applyScale(QValueAxis *axis, double low, double high, ValueScale *scale_out)
+bool TimelineChart::applyScale(double low, double high, ValueScale *scale_out)
 {
-    // Ticks at multiples of a nice step (0, 50, 100 …), not at fifths of an odd span. The
-    // range is a whole number of steps, so fixed ticks land on them (Qt 6.4's dynamic ticks
-    // misplace labels against the series after a range change).
+    // Ticks at multiples of a nice step (0, 50, 100 …), not at fifths of an odd span.
+    // Qt Charts' value axes are not told: the grid and the labels are drawn here from this
+    // scale. Setting their range re-laid out every axis label (a text document each) and
+    // the chart's scene: 10 ms a panel, all panels at once when a backfill changed scales.
     const AxisScale scale = niceRange(low, high);
     const ValueScale next{scale.low, scale.high, scale.tick};
-    if (next == *scale_out && axis->min() == scale.low && axis->max() == scale.high)
-        return false; // the axes (and the grid Qt Charts draws for them) stay as they are
-    axis->setRange(scale.low, scale.high);
-    axis->setTickCount(int(std::lround((scale.high - scale.low) / scale.tick)) + 1);
+    if (next == *scale_out)
+        return false;
     *scale_out = next;
     return true;
 }
@@ -482,33 +514,21 @@ void TimelineChart::startRender()
         return;
     }
     RenderInput input;
-    if (m_spareInput)
-        input = std::move(*m_spareInput);
-    input.series.resize(m_slots.size());
+    input.store = m_store;
+    input.caches = m_caches;
     input.range = m_window->range();
     input.columnMs = Decimator::columnMsFor(input.range, plotWidth());
     const qint64 step = m_status.stepMs > 0 ? m_status.stepMs : 1000;
     input.gapMs = std::max<qint64>(step * 5 / 2, input.columnMs * 2);
-    for (std::size_t i = 0; i < m_slots.size(); ++i) {
-        const Slot &slot = m_slots[i];
-        RenderInput::Series &series = input.series[i];
-        series.style = slot.definition.style;
-        series.axis = slot.definition.axis;
-        series.timestampsMs.clear(); // keeps the capacity
-        series.values.clear();
-        if (const SampleStore::Series *stored = m_store->series(slot.key)) {
-            // Copy the visible slice plus one sample either side, so lines reach the edges.
-            auto [first, last] = stored->indexRange(input.range);
-            first = first > 0 ? first - 1 : first;
-            last = std::min(last + 1, stored->size());
-            const auto timestamps = stored->timestampsMs().subspan(first, last - first);
-            const auto values = stored->values().subspan(first, last - first);
-            series.timestampsMs.assign(timestamps.begin(), timestamps.end());
-            series.values.assign(values.begin(), values.end());
-        }
-    }
+    input.keys.reserve(m_slots.size());
+    for (const Slot &slot : m_slots)
+        input.keys.push_back(slot.key);
+    input.changes = std::exchange(m_pendingChanges, {});
+    input.forgetAll = std::exchange(m_forgetCaches, false);
     m_renderRunning = true;
-    whenFinished(QtConcurrent::run(renderJob, std::move(input)), this, [this](RenderOutput output) {
+    const QFuture<RenderOutput> job = QtConcurrent::run(renderOffThread, std::move(input));
+    m_renderJob = job;
+    whenFinished(job, this, [this](RenderOutput output) {
         m_renderRunning = false;
         applyRender(std::move(output));
         if (m_renderAgain) {
@@ -520,7 +540,6 @@ void TimelineChart::startRender()
 
 void TimelineChart::applyRender(RenderOutput output)
 {
-    m_spareInput = std::make_unique<RenderInput>(std::move(output.input));
     if (output.points.size() != m_slots.size()) {
         scheduleRender(); // a series was added while the job ran
         return;
@@ -575,9 +594,9 @@ bool TimelineChart::updateScales()
             rightMax = std::max(rightMax, slot.high);
         }
     }
-    bool changed = applyScale(m_leftAxis, leftMin, leftMax, &m_leftScale);
+    bool changed = applyScale(leftMin, leftMax, &m_leftScale);
     if (usesRightAxis())
-        changed = applyScale(m_rightAxis, rightMin, rightMax, &m_rightScale) || changed;
+        changed = applyScale(rightMin, rightMax, &m_rightScale) || changed;
     if (changed)
         viewport()->update(); // the value labels are drawn here, not by Qt Charts
     return changed;
@@ -619,6 +638,17 @@ void TimelineChart::drawBackground(QPainter *painter, const QRectF &rect)
         const double x = std::round(xFor(t)) + 0.5;
         painter->drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
     }
+    // The value grid of the left scale, each line on one pixel row (where the series' values
+    // land: SeriesGeometry's mapping).
+    const ValueScale &scale = m_leftScale;
+    if (scale.tick > 0 && scale.high > scale.low) {
+        const auto mapping = SeriesGeometry::Mapping::of(m_window->range(), scale.low, scale.high, plot);
+        const int count = int(std::lround((scale.high - scale.low) / scale.tick));
+        for (int i = 0; i <= count; ++i) {
+            const double y = std::floor(mapping.y(scale.low + i * scale.tick)) + 0.5;
+            painter->drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y));
+        }
+    }
     painter->restore();
 }
 
@@ -657,9 +687,10 @@ void TimelineChart::drawValueLabels(QPainter *painter, const QRectF &plot)
         // "ops/s" is in the panel title.
         const bool spelled = unit == QLatin1String("s") || unit == QLatin1String("bytes") || unit == QLatin1String("%");
         const int count = int(std::lround((scale.high - scale.low) / scale.tick));
+        const auto mapping = SeriesGeometry::Mapping::of(m_window->range(), scale.low, scale.high, plot);
         for (int i = 0; i <= count; ++i) {
             const double value = scale.low + i * scale.tick;
-            const double y = plot.bottom() - plot.height() * (value - scale.low) / (scale.high - scale.low);
+            const double y = std::floor(mapping.y(value)) + 0.5; // on its grid line
             const QString label = UnitFormatter::format(std::abs(value) < scale.tick * 1e-9 ? 0.0 : value,
                                                         spelled ? unit : QString());
             const double width = metrics.horizontalAdvance(label);

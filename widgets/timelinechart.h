@@ -13,6 +13,7 @@
 
 #include <QChartView>
 #include <QColor>
+#include <QFuture>
 #include <QList>
 #include <QPointF>
 #include <QPolygonF>
@@ -54,8 +55,9 @@ public:
     static constexpr int kTopGutter = 10;
     static constexpr int kBottomGutter = 26;
 
-    struct RenderInput;  // what a render job copies from the store (defined in the .cpp)
+    struct RenderInput;  // what a render job is given (defined in the .cpp)
     struct RenderOutput; // what it hands back to the UI thread
+    struct RenderCaches; // what render jobs keep between them
 
     struct LegendEntry
     {
@@ -170,7 +172,7 @@ private:
         double tick = 0.25;
         bool operator==(const ValueScale &) const = default;
     };
-    static bool applyScale(QValueAxis *axis, double low, double high, ValueScale *scale);
+    static bool applyScale(double low, double high, ValueScale *scale);
     void drawValueLabels(QPainter *painter, const QRectF &plot);
     void drawStatus(QPainter *painter, const QRectF &plot);
     void drawTimeLabels(QPainter *painter, const QRectF &plot);
@@ -225,9 +227,11 @@ private:
     QTimer m_renderDelay;
     bool m_renderRunning = false;
     bool m_renderAgain = false;
-    // The buffers of the last render job, reused by the next one: allocating a fresh copy of
-    // the visible samples for every render costs more in page faults than the copy itself.
-    std::unique_ptr<RenderInput> m_spareInput;
+    QFuture<void> m_renderJob; // the running one, waited for by the destructor
+    std::shared_ptr<RenderCaches> m_caches;
+    // Store changes to the shown series since the last job started, for the caches.
+    std::vector<std::pair<QString, TimeRange>> m_pendingChanges;
+    bool m_forgetCaches = false;
     SeriesLayer m_layer;
 
     // One press-drag-release of the left button; what it does is decided at the press.
