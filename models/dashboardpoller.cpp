@@ -12,6 +12,7 @@
 #include "timewindow.h"
 #include "whenfinished.h"
 
+#include <QElapsedTimer>
 #include <QFuture>
 
 #include <algorithm>
@@ -31,6 +32,8 @@ constexpr qint64 kSinglePassPoints = 2000;
 // refresh tick all at once with the window's advance, when the last one is in or
 // kTailDeadlineMs after the tick, whichever is first.
 constexpr int kHistoryBatchMs = 200;
+// How long one turn of applying answers may take before it yields to the event loop.
+constexpr qint64 kApplyBudgetMs = 8;
 constexpr int kTailDeadlineMs = 250;
 // Clocks a little apart are normal; a sample further ahead than this is worth a warning.
 constexpr qint64 kFutureToleranceMs = 60'000;
@@ -560,10 +563,17 @@ void DashboardPoller::applyAnswers()
         m_advancePending = false;
         m_window->advanceToNow();
     }
+    // Answers are applied for at most kApplyBudgetMs at a time; the rest wait for the next
+    // turn of the event loop, so that a backfill's batch of chunks does not hold up input and
+    // painting for the whole of its merges.
+    QElapsedTimer budget;
+    budget.start();
     std::vector<Answer> answers;
     answers.swap(m_answers);
     std::vector<int> panels;
-    for (const Answer &answer : answers) {
+    std::size_t applied = 0;
+    while (applied < answers.size() && (applied == 0 || budget.elapsed() < kApplyBudgetMs)) {
+        const Answer &answer = answers[applied++];
         if (answer.query >= int(m_queries.size()))
             continue;
         if (answer.history)
@@ -571,6 +581,12 @@ void DashboardPoller::applyAnswers()
         else
             applyTailAnswer(answer);
         panels.push_back(m_queries[std::size_t(answer.query)].panel);
+    }
+    if (applied < answers.size()) {
+        // Before any that arrived meanwhile: answers are applied in the order they came.
+        m_answers.insert(m_answers.begin(), std::make_move_iterator(answers.begin() + std::ptrdiff_t(applied)),
+                         std::make_move_iterator(answers.end()));
+        m_apply.start(0);
     }
     std::sort(panels.begin(), panels.end());
     panels.erase(std::unique(panels.begin(), panels.end()), panels.end());
