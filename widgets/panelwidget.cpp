@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "panelwidget.h"
 
+#include "legendview.h"
 #include "timelinechart.h"
 #include "timewindow.h"
 #include "uitheme.h"
@@ -29,15 +30,15 @@ PanelWidget::PanelWidget(const PanelDefinition &panel, SampleStore *store, TimeW
                          QWidget *parent)
     : QFrame(parent), m_panel(panel), m_window(window),
       m_chart(new TimelineChart(panel, store, window, this)), m_title(new QLabel(this)),
-      m_freshness(new QLabel(this)), m_legend(new QLabel(this))
+      m_freshness(new QLabel(this)), m_legend(new LegendView(this))
 {
     setFrameShape(QFrame::StyledPanel);
     setObjectName(QStringLiteral("panel"));
     m_freshness->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
     applyTheme();
     connect(UiTheme::instance(), &UiTheme::changed, this, &PanelWidget::applyTheme);
-    m_legend->setTextFormat(Qt::RichText);
-    m_legend->setWordWrap(true);
+    m_legend->setObjectName(QStringLiteral("legend"));
+    m_legend->setReservedRows(int(panel.series.size())); // a row per query at least, mostly
     QFont legendFont = m_legend->font();
     legendFont.setPointSizeF(legendFont.pointSizeF() * 0.9);
     m_legend->setFont(legendFont);
@@ -133,33 +134,31 @@ QString PanelWidget::legendToolTip() const
 
 void PanelWidget::updateLegend()
 {
-    QStringList items;
+    std::vector<LegendView::Row> rows;
     QStringList formulas;
     for (const TimelineChart::LegendEntry &entry : m_chart->legend()) {
         const QString unit = entry.axis == AxisSide::Right ? m_panel.rightUnit : m_panel.unit;
-        QString stats = QStringLiteral("–");
+        LegendView::Row row;
+        row.color = entry.color;
+        row.name = entry.name;
         if (entry.stats.last) {
-            stats = tr("last <b>%1</b>  min %2  max %3  mean %4")
-                        .arg(UnitFormatter::format(*entry.stats.last, unit),
-                             UnitFormatter::format(entry.stats.min, unit),
-                             UnitFormatter::format(entry.stats.max, unit),
-                             UnitFormatter::format(entry.stats.mean, unit));
+            row.last = UnitFormatter::format(*entry.stats.last, unit);
+            row.stats = tr("min %1  max %2  mean %3")
+                            .arg(UnitFormatter::format(entry.stats.min, unit),
+                                 UnitFormatter::format(entry.stats.max, unit),
+                                 UnitFormatter::format(entry.stats.mean, unit));
         }
         // A derived series is drawn dashed: its legend mark is dashed too, and its formula is
         // in the legend's tooltip.
         const QString formula = m_formulas.value(entry.key);
-        if (!formula.isEmpty())
+        row.dashed = !formula.isEmpty();
+        if (row.dashed)
             formulas << formula;
-        items << QStringLiteral("<span style='color:%1'>%4</span>&nbsp;%2 <span style='color:%5'>%3</span>")
-                     .arg(entry.color.name(), entry.name.toHtmlEscaped(), stats,
-                          formula.isEmpty() ? QStringLiteral("&#9632;") : QStringLiteral("&#9476;"),
-                          UiTheme::css(UiTheme::instance()->colors().axisText));
+        rows.push_back(std::move(row));
     }
-    // Every render reports its statistics; the rich text is laid out again only when the
-    // text a user reads changed (most live ticks change no digit shown).
-    const QString text = items.join(QStringLiteral("<br>"));
-    if (text != m_legend->text())
-        m_legend->setText(text);
+    // Every render reports its statistics; the legend repaints only when what it shows
+    // changed (most live ticks change no digit shown).
+    m_legend->setRows(std::move(rows));
     const QString toolTip = formulas.join(QStringLiteral("\n\n"));
     if (toolTip != m_legend->toolTip())
         m_legend->setToolTip(toolTip);

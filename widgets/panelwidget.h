@@ -7,6 +7,7 @@
 #include <QFrame>
 #include <QHash>
 
+class LegendView;
 class QLabel;
 class SampleStore;
 class TimeWindow;
@@ -41,7 +42,7 @@ private:
     TimelineChart *m_chart;
     QLabel *m_title;
     QLabel *m_freshness;
-    QLabel *m_legend;
+    LegendView *m_legend;
     PanelStatus m_status;
     QHash<QString, QString> m_formulas;
 };

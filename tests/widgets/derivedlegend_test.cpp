@@ -5,6 +5,7 @@
 #include "dashboardpoller.h"
 #include "dashboardview.h"
 #include "derivedseriesupdater.h"
+#include "legendview.h"
 #include "panelwidget.h"
 #include "prometheusclient.h"
 #include "samplestore.h"
@@ -72,11 +73,9 @@ TEST(DerivedLegend, TheLegendTooltipGivesTheFormulaAndItsInputs)
     EXPECT_EQ(panel->legendToolTip(),
               QStringLiteral("queue wait (Little's law) = pending / rate\npending: engine queue length · rate: completed/s"));
     // The legend row of the derived series carries a dashed mark, the measured ones a solid one.
-    QString legendText;
-    for (QLabel *label : panel->findChildren<QLabel *>()) {
-        if (label->text().contains(QStringLiteral("queue wait")))
-            legendText = label->text();
-    }
-    EXPECT_EQ(legendText.count(QStringLiteral("&#9476;")), 1) << legendText.toStdString();
-    EXPECT_EQ(legendText.count(QStringLiteral("&#9632;")), 2) << legendText.toStdString();
+    auto *legend = panel->findChild<LegendView *>();
+    ASSERT_NE(legend, nullptr);
+    ASSERT_EQ(legend->rows().size(), 3u);
+    for (const LegendView::Row &row : legend->rows())
+        EXPECT_EQ(row.dashed, row.name == QStringLiteral("queue wait (Little's law)")) << row.name.toStdString();
 }
