@@ -5,7 +5,9 @@
 //   first_picture_ms: until every panel draws something (the coarse pass),
 //   drawn_ms:         until the last chart render after the history is in (fully drawn),
 //   max_stall_ms:     the longest the UI thread did not get to a 10 ms watchdog timer,
-//   samples:          what the store holds afterwards.
+//   samples:          what the store holds afterwards,
+//   longest_stall_made_of: the events the UI thread handled during the longest stall,
+//                     summed by receiver class and event type (the four largest).
 // One JSON object per run on stdout, then one with the medians.
 //
 // usage: backfill_bench --prometheus http://127.0.0.1:9090/ [--runs 5] [--metric chaos_bench]
@@ -20,13 +22,19 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QElapsedTimer>
+#include <QEvent>
+#include <QHash>
+#include <QJsonArray>
+#include <QMetaEnum>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QThread>
 #include <QTimer>
 
 #include <algorithm>
 #include <cstdio>
 #include <memory>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -58,6 +66,75 @@ DashboardDefinition chaosDay(const QString &metric)
     return dashboard;
 }
 
+// Times every event delivered on the UI thread at the outermost level (a paint inside a
+// timer's slot counts toward the timer), summed by receiver class and event type between two
+// watchdog ticks, so that the longest stall can be traced to what it was made of.
+class TimedApplication : public QApplication
+{
+public:
+    using QApplication::QApplication;
+
+    struct Delivery
+    {
+        double ms = 0;
+        int count = 0;
+        QString what;
+    };
+
+    bool notify(QObject *receiver, QEvent *event) override
+    {
+        if (m_depth > 0 || QThread::currentThread() != thread())
+            return QApplication::notify(receiver, event);
+        ++m_depth;
+        QElapsedTimer timer;
+        timer.start();
+        const QEvent::Type type = event->type(); // the event may be gone afterwards
+        const char *receiverClass = receiver->metaObject()->className();
+        const bool handled = QApplication::notify(receiver, event);
+        --m_depth;
+        const double ms = double(timer.nsecsElapsed()) / 1e6;
+        if (ms >= 0.5) {
+            const char *typeName = QMetaEnum::fromType<QEvent::Type>().valueToKey(type);
+            const QString what = QString::fromLatin1(receiverClass) + QLatin1Char(' ')
+                                 + QString::fromLatin1(typeName ? typeName : "?");
+            Delivery &sum = m_sinceTick[what];
+            sum.what = what;
+            sum.ms += ms;
+            ++sum.count;
+        }
+        return handled;
+    }
+
+    // A watchdog tick after `stallMs` of waiting: keeps what ran since the last tick when this
+    // was the longest stall so far.
+    void tick(double stallMs)
+    {
+        if (stallMs > m_worstStallMs) {
+            m_worstStallMs = stallMs;
+            m_worst.clear();
+            for (const Delivery &delivery : m_sinceTick)
+                m_worst.push_back(delivery);
+            std::sort(m_worst.begin(), m_worst.end(), [](const Delivery &a, const Delivery &b) { return a.ms > b.ms; });
+            if (m_worst.size() > 4)
+                m_worst.resize(4);
+        }
+        m_sinceTick.clear();
+    }
+
+    std::vector<Delivery> takeWorst()
+    {
+        m_worstStallMs = 0;
+        m_sinceTick.clear();
+        return std::exchange(m_worst, {});
+    }
+
+private:
+    int m_depth = 0;
+    QHash<QString, Delivery> m_sinceTick;
+    double m_worstStallMs = -1;
+    std::vector<Delivery> m_worst;
+};
+
 struct RunResult
 {
     double firstPictureMs = -1;
@@ -66,6 +143,7 @@ struct RunResult
     qsizetype samples = 0;
     int requests = 0;
     bool complete = false;
+    std::vector<TimedApplication::Delivery> longest;
 };
 
 RunResult runOnce(const QUrl &url, const QString &metric)
@@ -93,13 +171,15 @@ RunResult runOnce(const QUrl &url, const QString &metric)
     qint64 loadedAt = -1;
     int progressTotal = 0;
 
+    auto *timed = static_cast<TimedApplication *>(QCoreApplication::instance());
     QTimer watchdog;
     watchdog.setTimerType(Qt::PreciseTimer);
     watchdog.setInterval(10);
     QObject::connect(&watchdog, &QTimer::timeout, &loop, [&] {
         const qint64 now = clock.elapsed();
-        if (lastTick >= 0 && result.drawnMs < 0)
-            result.maxStallMs = std::max(result.maxStallMs, double(now - lastTick - 10));
+        const double stallMs = lastTick >= 0 && result.drawnMs < 0 ? double(now - lastTick - 10) : -1;
+        result.maxStallMs = std::max(result.maxStallMs, stallMs);
+        timed->tick(stallMs);
         lastTick = now;
     });
     for (PanelWidget *panel : view.panels()) {
@@ -129,12 +209,14 @@ RunResult runOnce(const QUrl &url, const QString &metric)
         }
     });
 
+    timed->takeWorst();
     clock.start();
     watchdog.start();
     check.start();
     poller.start();
     loop.exec();
     poller.stop();
+    result.longest = timed->takeWorst();
     result.samples = store.sampleCount();
     result.requests = progressTotal;
     // Let answers still on their way land in this run's objects, not the next run's clock.
@@ -160,7 +242,7 @@ int main(int argc, char **argv)
 {
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
-    QApplication app(argc, argv);
+    TimedApplication app(argc, argv);
     QCommandLineParser parser;
     parser.addHelpOption();
     const QCommandLineOption prometheus(QStringLiteral("prometheus"), QStringLiteral("Prometheus base URL."), QStringLiteral("url"));
@@ -184,7 +266,11 @@ int main(int argc, char **argv)
         drawn.push_back(r.drawnMs);
         stall.push_back(r.maxStallMs);
         samples.push_back(double(r.samples));
+        QJsonArray longest;
+        for (const auto &delivery : r.longest)
+            longest.append(QStringLiteral("%1 %2 ms in %3").arg(delivery.what).arg(delivery.ms, 0, 'f', 1).arg(delivery.count));
         const QJsonObject line{{QStringLiteral("run"), run},
+                               {QStringLiteral("longest_stall_made_of"), longest},
                                {QStringLiteral("complete"), r.complete},
                                {QStringLiteral("first_picture_ms"), r.firstPictureMs},
                                {QStringLiteral("drawn_ms"), r.drawnMs},
