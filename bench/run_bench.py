@@ -360,6 +360,10 @@ def render_table(r):
         f" {fmt(bf.get('samples'), 0)} samples")
     add(f"  longest UI stall {fmt(stall)} ms, worst run {fmt(bf.get('worst_stall_ms'))} ms"
         f" (goal <= 50 ms: {verdict(stall is not None and stall <= 50)})")
+    runs = bf.get("runs") if isinstance(bf.get("runs"), list) else []
+    worst = max(runs, key=lambda run: run.get("max_stall_ms", 0), default={})
+    if worst.get("longest_stall_made_of"):
+        add(f"  the worst stall was made of: {'; '.join(worst['longest_stall_made_of'])}")
     add("")
     empty, day, short = r.get("app_empty", {}), r.get("app_day", {}), r.get("app_15m", {})
     samples = bf.get("samples") or SERIES * (DAY_SECONDS + 1)
@@ -370,8 +374,9 @@ def render_table(r):
         f" = {fmt(delta and delta / 1024)} MiB for {samples:,.0f} samples:"
         f" {fmt(per)} bytes/sample   (goal <= 32: {verdict(per is not None and per <= 32)})")
     store = r.get("store", {})
-    add(f"  of which the samples in the store: {fmt(store.get('bytes_per_sample'))} bytes/sample"
-        " (the rest: what the charts hold, and what the allocator keeps after the load)")
+    add(f"  of which the samples in the store: {fmt(store.get('bytes_per_sample'))} bytes/sample RSS,"
+        f" {fmt(store.get('reserved_bytes_per_sample'))} reserved"
+        " (the rest: the recording, what the charts hold, and what the allocator keeps)")
     add("")
     add("idle: the app polling 40 series every second")
     for label, run in (("8 h window (the day)", day), ("15 min window", short)):

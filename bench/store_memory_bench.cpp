@@ -55,7 +55,8 @@ int main(int argc, char **argv)
     const double samples = double(store.sampleCount());
     const QJsonObject result{{QStringLiteral("samples"), samples},
                              {QStringLiteral("rss_delta_bytes"), double(after - before)},
-                             {QStringLiteral("bytes_per_sample"), double(after - before) / samples}};
+                             {QStringLiteral("bytes_per_sample"), double(after - before) / samples},
+                             {QStringLiteral("reserved_bytes_per_sample"), double(store.bytesReserved()) / samples}};
     std::printf("%s\n", QJsonDocument(result).toJson(QJsonDocument::Compact).constData());
     return 0;
 }
