@@ -278,8 +278,8 @@ def main():
                                   env=dict(os.environ, QT_QPA_PLATFORM="offscreen",
                                            QT_LOGGING_RULES="qt.qpa.*=false"))
             lines = [json.loads(line) for line in proc.stdout.splitlines() if line.startswith("{")]
-            results["backfill"] = {"runs": [l for l in lines if "summary" not in l],
-                                   **next((l for l in lines if "summary" in l), {})}
+            results["backfill"] = {**next((l for l in lines if "summary" in l), {}),
+                                   "each_run": [l for l in lines if "summary" not in l]}
 
             say("memory: the app with the same dashboard empty, then with the day loaded")
             full = os.path.join(work, "day.json")
@@ -360,8 +360,7 @@ def render_table(r):
         f" {fmt(bf.get('samples'), 0)} samples")
     add(f"  longest UI stall {fmt(stall)} ms, worst run {fmt(bf.get('worst_stall_ms'))} ms"
         f" (goal <= 50 ms: {verdict(stall is not None and stall <= 50)})")
-    runs = bf.get("runs") if isinstance(bf.get("runs"), list) else []
-    worst = max(runs, key=lambda run: run.get("max_stall_ms", 0), default={})
+    worst = max(bf.get("each_run", []), key=lambda run: run.get("max_stall_ms", 0), default={})
     if worst.get("longest_stall_made_of"):
         add(f"  the worst stall was made of: {'; '.join(worst['longest_stall_made_of'])}")
     add("")
