@@ -37,6 +37,14 @@ Item region(quint64 id, qint64 t, qint64 end, double labelWidth = 60)
     return {id, t, end, labelWidth};
 }
 
+// No two labels of a layout cover each other.
+void expectNoLabelsOverlap(const Result &r)
+{
+    for (std::size_t a = 0; a < r.groups.size(); ++a)
+        for (std::size_t b = a + 1; b < r.groups.size(); ++b)
+            EXPECT_FALSE(r.groups[a].label.intersects(r.groups[b].label)) << a << " and " << b;
+}
+
 } // namespace
 
 TEST(AnnotationLayout, MapsTimeToXAndDropsWhatIsOutOfView)
@@ -102,9 +110,7 @@ TEST(AnnotationLayout, LabelsTakeRowsAndNeverOverlap)
     EXPECT_DOUBLE_EQ(r.groups[2].label.top(), 12.0) << "row 0 is free again";
     for (const Group &group : r.groups)
         EXPECT_DOUBLE_EQ(group.label.width(), 100.0) << "room for all: nothing shortened";
-    for (std::size_t a = 0; a < r.groups.size(); ++a)
-        for (std::size_t b = a + 1; b < r.groups.size(); ++b)
-            EXPECT_FALSE(r.groups[a].label.intersects(r.groups[b].label)) << a << " and " << b;
+    expectNoLabelsOverlap(r);
 }
 
 TEST(AnnotationLayout, WhenTheRowsAreFullAnEarlierLabelIsShortenedForTheNewestOne)
@@ -122,9 +128,7 @@ TEST(AnnotationLayout, WhenTheRowsAreFullAnEarlierLabelIsShortenedForTheNewestOn
     EXPECT_DOUBLE_EQ(r.groups[0].label.right(), r.groups[2].label.left() - 4) << "ends before the next in its row";
     for (const Group &group : r.groups)
         EXPECT_GE(group.label.width(), options().minLabelWidth);
-    for (std::size_t a = 0; a < r.groups.size(); ++a)
-        for (std::size_t b = a + 1; b < r.groups.size(); ++b)
-            EXPECT_FALSE(r.groups[a].label.intersects(r.groups[b].label)) << a << " and " << b;
+    expectNoLabelsOverlap(r);
 }
 
 TEST(AnnotationLayout, ALabelIsNeverShortenedBelowItsMinimum)
@@ -160,9 +164,7 @@ TEST(AnnotationLayout, NearTheRightEdgeWithTheLeftTakenALabelStaysRightOfItsLine
     ASSERT_FALSE(newest.isEmpty()) << "the newest action has a label";
     EXPECT_DOUBLE_EQ(newest.left(), 970.0 + 3.0) << "right of its line";
     EXPECT_DOUBLE_EQ(newest.right(), 1050.0) << "shortened to the plot's edge";
-    for (std::size_t a = 0; a < r.groups.size(); ++a)
-        for (std::size_t b = a + 1; b < r.groups.size(); ++b)
-            EXPECT_FALSE(r.groups[a].label.intersects(r.groups[b].label)) << a << " and " << b;
+    expectNoLabelsOverlap(r);
 }
 
 TEST(AnnotationLayout, AnExpandedClusterListsItsMembers)
