@@ -272,6 +272,18 @@ TimelineChart::TimelineChart(const PanelDefinition &panel, SampleStore *store, T
         // Every change reaches the caches, also one outside the view: they may hold columns
         // of another zoom level that covers it.
         m_pendingChanges.emplace_back(key, span);
+        // While the view shows the past, live changes schedule no render: fold them into one
+        // span per series now and then, so that they cannot pile up for hours.
+        if (m_pendingChanges.size() > 256) {
+            std::map<QString, TimeRange> folded;
+            for (const auto &[changedKey, changed] : m_pendingChanges) {
+                const auto [it, added] = folded.try_emplace(changedKey, changed);
+                if (!added)
+                    it->second = TimeRange{std::min(it->second.startMs, changed.startMs),
+                                           std::max(it->second.endMs, changed.endMs)};
+            }
+            m_pendingChanges.assign(folded.begin(), folded.end());
+        }
         const TimeRange visible = m_window->range();
         if (span.endMs < visible.startMs || span.startMs > visible.endMs + 60'000)
             return; // nothing visible changed
