@@ -25,6 +25,13 @@ double stepped(double current, Step step, bool wholeNumbers)
     return std::round(next * 10) / 10;
 }
 
+std::optional<int> steppedLimit(int current, Step step)
+{
+    if (current <= 0)
+        return std::nullopt;
+    return std::max(1, int(stepped(current, step, true)));
+}
+
 std::optional<QString> confirmationReason(double from, double to, bool unlimitedIsZero)
 {
     if (unlimitedIsZero) {

@@ -15,6 +15,11 @@ enum class Step { Half, MinusTenPercent, PlusTenPercent, Double };
 // users are whole numbers; never below 0; a step from 0 up starts at 1).
 double stepped(double current, Step step, bool wholeNumbers);
 
+// The in-flight limit a step button proposes: a whole number, never below 1, because 0 would
+// mean "no limit" — the opposite of a step down. nullopt when the limit is unlimited (0):
+// there is nothing to take a tenth of, the user types a number instead.
+std::optional<int> steppedLimit(int current, Step step);
+
 // Why a change needs confirmation, or nullopt when it does not: a change to 0 (stops the
 // load), or by more than ×2 either way. `unlimitedIsZero` for in-flight limits, where 0
 // means "no limit" rather than "nothing".

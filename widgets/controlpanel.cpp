@@ -76,24 +76,11 @@ void ControlPanel::build()
     connect(m_rate, &QDoubleSpinBox::valueChanged, this, [this] { m_userEditedRate = true; });
     connect(m_applyRate, &QPushButton::clicked, this, [this] { applyRate(m_rate->value()); });
 
-    auto *steps = new QHBoxLayout;
-    const std::pair<const char *, SteeringPolicy::Step> stepDefs[] = {
-        {"×½", SteeringPolicy::Step::Half}, {"−10 %", SteeringPolicy::Step::MinusTenPercent},
-        {"+10 %", SteeringPolicy::Step::PlusTenPercent}, {"×2", SteeringPolicy::Step::Double}};
-    const QKeySequence stepKeys[] = {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Down), QKeySequence(Qt::CTRL | Qt::Key_Down),
-                                     QKeySequence(Qt::CTRL | Qt::Key_Up), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Up)};
-    for (int i = 0; i < 4; ++i) {
-        auto *button = new QPushButton(QString::fromUtf8(stepDefs[i].first));
-        button->setToolTip(tr("Rate %1 (%2)").arg(button->text(), stepKeys[i].toString(QKeySequence::NativeText)));
-        const int step = int(stepDefs[i].second);
-        connect(button, &QPushButton::clicked, this, [this, step] { stepRate(step); });
-        auto *shortcut = new QShortcut(stepKeys[i], this);
-        shortcut->setContext(Qt::WindowShortcut);
-        shortcut->setWhatsThis(tr("Rate %1").arg(button->text())); // listed in Help ▸ Keyboard shortcuts
-        connect(shortcut, &QShortcut::activated, this, [this, step] { stepRate(step); });
-        steps->addWidget(button);
-        m_stepButtons << button;
-    }
+    // Rate steps have shortcuts (Ctrl+[Shift+]Up/Down); the limit's are buttons only, because
+    // the other modifier combinations with arrows belong to the desktop on common systems.
+    QHBoxLayout *rateSteps = makeStepRow(tr("Rate"), m_stepButtons, true, [this](int step) { stepRate(step); });
+    QHBoxLayout *limitSteps = makeStepRow(tr("In-flight limit"), m_limitStepButtons, false,
+                                          [this](int step) { stepInflightLimit(step); });
 
     m_limit = new QSpinBox;
     m_limit->setRange(0, 10'000'000);
@@ -118,10 +105,15 @@ void ControlPanel::build()
     setProperty("shortcutGroup", tr("Load tester"));
     connect(focusLimit, &QShortcut::activated, m_limit, [this] { m_limit->setFocus(); m_limit->selectAll(); });
     m_rate->setToolTip(tr("New rate; Enter or Apply sends it (Ctrl+R to focus)"));
-    m_limit->setToolTip(tr("New in-flight limit, 0 = unlimited (Ctrl+L to focus)"));
+    m_limit->setToolTip(tr("New in-flight limit, 0 = unlimited; Enter or Apply sends it (Ctrl+L to focus)"));
+    // Enter sends the typed value; losing focus (editingFinished too) does not.
     connect(m_rate, &QDoubleSpinBox::editingFinished, this, [this] {
         if (m_rate->hasFocus())
             applyRate(m_rate->value());
+    });
+    connect(m_limit, &QSpinBox::editingFinished, this, [this] {
+        if (m_limit->hasFocus())
+            applyInflightLimit(m_limit->value());
     });
 
     m_result = new QLabel;
@@ -133,11 +125,12 @@ void ControlPanel::build()
     form->addWidget(new QLabel(tr("Rate")), 0, 0);
     form->addWidget(m_rate, 0, 1);
     form->addWidget(m_applyRate, 0, 2);
-    form->addLayout(steps, 1, 0, 1, 3);
+    form->addLayout(rateSteps, 1, 0, 1, 3);
     form->addWidget(new QLabel(tr("In-flight limit")), 2, 0);
     form->addWidget(m_limit, 2, 1);
     form->addWidget(m_applyLimit, 2, 2);
-    form->addWidget(m_pause, 3, 0, 1, 3);
+    form->addLayout(limitSteps, 3, 0, 1, 3);
+    form->addWidget(m_pause, 4, 0, 1, 3);
 
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_header);
@@ -145,6 +138,35 @@ void ControlPanel::build()
     layout->addLayout(form);
     layout->addWidget(m_result);
     layout->addStretch(1);
+}
+
+QHBoxLayout *ControlPanel::makeStepRow(const QString &what, QList<QPushButton *> &buttons, bool withShortcuts,
+                                       const std::function<void(int)> &onStep)
+{
+    auto *row = new QHBoxLayout;
+    const std::pair<const char *, SteeringPolicy::Step> stepDefs[] = {
+        {"×½", SteeringPolicy::Step::Half}, {"−10 %", SteeringPolicy::Step::MinusTenPercent},
+        {"+10 %", SteeringPolicy::Step::PlusTenPercent}, {"×2", SteeringPolicy::Step::Double}};
+    const QKeySequence stepKeys[] = {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Down), QKeySequence(Qt::CTRL | Qt::Key_Down),
+                                     QKeySequence(Qt::CTRL | Qt::Key_Up), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Up)};
+    for (int i = 0; i < 4; ++i) {
+        auto *button = new QPushButton(QString::fromUtf8(stepDefs[i].first));
+        button->setAccessibleName(QStringLiteral("%1 %2").arg(what, button->text()));
+        const int step = int(stepDefs[i].second);
+        connect(button, &QPushButton::clicked, this, [onStep, step] { onStep(step); });
+        if (withShortcuts) {
+            button->setToolTip(tr("%1 %2 (%3)").arg(what, button->text(), stepKeys[i].toString(QKeySequence::NativeText)));
+            auto *shortcut = new QShortcut(stepKeys[i], this);
+            shortcut->setContext(Qt::WindowShortcut);
+            shortcut->setWhatsThis(QStringLiteral("%1 %2").arg(what, button->text())); // listed in Help ▸ Keyboard shortcuts
+            connect(shortcut, &QShortcut::activated, this, [onStep, step] { onStep(step); });
+        } else {
+            button->setToolTip(QStringLiteral("%1 %2").arg(what, button->text()));
+        }
+        row->addWidget(button);
+        buttons << button;
+    }
+    return row;
 }
 
 void ControlPanel::updateCapabilities()
@@ -165,6 +187,8 @@ void ControlPanel::updateCapabilities()
         enable(button, caps.canSetRate, caps.rateUnavailable);
     enable(m_limit, caps.canSetInflightLimit, caps.inflightLimitUnavailable);
     enable(m_applyLimit, caps.canSetInflightLimit, caps.inflightLimitUnavailable);
+    for (QPushButton *button : m_limitStepButtons)
+        enable(button, caps.canSetInflightLimit, caps.inflightLimitUnavailable);
     enable(m_pause, caps.canPause, caps.pauseUnavailable);
 }
 
@@ -262,6 +286,25 @@ void ControlPanel::stepRate(int step)
     }
     const bool whole = m_controller->capabilities().rateUnit != QLatin1String("/s");
     applyRate(SteeringPolicy::stepped(status->rate, SteeringPolicy::Step(step), whole));
+}
+
+void ControlPanel::stepInflightLimit(int step)
+{
+    const auto status = firstStatus();
+    if (!status || !status->inflightLimit) {
+        m_result->setText(tr("Not applied: the load tester's current in-flight limit is not known yet."));
+        return;
+    }
+    const auto next = SteeringPolicy::steppedLimit(*status->inflightLimit, SteeringPolicy::Step(step));
+    if (!next) {
+        m_result->setText(tr("Not applied: there is no limit to step from; type one and press Enter."));
+        return;
+    }
+    if (*next == *status->inflightLimit) {
+        m_result->setText(tr("Not applied: the in-flight limit is already %1, the lowest a step goes.").arg(*next));
+        return;
+    }
+    applyInflightLimit(*next);
 }
 
 void ControlPanel::togglePause()

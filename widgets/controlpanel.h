@@ -8,14 +8,16 @@
 #include <functional>
 
 class QDoubleSpinBox;
+class QHBoxLayout;
 class QLabel;
 class QPushButton;
 class QSpinBox;
 
 // The steering dock: shows the load tester's configured rate, in-flight limit, in-flight now
-// and paused state (polled every second), and lets the user change them — set and Apply,
-// step buttons, pause/resume — with confirmation for big changes. After an apply it shows
-// what each replica read back, or why it failed; nothing pretends to have worked.
+// and paused state (polled every second), and lets the user change them — type and press
+// Enter or Apply, step buttons for rate and limit, pause/resume — with confirmation for big
+// changes. After an apply it shows what each replica read back, or why it failed; nothing
+// pretends to have worked.
 class ControlPanel : public QWidget
 {
     Q_OBJECT
@@ -32,6 +34,7 @@ public:
     void applyRate(double rate);
     void applyInflightLimit(int limit);
     void stepRate(int step); // SteeringPolicy::Step as int
+    void stepInflightLimit(int step);
     void togglePause();
 
     QString resultText() const;
@@ -42,6 +45,10 @@ signals:
 
 private:
     void build();
+    // A row of the four step buttons (×½, −10 %, +10 %, ×2) for `what`, calling onStep with a
+    // SteeringPolicy::Step; the rate's row also gets keyboard shortcuts.
+    QHBoxLayout *makeStepRow(const QString &what, QList<QPushButton *> &buttons, bool withShortcuts,
+                             const std::function<void(int)> &onStep);
     void updateCapabilities();
     void showStatus();
     void showReport(const ActionReport &report);
@@ -57,6 +64,7 @@ private:
     QList<QPushButton *> m_stepButtons;
     QSpinBox *m_limit = nullptr;
     QPushButton *m_applyLimit = nullptr;
+    QList<QPushButton *> m_limitStepButtons;
     QPushButton *m_pause = nullptr;
     QLabel *m_result = nullptr;
     bool m_userEditedRate = false;

@@ -18,6 +18,21 @@ TEST(SteeringPolicy, StepButtons)
     EXPECT_DOUBLE_EQ(SteeringPolicy::stepped(1, Step::Half, true), 0);
 }
 
+TEST(SteeringPolicy, LimitStepsNeverReachUnlimited)
+{
+    EXPECT_EQ(SteeringPolicy::steppedLimit(40, Step::MinusTenPercent), 36);
+    EXPECT_EQ(SteeringPolicy::steppedLimit(40, Step::Half), 20);
+    EXPECT_EQ(SteeringPolicy::steppedLimit(40, Step::PlusTenPercent), 44);
+    EXPECT_EQ(SteeringPolicy::steppedLimit(40, Step::Double), 80);
+    // 0 would mean "no limit": a step down stops at 1.
+    EXPECT_EQ(SteeringPolicy::steppedLimit(1, Step::Half), 1);
+    EXPECT_EQ(SteeringPolicy::steppedLimit(1, Step::MinusTenPercent), 1);
+    EXPECT_EQ(SteeringPolicy::steppedLimit(1, Step::PlusTenPercent), 2);
+    // From "unlimited" there is no step: the user types a number.
+    EXPECT_FALSE(SteeringPolicy::steppedLimit(0, Step::Half).has_value());
+    EXPECT_FALSE(SteeringPolicy::steppedLimit(0, Step::Double).has_value());
+}
+
 TEST(SteeringPolicy, BigChangesAskFirst)
 {
     EXPECT_FALSE(SteeringPolicy::confirmationReason(300, 500).has_value());

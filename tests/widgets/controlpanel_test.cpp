@@ -10,6 +10,7 @@
 #include "testbedprocess.h"
 #include "testpaths.h"
 
+#include <QApplication>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -40,6 +41,16 @@ protected:
     bool waitForStatus()
     {
         return QTest::qWaitFor([&] { return controller.status(0).has_value(); }, 10000);
+    }
+
+    // A step button by its accessible name, e.g. "In-flight limit −10 %".
+    static QPushButton *stepButton(const ControlPanel &panel, const QString &name)
+    {
+        for (QPushButton *button : panel.findChildren<QPushButton *>()) {
+            if (button->accessibleName() == name)
+                return button;
+        }
+        return nullptr;
     }
 
     TestbedProcess engine;
@@ -125,6 +136,49 @@ TEST_F(ControlPanelAgainstStarter, StoppedStarterIsReportedAsUnreachable)
     EXPECT_TRUE(panel.resultText().contains(QStringLiteral("✖"))) << panel.resultText().toStdString();
 }
 
+TEST_F(ControlPanelAgainstStarter, InflightLimitIsSentWithEnterAndSteppedByItsButtons)
+{
+    ActionAnnotator annotator(&controller, &annotations);
+    ControlPanel panel(&controller);
+    panel.setConfirm([](const QString &) { return true; });
+    panel.show();
+    QApplication::setActiveWindow(&panel);
+    ASSERT_TRUE(waitForStatus());
+    ASSERT_EQ(controller.status(0)->inflightLimit, 0); // the starter runs without a limit
+    QPushButton *minusTen = stepButton(panel, QStringLiteral("In-flight limit −10 %"));
+    QPushButton *half = stepButton(panel, QStringLiteral("In-flight limit ×½"));
+    ASSERT_TRUE(minusTen && half);
+    ASSERT_TRUE(minusTen->isEnabled());
+
+    // Unlimited: there is nothing to step from, so nothing is sent and the user is told why.
+    QSignalSpy started(&controller, &LoadTesterController::actionStarted);
+    minusTen->click();
+    EXPECT_EQ(started.size(), 0);
+    EXPECT_TRUE(panel.resultText().contains(QStringLiteral("type one"))) << panel.resultText().toStdString();
+
+    // Typed and Enter: sent, read back, annotated.
+    auto *limit = panel.findChild<QSpinBox *>();
+    ASSERT_NE(limit, nullptr);
+    limit->setFocus();
+    ASSERT_TRUE(QTest::qWaitFor([&] { return limit->hasFocus(); }, 5000));
+    limit->selectAll();
+    QTest::keyClicks(limit, QStringLiteral("40"));
+    QSignalSpy finished(&controller, &LoadTesterController::actionFinished);
+    QTest::keyClick(limit, Qt::Key_Return);
+    ASSERT_TRUE(finished.wait(10000));
+    ASSERT_TRUE(QTest::qWaitFor([&] { return controller.status(0) && controller.status(0)->inflightLimit == 40; }, 5000));
+
+    // A step from 40 sends 36; the annotation says so.
+    minusTen->click();
+    ASSERT_TRUE(finished.wait(10000));
+    ASSERT_TRUE(QTest::qWaitFor([&] { return controller.status(0) && controller.status(0)->inflightLimit == 36; }, 5000));
+    ASSERT_EQ(annotations.rowCount(), 2);
+    const Annotation last = annotations.annotations().back();
+    EXPECT_TRUE(last.text.contains(QStringLiteral("40")) && last.text.contains(QStringLiteral("36"))) << last.text.toStdString();
+    EXPECT_FALSE(last.failed);
+    EXPECT_EQ(finished.size(), 2);
+}
+
 TEST(ControlPanelCapabilities, LocustHasNoInflightLimitAndSaysWhy)
 {
     LoadTesterController controller;
@@ -137,4 +191,10 @@ TEST(ControlPanelCapabilities, LocustHasNoInflightLimitAndSaysWhy)
     ASSERT_EQ(spins.size(), 1); // the in-flight limit (the rate is a double spin box)
     EXPECT_FALSE(spins.first()->isEnabled());
     EXPECT_FALSE(spins.first()->toolTip().isEmpty());
+    for (QPushButton *button : panel.findChildren<QPushButton *>()) {
+        if (button->accessibleName().startsWith(QStringLiteral("In-flight limit"))) {
+            EXPECT_FALSE(button->isEnabled()) << button->accessibleName().toStdString();
+            EXPECT_EQ(button->toolTip(), spins.first()->toolTip());
+        }
+    }
 }
