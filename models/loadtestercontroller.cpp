@@ -120,6 +120,7 @@ QString ActionReport::summary(const LoadTesterCapabilities &capabilities) const
 
     // The change, "rate 300 → 500 /s"; a failure leaves out where it came from.
     QString change;
+    QString inAll; // ", 1500 /s in all" for a value set on several replicas
     switch (action.kind) {
     case LoadTesterAction::Kind::SetRate:
     case LoadTesterAction::Kind::SetInflightLimit: {
@@ -129,6 +130,15 @@ QString ActionReport::summary(const LoadTesterCapabilities &capabilities) const
         const QString after = isRate ? withUnit(action.value, capabilities.rateUnit) : formatLimit(action.value);
         change = before.isEmpty() ? QStringLiteral("%1 → %2").arg(name, after)
                                   : QStringLiteral("%1 %2 → %3").arg(name, before, after);
+        // Every replica gets the value; the chart's set-point line is their sum. Saying both
+        // keeps "rate 100 → 200" from reading as a contradiction of a line that goes 300 → 600.
+        if (total > 1 && !failed) {
+            change += QStringLiteral(" each");
+            if (action.value > 0)
+                inAll = QStringLiteral(", %1 in all")
+                            .arg(isRate ? withUnit(action.value * total, capabilities.rateUnit)
+                                        : formatNumber(action.value * total));
+        }
         break;
     }
     case LoadTesterAction::Kind::Pause:
@@ -141,11 +151,11 @@ QString ActionReport::summary(const LoadTesterCapabilities &capabilities) const
 
     if (!failed) {
         const QString kind = capabilities.kind.isEmpty() ? QString() : capabilities.kind + QStringLiteral(", ");
-        return QStringLiteral("%1 (%2%3/%4 %5)")
+        return QStringLiteral("%1 (%2%3/%4 %5%6)")
             .arg(change, kind)
             .arg(confirmed)
             .arg(total)
-            .arg(total == 1 ? QStringLiteral("replica") : QStringLiteral("replicas"));
+            .arg(total == 1 ? QStringLiteral("replica") : QStringLiteral("replicas"), inAll);
     }
 
     // The same reason from several replicas is said once.

@@ -91,17 +91,25 @@ void LoadTesterSeriesRecorder::record()
     for (LoadTesterField field : {LoadTesterField::Rate, LoadTesterField::InflightLimit,
                                   LoadTesterField::Inflight, LoadTesterField::Pending,
                                   LoadTesterField::Paused}) {
+        // The sum over the replicas is only known when every replica answered: leaving one
+        // out would draw a drop by a third that never happened. Paused is known as soon as
+        // one answering replica is paused.
         std::optional<double> total;
+        bool everyReplicaAnswered = true;
         for (int r = 0; r < m_controller->replicaCount(); ++r) {
             const auto status = m_controller->status(r);
-            if (!status || m_controller->statusError(r))
+            const auto value = status && !m_controller->statusError(r) ? LoadTesterSeries::valueOf(field, *status)
+                                                                        : std::nullopt;
+            if (!value) {
+                everyReplicaAnswered = false;
                 continue;
-            const auto value = LoadTesterSeries::valueOf(field, *status);
-            if (!value)
-                continue;
+            }
             total = field == LoadTesterField::Paused ? std::max(total.value_or(0), *value)
                                                      : total.value_or(0) + *value;
         }
+        const bool pausedKnown = field == LoadTesterField::Paused && total == 1.0;
+        if (!everyReplicaAnswered && !pausedKnown)
+            continue;
         if (!total)
             continue;
         const std::vector<qint64> times{now};

@@ -24,9 +24,9 @@ std::optional<double> valueOf(LoadTesterField field, const LoadTesterStatus &sta
 } // namespace LoadTesterSeries
 
 // Writes every status the controller reads into the store: one sample per field per poll,
-// summed over the replicas that answered (a fan-out of 3 × 100/s is a load of 300/s), paused
-// as 1 when any replica is paused. A replica that does not answer is left out rather than
-// counted as 0: the gap, not a false drop, is what the chart should show.
+// summed over the replicas (a fan-out of 3 × 100/s is a load of 300/s), paused as 1 when any
+// replica is paused. While a replica does not answer the sum is not known and no sample is
+// written: the gap, not a false drop, is what the chart should show.
 class LoadTesterSeriesRecorder : public QObject
 {
     Q_OBJECT

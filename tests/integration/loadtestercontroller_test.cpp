@@ -111,12 +111,12 @@ TEST_F(LoadTesterControllerTest, AllReplicasConfirm)
     }
     EXPECT_EQ(report->replicas[1].instance, QStringLiteral("starter-b"));
     EXPECT_EQ(report->summary(m_controller.capabilities()),
-              QStringLiteral("rate 20 → 50 /s (Chaoscope starter, 3/3 replicas)"));
+              QStringLiteral("rate 20 → 50 /s each (Chaoscope starter, 3/3 replicas, 150 /s in all)"));
 
     report = applyAndWait({ActionKind::SetInflightLimit, 5000});
     ASSERT_TRUE(report && report->allConfirmed());
     EXPECT_EQ(report->summary(m_controller.capabilities()),
-              QStringLiteral("in-flight limit unlimited → 5000 (Chaoscope starter, 3/3 replicas)"));
+              QStringLiteral("in-flight limit unlimited → 5000 each (Chaoscope starter, 3/3 replicas, 15000 in all)"));
 
     report = applyAndWait({ActionKind::Pause, 0});
     ASSERT_TRUE(report && report->allConfirmed());

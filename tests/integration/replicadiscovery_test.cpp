@@ -138,6 +138,19 @@ TEST_F(ReplicaDiscoveryTest, DashboardJobAndTokenVariableSteerBothReplicasAndRec
     ASSERT_TRUE(waitFor([&] { return report.has_value(); }, 15000));
     EXPECT_TRUE(report->allConfirmed()) << report->summary(controller.capabilities()).toStdString();
     EXPECT_TRUE(waitFor([&] { return lastRate() == 70.0; }, 15000)) << "rate series: " << lastRate();
+
+    // One replica dies: the sum is no longer known, so the set-point line stops (a gap) rather
+    // than dropping to 35 /s as if someone had halved the load.
+    m_starters[1].stop();
+    ASSERT_TRUE(waitFor([&] { return controller.statusError(1).has_value(); }, 15000));
+    const qsizetype samplesWhenItDied = store.series(rateKey)->size();
+    QSignalSpy polled(&controller, &LoadTesterController::statusUpdated);
+    ASSERT_TRUE(waitFor([&] { return polled.size() >= 4; }, 15000));
+    ASSERT_TRUE(controller.status(0).has_value()); // the other replica still answers
+    const std::span<const double> values = store.series(rateKey)->values();
+    for (size_t i = size_t(samplesWhenItDied); i < values.size(); ++i)
+        EXPECT_EQ(values[i], 70.0) << "sample " << i << " after one of two replicas stopped";
+    EXPECT_LE(values.size(), size_t(samplesWhenItDied) + 1); // at most a poll that was under way
 }
 
 TEST_F(ReplicaDiscoveryTest, WithoutTheTokenEveryReplicaRefusesAndSaysSo)

@@ -244,12 +244,12 @@ TEST(ActionReport, SummaryOfASuccess)
         report.replicas.push_back(confirmedOutcome(statusWith(300), statusWith(500)));
     EXPECT_TRUE(report.allConfirmed());
     EXPECT_EQ(report.summary(starterCapabilities()),
-              QStringLiteral("rate 300 → 500 /s (Chaoscope starter, 3/3 replicas)"));
+              QStringLiteral("rate 300 → 500 /s each (Chaoscope starter, 3/3 replicas, 1500 /s in all)"));
 
     report.replicas[1].before = statusWith(250);
     report.replicas[2].before.reset();
     EXPECT_EQ(report.summary(starterCapabilities()),
-              QStringLiteral("rate 250…300 → 500 /s (Chaoscope starter, 3/3 replicas)"));
+              QStringLiteral("rate 250…300 → 500 /s each (Chaoscope starter, 3/3 replicas, 1500 /s in all)"));
 }
 
 TEST(ActionReport, SummaryOfALimitAndOfPause)
@@ -265,6 +265,14 @@ TEST(ActionReport, SummaryOfALimitAndOfPause)
     pause.replicas.push_back(confirmedOutcome(statusWith(300), statusWith(300, 0, true)));
     pause.replicas.push_back(confirmedOutcome(statusWith(300), statusWith(300, 0, true)));
     EXPECT_EQ(pause.summary(starterCapabilities()), QStringLiteral("pause (Chaoscope starter, 2/2 replicas)"));
+
+    // On several replicas a limit is per replica; "unlimited" has no total.
+    limit.replicas.push_back(confirmedOutcome(statusWith(300, 0), statusWith(300, 5000)));
+    EXPECT_EQ(limit.summary(starterCapabilities()),
+              QStringLiteral("in-flight limit unlimited → 5000 each (Chaoscope starter, 2/2 replicas, 10000 in all)"));
+    limit.action.value = 0;
+    EXPECT_EQ(limit.summary(starterCapabilities()),
+              QStringLiteral("in-flight limit unlimited → unlimited each (Chaoscope starter, 2/2 replicas)"));
 }
 
 TEST(ActionReport, SummaryUsesTheBackendsLabels)
