@@ -18,6 +18,7 @@
 #include "loadtesterhttp.h"
 #include "loadtestercontroller.h"
 #include "loadtesterseries.h"
+#include "loadtesterwatch.h"
 #include "mainwindow.h"
 #include "prometheusclient.h"
 #include "samplestore.h"
@@ -237,8 +238,9 @@ int main(int argc, char *argv[])
     });
     LoadTesterSeriesRecorder loadTesterSeries(&controller, &store);
     ActionAnnotator annotator(&controller, &annotations);
+    LoadTesterWatch loadTesterWatch(&controller, &annotations); // changes from outside, restarts, silence
     if (plan.isSet())
-        mainWindow.setLoadTester(&controller);
+        mainWindow.setLoadTester(&controller, &loadTesterWatch);
     connector.start();
     mainWindow.resize(options.windowSize);
     // Headless runs and screenshots are pictures of the dashboard; the annotation list is for

@@ -557,9 +557,11 @@ void MainWindow::showScenario(ScenarioRunner *runner)
     addDockWidget(Qt::RightDockWidgetArea, dock);
 }
 
-void MainWindow::setLoadTester(LoadTesterController *controller)
+void MainWindow::setLoadTester(LoadTesterController *controller, LoadTesterWatch *watch)
 {
     auto *panel = new ControlPanel(controller);
+    if (watch)
+        panel->setWatch(watch);
     m_controlDock = new QDockWidget(tr("Load tester"), this);
     m_controlDock->setObjectName(QStringLiteral("controlDock"));
     m_controlDock->setWidget(panel);

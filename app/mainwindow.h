@@ -12,6 +12,7 @@ class AnnotationModel;
 class DashboardPoller;
 class DashboardView;
 class LoadTesterController;
+class LoadTesterWatch;
 class ScenarioRunner;
 class PrometheusClient;
 class QAction;
@@ -36,8 +37,9 @@ public:
 
     // Shows a freshly loaded dashboard and what was wrong in its file (if anything).
     void showDashboard(const QList<DashboardIssue> &issues);
-    // Shows the control panel dock for this load tester.
-    void setLoadTester(LoadTesterController *controller);
+    // Shows the control panel dock for this load tester; `watch` (optional) adds a warning
+    // to a replica that runs but sends nothing.
+    void setLoadTester(LoadTesterController *controller, LoadTesterWatch *watch = nullptr);
     // Shows the running scenario (steps, countdown, stop) in a dock.
     void showScenario(ScenarioRunner *runner);
     // A recording shown offline: nothing is fetched, so refresh and pause are disabled and

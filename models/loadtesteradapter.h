@@ -25,6 +25,7 @@ struct LoadTesterStatus
     std::optional<double> observedRate; // what it actually does, when it reports that (Locust total_rps)
     std::optional<double> failRatio;    // share of failed requests, 0..1, when reported (Locust fail_ratio)
     std::optional<double> maxRate;      // highest set-point the backend takes right now (k6 vus-max)
+    std::optional<qint64> sent;         // requests handed out since start, when reported (starter)
     bool paused = false;
     QString state;                      // backend's own word: "running", "stopped", "spawning"…
     QString instance;                   // stable name of the replica

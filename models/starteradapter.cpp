@@ -37,6 +37,7 @@ LoadTesterStatus toStatus(const LoadStatus &message)
     status.pending = message.pending();
     status.poolSize = message.pool_size();
     status.paused = message.paused();
+    status.sent = message.sent();
     status.state = message.paused() ? QStringLiteral("paused") : QStringLiteral("running");
     status.instance = QString::fromStdString(message.instance());
     status.version = message.version();

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "controlpanel.h"
 
+#include "loadtesterwatch.h"
 #include "steeringpolicy.h"
 #include "uitheme.h"
 
@@ -58,6 +59,13 @@ ControlPanel::~ControlPanel()
     // editingFinished; by then this is no longer a ControlPanel.
     disconnect(m_rate, nullptr, this, nullptr);
     disconnect(m_limit, nullptr, this, nullptr);
+}
+
+void ControlPanel::setWatch(LoadTesterWatch *watch)
+{
+    m_watch = watch;
+    connect(watch, &LoadTesterWatch::silenceChanged, this, &ControlPanel::showStatus);
+    showStatus();
 }
 
 void ControlPanel::build()
@@ -220,6 +228,11 @@ void ControlPanel::showStatus()
                     .arg(caps.rateUnit, limitText(status->inflightLimit), optionalNumber(status->inflight),
                          optionalNumber(status->pending),
                          status->paused ? tr("paused") : (status->state.isEmpty() ? tr("running") : status->state));
+        // Running is not sending: seed 000's starter stayed "running" after it stopped sending.
+        if (const auto silent = m_watch ? m_watch->silentForMs(i) : std::nullopt)
+            rows.last() += QStringLiteral(" · <b style='color:%1'>⚠ %2</b>")
+                               .arg(UiTheme::css(UiTheme::instance()->colors().error),
+                                    tr("sent nothing for %1 s").arg(*silent / 1000));
     }
     m_status->setText(rows.join(QStringLiteral("<br>")));
     if (const auto status = firstStatus()) {

@@ -7,6 +7,7 @@
 
 #include <functional>
 
+class LoadTesterWatch;
 class QDoubleSpinBox;
 class QHBoxLayout;
 class QLabel;
@@ -29,6 +30,8 @@ public:
     ~ControlPanel() override;
 
     void setConfirm(Confirm confirm) { m_confirm = std::move(confirm); }
+    // Shows, next to a replica, how long it has sent nothing while it should have been sending.
+    void setWatch(LoadTesterWatch *watch);
 
     // For tests and shortcuts: what the buttons do.
     void applyRate(double rate);
@@ -56,6 +59,7 @@ private:
     std::optional<LoadTesterStatus> firstStatus() const;
 
     LoadTesterController *m_controller;
+    LoadTesterWatch *m_watch = nullptr;
     Confirm m_confirm;
     QLabel *m_header = nullptr;
     QLabel *m_status = nullptr;
