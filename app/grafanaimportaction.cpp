@@ -5,7 +5,6 @@
 #include "whenfinished.h"
 
 #include <QAction>
-#include <QCoreApplication>
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -13,7 +12,6 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
-#include <QProcess>
 #include <QStatusBar>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -25,7 +23,7 @@ const QString kTitle = QStringLiteral("Import Grafana dashboard");
 
 GrafanaImportAction::GrafanaImportAction(QMainWindow *window, const QUrl &prometheusUrl,
                                          const QStringList &connectionArguments)
-    : QObject(window), m_window(window), m_prometheusUrl(prometheusUrl), m_connectionArguments(connectionArguments)
+    : QObject(window), m_window(window), m_launcher{prometheusUrl, connectionArguments}
 {
     // The File menu is shared: found by name, or made here first.
     QMenu *file = window->menuBar()->findChild<QMenu *>(QStringLiteral("fileMenu"), Qt::FindDirectChildrenOnly);
@@ -100,8 +98,7 @@ void GrafanaImportAction::importFile(const QString &inputPath, const QString &ou
             }
             m_window->statusBar()->showMessage(summary, 15'000);
             // Its own process: the dashboard shown here keeps polling and recording.
-            if (openWindow
-                && !QProcess::startDetached(QCoreApplication::applicationFilePath(), windowArguments(target))) {
+            if (openWindow && !m_launcher.start(target)) {
                 QMessageBox::warning(m_window, kTitle, tr("Saved %1, but could not start Chaoscope to show it.").arg(target));
             }
             emit finished(true, summary);
@@ -111,6 +108,5 @@ void GrafanaImportAction::importFile(const QString &inputPath, const QString &ou
 
 QStringList GrafanaImportAction::windowArguments(const QString &dashboardPath) const
 {
-    return QStringList{QStringLiteral("--dashboard"), dashboardPath, QStringLiteral("--prometheus"), m_prometheusUrl.toString()}
-           + m_connectionArguments;
+    return m_launcher.arguments(dashboardPath);
 }

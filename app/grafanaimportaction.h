@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "livewindowlauncher.h"
+
 #include <QObject>
 #include <QString>
 #include <QStringList>
@@ -35,6 +37,5 @@ private:
     void chooseFile();
 
     QMainWindow *m_window;
-    QUrl m_prometheusUrl;
-    QStringList m_connectionArguments;
+    LiveWindowLauncher m_launcher;
 };

@@ -11,6 +11,7 @@
 #include "detectorrunner.h"
 #include "exportrunner.h"
 #include "grafanaimport.h"
+#include "dashboardopenaction.h"
 #include "grafanaimportaction.h"
 #include "headlessrunner.h"
 #include "heaptrimmer.h"
@@ -254,6 +255,7 @@ int main(int argc, char *argv[])
     SessionSaver saver(&annotations);
     SessionControls sessionControls(&mainWindow, &window, &recorder, &saver);
     GrafanaImportAction grafanaImport(&mainWindow, options.prometheus.baseUrl, options.connectionArguments);
+    DashboardOpenAction dashboardOpen(&mainWindow, options.prometheus.baseUrl, options.connectionArguments); // first in File
     if (recording) {
         recorder.appendOnFirstEdit(options.sessionPath, recording->validEnd);
         saver.setRecording(recording, options.sessionPath);
