@@ -47,20 +47,6 @@ struct FaultServer::Connection
     std::unique_ptr<QTimer> trickle;
 };
 
-QByteArray FaultServer::Request::path() const
-{
-    const qsizetype query = target.indexOf('?');
-    return query < 0 ? target : target.left(query);
-}
-
-QUrlQuery FaultServer::Request::params() const
-{
-    const qsizetype query = target.indexOf('?');
-    const QByteArray encoded = method == "POST" ? body : (query < 0 ? QByteArray() : target.mid(query + 1));
-    // Form encoding: '+' is a space.
-    return QUrlQuery(QString::fromLatin1(QByteArray(encoded).replace('+', "%20")));
-}
-
 FaultServer::FaultServer(QObject *parent) : QObject(parent)
 {
     if (!m_server.listen(QHostAddress::LocalHost, 0))
@@ -152,29 +138,13 @@ void FaultServer::read(QTcpSocket *socket)
         return;
     connection->buffer += socket->readAll();
     while (!connection->answering) {
-        const qsizetype headerEnd = connection->buffer.indexOf("\r\n\r\n");
-        if (headerEnd < 0)
-            return;
-        Request request;
-        const QList<QByteArray> lines = connection->buffer.left(headerEnd).split('\n');
-        const QList<QByteArray> first = lines.value(0).trimmed().split(' ');
-        request.method = first.value(0);
-        request.target = first.value(1);
-        for (qsizetype i = 1; i < lines.size(); ++i) {
-            const qsizetype colon = lines[i].indexOf(':');
-            if (colon > 0)
-                request.headers.insert(lines[i].left(colon).trimmed().toLower(),
-                                       lines[i].mid(colon + 1).trimmed());
-        }
-        const qsizetype length = request.headers.value("content-length").toLongLong();
-        if (connection->buffer.size() < headerEnd + 4 + length)
-            return; // the body is still on its way
-        request.body = connection->buffer.mid(headerEnd + 4, length);
-        connection->buffer.remove(0, headerEnd + 4 + length);
-        requests.append(request);
+        std::optional<Request> request = takeHttpRequest(connection->buffer);
+        if (!request)
+            return; // the rest is still on its way
+        requests.append(*request);
         connection->answering = true;
         m_maxPending = std::max(m_maxPending, ++m_pending);
-        respond(socket, replyFor(request));
+        respond(socket, replyFor(*request));
     }
 }
 

@@ -5,6 +5,8 @@
 #include <QHash>
 #include <QList>
 #include <QMap>
+#include "httprequest.h"
+
 #include <QObject>
 #include <QPair>
 #include <QTcpServer>
@@ -24,16 +26,7 @@ class QTcpSocket;
 class FaultServer : public QObject
 {
 public:
-    struct Request
-    {
-        QByteArray method;
-        QByteArray target;                    // path and query, as sent
-        QMap<QByteArray, QByteArray> headers; // names in lower case
-        QByteArray body;
-
-        QByteArray path() const;
-        QUrlQuery params() const; // of the URL, or of a form body
-    };
+    using Request = HttpRequest;
 
     // What goes back for one request.
     struct Reply

@@ -5,6 +5,7 @@
 // answers every request from a formula, so the requests themselves can be checked; the real
 // Prometheus is exercised by the integration suite and the backfill benchmark.
 #include "dashboardpoller.h"
+#include "httprequest.h"
 #include "prometheusclient.h"
 #include "samplestore.h"
 #include "timewindow.h"
@@ -86,14 +87,8 @@ private:
     {
         QByteArray &buffer = m_buffers[socket];
         buffer += socket->readAll();
-        for (;;) {
-            const qsizetype headerEnd = buffer.indexOf("\r\n\r\n");
-            if (headerEnd < 0)
-                return;
-            const QByteArray head = buffer.left(headerEnd);
-            buffer.remove(0, headerEnd + 4); // GET requests: no body
-            const QByteArray target = head.split(' ').value(1);
-            const QUrlQuery params(QString::fromLatin1(target.mid(target.indexOf('?') + 1).replace('+', "%20")));
+        while (const std::optional<HttpRequest> http = takeHttpRequest(buffer)) {
+            const QUrlQuery params = http->params();
             Request request;
             request.query = params.queryItemValue(QStringLiteral("query"), QUrl::FullyDecoded);
             request.startMs = qRound64(params.queryItemValue(QStringLiteral("start")).toDouble() * 1000);

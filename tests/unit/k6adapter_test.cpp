@@ -3,6 +3,7 @@
 // what k6 ≤ 1.x documents and does: GET/PATCH /v1/status as a JSON:API document, VU changes
 // only with the externally-controlled executor, and refusals as {"errors":[…]}.
 #include "freeport.h"
+#include "httprequest.h"
 #include "k6adapter.h"
 #include "loadtestercontroller.h"
 #include "waitfor.h"
@@ -11,7 +12,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTcpServer>
 #include <QTcpSocket>
@@ -70,26 +70,12 @@ private:
     {
         QByteArray &buffer = m_buffers[socket];
         buffer += socket->readAll();
-        for (;;) {
-            const qsizetype headerEnd = buffer.indexOf("\r\n\r\n");
-            if (headerEnd < 0)
-                return;
-            const QByteArray head = buffer.left(headerEnd);
-            static const QRegularExpression lengthPattern(QStringLiteral("content-length:\\s*(\\d+)"),
-                                                          QRegularExpression::CaseInsensitiveOption);
-            static const QRegularExpression typePattern(QStringLiteral("content-type:\\s*([^\\r\\n]+)"),
-                                                        QRegularExpression::CaseInsensitiveOption);
-            const auto length = lengthPattern.match(QString::fromLatin1(head));
-            const qsizetype bodyLength = length.hasMatch() ? length.captured(1).toLongLong() : 0;
-            if (buffer.size() < headerEnd + 4 + bodyLength)
-                return;
+        while (const std::optional<HttpRequest> http = takeHttpRequest(buffer)) {
             Request request;
-            const QList<QByteArray> requestLine = head.left(head.indexOf("\r\n")).split(' ');
-            request.method = requestLine.value(0);
-            request.path = requestLine.value(1);
-            request.contentType = typePattern.match(QString::fromLatin1(head)).captured(1).toLatin1();
-            request.body = buffer.mid(headerEnd + 4, bodyLength);
-            buffer.remove(0, headerEnd + 4 + bodyLength);
+            request.method = http->method;
+            request.path = http->target;
+            request.contentType = http->headers.value("content-type");
+            request.body = http->body;
             requests.append(request);
             if (mode == Mode::Hang)
                 continue;

@@ -3,6 +3,7 @@
 // loopback server records what arrives and serves canned faults that a real Prometheus
 // cannot be made to produce on demand; real answers are covered by the integration suite.
 #include "freeport.h"
+#include "httprequest.h"
 #include "prometheusclient.h"
 #include "testpaths.h"
 #include "waitfor.h"
@@ -46,22 +47,7 @@ QByteArray httpResponse(int status, const QByteArray &reason, const QByteArray &
 class FakeServer : public QObject
 {
 public:
-    struct Request
-    {
-        QByteArray method;
-        QByteArray target;                    // path and query, as sent
-        QMap<QByteArray, QByteArray> headers; // names in lower case
-        QByteArray body;
-
-        QUrlQuery params() const
-        {
-            const QByteArray encoded =
-                method == "POST" ? body : target.mid(target.indexOf('?') + 1);
-            // Form encoding: '+' would be a space, so decode it first as the server would.
-            return QUrlQuery(QString::fromLatin1(QByteArray(encoded).replace('+', "%20")));
-        }
-        QByteArray path() const { return target.left(target.indexOf('?')); }
-    };
+    using Request = HttpRequest;
     using Handler = std::function<void(QTcpSocket *socket, const Request &request)>;
 
     FakeServer()
@@ -106,29 +92,10 @@ private:
     {
         QByteArray &buffer = m_buffers[socket];
         buffer += socket->readAll();
-        for (;;) {
-            const qsizetype headerEnd = buffer.indexOf("\r\n\r\n");
-            if (headerEnd < 0)
-                return;
-            Request request;
-            const QList<QByteArray> lines = buffer.left(headerEnd).split('\n');
-            const QList<QByteArray> first = lines.value(0).trimmed().split(' ');
-            request.method = first.value(0);
-            request.target = first.value(1);
-            for (qsizetype i = 1; i < lines.size(); ++i) {
-                const qsizetype colon = lines[i].indexOf(':');
-                if (colon > 0)
-                    request.headers.insert(lines[i].left(colon).trimmed().toLower(),
-                                           lines[i].mid(colon + 1).trimmed());
-            }
-            const qsizetype length = request.headers.value("content-length").toLongLong();
-            if (buffer.size() < headerEnd + 4 + length)
-                return;
-            request.body = buffer.mid(headerEnd + 4, length);
-            buffer.remove(0, headerEnd + 4 + length);
-            requests.append(request);
+        while (const std::optional<Request> request = takeHttpRequest(buffer)) {
+            requests.append(*request);
             if (m_handler)
-                m_handler(socket, request);
+                m_handler(socket, *request);
         }
     }
 
