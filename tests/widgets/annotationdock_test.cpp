@@ -6,12 +6,7 @@
 #include "annotationdock.h"
 #include "annotationeditor.h"
 #include "annotationfilter.h"
-#include "annotationmodel.h"
-#include "dashboardpoller.h"
-#include "mainwindow.h"
-#include "prometheusclient.h"
-#include "samplestore.h"
-#include "timewindow.h"
+#include "offlineapp.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -43,18 +38,13 @@ Annotation note(qint64 timeMs, const QString &text, QStringList tags = {},
     return a;
 }
 
-class AnnotationDockInMainWindow : public ::testing::Test
+class AnnotationDockInMainWindow : public ::testing::Test, protected OfflineApp
 {
 protected:
     void SetUp() override
     {
         window.setClock([this] { return clockMs; });
-        // Nothing listens there; the poller is never started, so nothing is sent.
-        PrometheusConnection connection;
-        connection.baseUrl = QUrl(QStringLiteral("http://127.0.0.1:9"));
-        client = std::make_unique<PrometheusClient>(connection);
-        poller = std::make_unique<DashboardPoller>(client.get(), &store, &window);
-        mainWindow = std::make_unique<MainWindow>(client.get(), &store, &window, poller.get(), &annotations);
+        makeWindow();
         mainWindow->resize(1300, 800);
         mainWindow->show();
         mainWindow->activateWindow();
@@ -106,12 +96,6 @@ protected:
     }
 
     qint64 clockMs = QDateTime::currentMSecsSinceEpoch() / 1000 * 1000;
-    SampleStore store;
-    TimeWindow window;
-    std::unique_ptr<PrometheusClient> client;
-    std::unique_ptr<DashboardPoller> poller;
-    AnnotationModel annotations;
-    std::unique_ptr<MainWindow> mainWindow;
     AnnotationDock *dock = nullptr;
     AnnotationEditor *editor = nullptr;
     QTableView *table = nullptr;

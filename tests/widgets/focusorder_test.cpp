@@ -3,20 +3,15 @@
 // dialog down the form and then along the buttons; in the main window from the dashboard to
 // the toolbar, the charts row by row and the annotation list. No keyboard trap anywhere
 // (Qt 6.4's button boxes made one, see DialogButtons::keepTabbable).
-#include "annotationmodel.h"
 #include "dashboardloader.h"
-#include "dashboardpoller.h"
 #include "dashboardview.h"
 #include "exportdialog.h"
 #include "exportfigure.h"
-#include "mainwindow.h"
+#include "offlineapp.h"
 #include "panelwidget.h"
 #include "phasestatisticsdialog.h"
-#include "prometheusclient.h"
-#include "samplestore.h"
 #include "shortcutsdialog.h"
 #include "timelinechart.h"
-#include "timewindow.h"
 
 #include <QAbstractButton>
 #include <QApplication>
@@ -94,30 +89,18 @@ std::ptrdiff_t indexOf(const TabRound &round, QWidget *widget)
 }
 
 // The app's window over the testbed dashboard, as main() makes it (never polled).
-struct Window
+struct Window : OfflineApp
 {
     Window()
     {
-        PrometheusConnection connection;
-        connection.baseUrl = QUrl(QStringLiteral("http://127.0.0.1:9"));
-        client = std::make_unique<PrometheusClient>(connection);
-        poller = std::make_unique<DashboardPoller>(client.get(), &store, &window);
         poller->setDashboard(DashboardLoader::fromBuiltin(QStringLiteral("testbed")).dashboard);
-        main = std::make_unique<MainWindow>(client.get(), &store, &window, poller.get(), &annotations);
-        main->resize(1400, 900);
-        main->showDashboard({});
+        makeWindow()->resize(1400, 900);
+        mainWindow->showDashboard({});
         // Rows in the annotation list: a table with cells must not keep Tab to itself.
         for (int i = 0; i < 3; ++i)
             annotations.add(Annotation{0, 1'700'000'000'000 + i * 60'000, std::nullopt, QStringLiteral("note %1").arg(i), {},
                                        Annotation::Source::Manual, false, {}, 0});
     }
-
-    SampleStore store;
-    TimeWindow window;
-    AnnotationModel annotations;
-    std::unique_ptr<PrometheusClient> client;
-    std::unique_ptr<DashboardPoller> poller;
-    std::unique_ptr<MainWindow> main;
 };
 
 } // namespace
@@ -162,7 +145,7 @@ TEST(FocusOrder, EveryButtonOfTheSmallDialogsIsReachedAndTabComesBackRound)
         EXPECT_GE(indexOf(phaseRound, button(&phases, text)), 0) << text.toStdString() << ": " << describe(phaseRound);
     phases.hide();
 
-    ShortcutsDialog shortcuts(app.main.get());
+    ShortcutsDialog shortcuts(app.mainWindow.get());
     const TabRound shortcutRound = tabRound(&shortcuts);
     EXPECT_TRUE(shortcutRound.closed) << describe(shortcutRound);
     for (const QString &text : {QStringLiteral("Copy"), QStringLiteral("Close")})
@@ -172,17 +155,17 @@ TEST(FocusOrder, EveryButtonOfTheSmallDialogsIsReachedAndTabComesBackRound)
 TEST(FocusOrder, TheWindowGoesFromTheToolbarThroughTheChartsRowByRowToTheAnnotations)
 {
     Window app;
-    const TabRound round = tabRound(app.main.get());
+    const TabRound round = tabRound(app.mainWindow.get());
     ASSERT_TRUE(round.closed) << describe(round);
-    const std::ptrdiff_t windowPicker = indexOf(round, app.main->findChild<QWidget *>(QStringLiteral("windowPicker")));
-    const std::ptrdiff_t search = indexOf(round, app.main->findChild<QWidget *>(QStringLiteral("annotationSearch")));
-    const std::ptrdiff_t add = indexOf(round, app.main->findChild<QWidget *>(QStringLiteral("annotationAddButton")));
+    const std::ptrdiff_t windowPicker = indexOf(round, app.mainWindow->findChild<QWidget *>(QStringLiteral("windowPicker")));
+    const std::ptrdiff_t search = indexOf(round, app.mainWindow->findChild<QWidget *>(QStringLiteral("annotationSearch")));
+    const std::ptrdiff_t add = indexOf(round, app.mainWindow->findChild<QWidget *>(QStringLiteral("annotationAddButton")));
     EXPECT_GE(windowPicker, 0) << describe(round);
     std::ptrdiff_t previous = windowPicker;
     QPoint previousAt(-1, -1);
-    for (PanelWidget *panel : app.main->dashboardView()->panels()) {
+    for (PanelWidget *panel : app.mainWindow->dashboardView()->panels()) {
         const std::ptrdiff_t at = indexOf(round, panel->chart());
-        const QPoint where = panel->mapTo(app.main.get(), QPoint(0, 0));
+        const QPoint where = panel->mapTo(app.mainWindow.get(), QPoint(0, 0));
         EXPECT_GT(at, previous) << "the chart at " << where.x() << "," << where.y() << ": " << describe(round);
         // Reading order: a chart is right of the previous one in its row, or in a lower row.
         EXPECT_TRUE(where.y() > previousAt.y() || (where.y() == previousAt.y() && where.x() > previousAt.x()));

@@ -2,13 +2,8 @@
 // "Mark now" on the real main window: M opens a one-line box at the moment the key was
 // pressed, Enter saves the note at that moment, Esc leaves nothing behind, Ctrl+Z takes the
 // note back.
-#include "annotationmodel.h"
 #include "annotationprompt.h"
-#include "dashboardpoller.h"
-#include "mainwindow.h"
-#include "prometheusclient.h"
-#include "samplestore.h"
-#include "timewindow.h"
+#include "offlineapp.h"
 
 #include <QApplication>
 #include <QLineEdit>
@@ -16,22 +11,15 @@
 
 #include <gtest/gtest.h>
 
-#include <memory>
-
 namespace {
 
-class MarkNow : public ::testing::Test
+class MarkNow : public ::testing::Test, protected OfflineApp
 {
 protected:
     void SetUp() override
     {
         window.setClock([this] { return clockMs; });
-        // Nothing listens there; the poller is never started, so nothing is sent.
-        PrometheusConnection connection;
-        connection.baseUrl = QUrl(QStringLiteral("http://127.0.0.1:9"));
-        client = std::make_unique<PrometheusClient>(connection);
-        poller = std::make_unique<DashboardPoller>(client.get(), &store, &window);
-        mainWindow = std::make_unique<MainWindow>(client.get(), &store, &window, poller.get(), &annotations);
+        makeWindow();
         mainWindow->resize(1200, 800);
         mainWindow->show();
         mainWindow->activateWindow();
@@ -44,12 +32,6 @@ protected:
     QWidget *focused() const { return QApplication::focusWidget() ? QApplication::focusWidget() : mainWindow.get(); }
 
     qint64 clockMs = 1'714'556'580'000; // 2024-05-01 09:43:00 UTC
-    SampleStore store;
-    TimeWindow window;
-    std::unique_ptr<PrometheusClient> client;
-    std::unique_ptr<DashboardPoller> poller;
-    AnnotationModel annotations;
-    std::unique_ptr<MainWindow> mainWindow;
 };
 
 } // namespace

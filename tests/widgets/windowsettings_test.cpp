@@ -4,14 +4,9 @@
 // skip deleted files; Help ▸ Keyboard shortcuts lists the keys the window really has.
 // (The test main points XDG_CONFIG_HOME at a scratch folder: the user's settings are safe.)
 #include "annotationdock.h"
-#include "annotationmodel.h"
 #include "appsettings.h"
-#include "dashboardpoller.h"
-#include "mainwindow.h"
-#include "prometheusclient.h"
-#include "samplestore.h"
+#include "offlineapp.h"
 #include "shortcutsdialog.h"
-#include "timewindow.h"
 #include "uitheme.h"
 #include "dashboardview.h"
 #include "panelwidget.h"
@@ -34,16 +29,9 @@
 namespace {
 
 // One run of the app's window: its own store, poller and window, as main() makes them.
-struct AppRun
+struct AppRun : OfflineApp
 {
-    AppRun()
-    {
-        PrometheusConnection connection;
-        connection.baseUrl = QUrl(QStringLiteral("http://127.0.0.1:9")); // never polled
-        client = std::make_unique<PrometheusClient>(connection);
-        poller = std::make_unique<DashboardPoller>(client.get(), &store, &window);
-        mainWindow = std::make_unique<MainWindow>(client.get(), &store, &window, poller.get(), &annotations);
-    }
+    AppRun() { makeWindow(); }
 
     QAction *action(const QString &text) const
     {
@@ -53,12 +41,6 @@ struct AppRun
         return nullptr;
     }
 
-    SampleStore store;
-    TimeWindow window;
-    AnnotationModel annotations;
-    std::unique_ptr<PrometheusClient> client;
-    std::unique_ptr<DashboardPoller> poller;
-    std::unique_ptr<MainWindow> mainWindow;
 };
 
 class WindowSettings : public ::testing::Test
