@@ -365,5 +365,8 @@ Result<AppOptions> parseCommandLine(const QStringList &arguments)
     if (!exportOptions)
         return exportOptions.error();
     options.exportOptions = std::move(exportOptions).value();
+    if (!options.exportOptions.compareSessionPath.isEmpty() && options.sessionPath.isEmpty())
+        return Error::make(Error::Kind::Invalid,
+                           QStringLiteral("--compare-session compares with the recording --session opens; give both"));
     return options;
 }

@@ -85,6 +85,13 @@ std::vector<QCommandLineOption> options()
                                           "comma-separated (\"500 PI/s,300 PI/s\")."),
                            QStringLiteral("titles")),
         QCommandLineOption(
+            QStringLiteral("compare-session"),
+            QStringLiteral(
+                "With --session and --export: compare that recording with this second one, "
+                "made with the same dashboard at another time: the two runs side by side on the "
+                "same scales, each counted from its start."),
+            QStringLiteral("file")),
+        QCommandLineOption(
             QStringLiteral("compare-align"),
             QStringLiteral(
                 "With --compare: count each window's time from the first annotation in it whose "
@@ -170,19 +177,25 @@ Result<ExportOptions> read(const QCommandLineParser &parser)
         options.compareTitles =
             parser.value(QStringLiteral("compare-titles")).split(QLatin1Char(','));
     options.compareAlign = parser.value(QStringLiteral("compare-align")).trimmed();
+    options.compareSessionPath = parser.value(QStringLiteral("compare-session"));
+    if (!options.compare.isEmpty() && !options.compareSessionPath.isEmpty())
+        return Error::make(Error::Kind::Invalid,
+                           QStringLiteral("--compare and --compare-session: give one (two windows of this "
+                                          "recording, or this recording against another)"));
 
     const bool needsExport = !options.panels.isEmpty() || parser.isSet(QStringLiteral("range")) ||
                              parser.isSet(QStringLiteral("compare")) ||
+                             parser.isSet(QStringLiteral("compare-session")) ||
                              parser.isSet(QStringLiteral("title"));
-    if (options.compare.isEmpty() &&
+    if (options.compare.isEmpty() && options.compareSessionPath.isEmpty() &&
         (!options.compareTitles.isEmpty() || !options.compareAlign.isEmpty()))
         return Error::make(
             Error::Kind::Invalid,
-            QStringLiteral("--compare-titles and --compare-align go with --compare"));
+            QStringLiteral("--compare-titles and --compare-align go with --compare or --compare-session"));
     if (options.path.isEmpty() && needsExport)
         return Error::make(
             Error::Kind::Invalid,
-            QStringLiteral("--panel, --range, --compare and --title go with --export FILE"));
+            QStringLiteral("--panel, --range, --compare, --compare-session and --title go with --export FILE"));
     if (!options.path.isEmpty()) {
         const QString suffix = options.path.section(QLatin1Char('.'), -1).toLower();
         if (suffix != QLatin1String("png") && suffix != QLatin1String("svg") &&

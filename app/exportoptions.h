@@ -28,6 +28,7 @@ struct ExportOptions
     QString compare;       // "START/END,START/END": a comparison of two windows
     QStringList compareTitles;
     QString compareAlign; // t = 0 of each window at the first annotation containing this text
+    QString compareSessionPath; // a second recording: --session's run and this one side by side
 
     bool isSet() const { return !path.isEmpty(); }
 };

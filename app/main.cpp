@@ -26,6 +26,7 @@
 #include "scenariorunner.h"
 #include "screenshot.h"
 #include "sessioncontrols.h"
+#include "sessioncomparison.h"
 #include "sessionopening.h"
 #include "sessionrecorder.h"
 #include "sessionreplay.h"
@@ -184,6 +185,18 @@ int main(int argc, char *argv[])
         window.setClock([end] { return end; });
         lastView = replay.zoomed;
         seriesOrder = replay.seriesOrder;
+        if (!options.exportOptions.compareSessionPath.isEmpty()) {
+            const Result<SessionComparison::Second> second = SessionComparison::addSecondRecording(
+                options.exportOptions.compareSessionPath, *recording, replay.dashboard, &store, &annotations);
+            if (!second) {
+                std::fprintf(stderr, "chaoscope: %s\n", qPrintable(second.error().message));
+                return 2;
+            }
+            options.exportOptions.compare = second->compareRanges;
+            if (options.exportOptions.compareTitles.isEmpty()) // which run is which, until named
+                options.exportOptions.compareTitles = {QFileInfo(options.sessionPath).completeBaseName(),
+                                                       QFileInfo(options.exportOptions.compareSessionPath).completeBaseName()};
+        }
     } else {
         // A broken dashboard file does not stop the app: what could be read is shown, with the
         // problems listed above the panels.
@@ -371,10 +384,15 @@ int main(int argc, char *argv[])
     if (options.exportOptions.isSet()) {
         // Drawn from the store, not the window: a recording is written at once.
         const qint64 afterMs = recording && !options.screenshotAfterGiven ? 0 : options.screenshotAfterMs;
+        // The caption's source: the recording(s), or the Prometheus of a live run.
+        QString source = options.prometheus.baseUrl.toDisplayString(QUrl::RemoveUserInfo);
+        if (recording) {
+            source = QFileInfo(options.sessionPath).fileName();
+            if (!options.exportOptions.compareSessionPath.isEmpty())
+                source += QStringLiteral(", ") + QFileInfo(options.exportOptions.compareSessionPath).fileName();
+        }
         const ExportRunner::Context context{&poller, recording ? nullptr : &client, &store, &annotations, &window,
-                                            recording ? QFileInfo(options.sessionPath).fileName()
-                                                      : options.prometheus.baseUrl.toDisplayString(QUrl::RemoveUserInfo),
-                                            recording != nullptr};
+                                            source, recording != nullptr};
         (new ExportRunner(context, options.exportOptions, afterMs, &app))->start();
     }
     return QApplication::exec();

@@ -171,3 +171,50 @@ TEST_F(ExportHeadless, ComparisonPutsTwoTitledWindowsSideBySide)
         QStringLiteral("no annotation in now-6s/now-3s contains \"no such action\"")))
         << unaligned.err.toStdString();
 }
+
+TEST_F(ExportHeadless, TwoRecordingsAreComparedSideBySideAndMismatchesAreRefused)
+{
+    // Two runs of the same dashboard, one after the other, each recorded as on a Chaos Day.
+    const auto record = [&](const QString &name, const QString &dashboard) {
+        const QString session = dir.filePath(name + QStringLiteral(".chaoscope"));
+        const AppRun run = runApp({QStringLiteral("--prometheus"), prometheus.url().toString(), QStringLiteral("--dashboard"),
+                                   dashboard, QStringLiteral("--window"), QStringLiteral("5m"), QStringLiteral("--record"),
+                                   session, QStringLiteral("--after"), QStringLiteral("4s"), QStringLiteral("--export"),
+                                   dir.filePath(name + QStringLiteral(".png"))});
+        EXPECT_EQ(run.exitCode, 0) << run.err.toStdString();
+        return session;
+    };
+    const QString before = record(QStringLiteral("before-fix"), QStringLiteral("testbed"));
+    const QString after = record(QStringLiteral("after-fix"), QStringLiteral("testbed"));
+
+    const QString svg = dir.filePath(QStringLiteral("runs.svg"));
+    const AppRun compared = runApp({QStringLiteral("--session"), before, QStringLiteral("--compare-session"), after,
+                                    QStringLiteral("--panel"), kThroughput, QStringLiteral("--export"), svg});
+    ASSERT_EQ(compared.exitCode, 0) << compared.err.toStdString();
+    QFile file(svg);
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    const QString content = QString::fromUtf8(file.readAll());
+    EXPECT_TRUE(content.contains(QStringLiteral(">before-fix<"))) << "each side is named after its recording";
+    EXPECT_TRUE(content.contains(QStringLiteral(">after-fix<")));
+    EXPECT_TRUE(content.contains(QStringLiteral("before-fix.chaoscope, after-fix.chaoscope"))) << "the caption names both";
+
+    // The same run twice would mix in one picture; another dashboard's series would land in
+    // the wrong panels. Both are refused, saying why, and write nothing.
+    const QString refused = dir.filePath(QStringLiteral("refused.svg"));
+    const AppRun same = runApp({QStringLiteral("--session"), before, QStringLiteral("--compare-session"), before,
+                                QStringLiteral("--export"), refused});
+    EXPECT_EQ(same.exitCode, 2);
+    EXPECT_TRUE(same.err.contains(QStringLiteral("was recorded at the same time"))) << same.err.toStdString();
+    const QString other = record(QStringLiteral("other"), QStringLiteral("prometheus-self"));
+    const AppRun mismatch = runApp({QStringLiteral("--session"), before, QStringLiteral("--compare-session"), other,
+                                    QStringLiteral("--export"), refused});
+    EXPECT_EQ(mismatch.exitCode, 2);
+    EXPECT_TRUE(mismatch.err.contains(QStringLiteral("other.chaoscope was recorded with another dashboard")))
+        << mismatch.err.toStdString();
+    EXPECT_FALSE(QFile::exists(refused));
+
+    const AppRun alone = runApp({QStringLiteral("--compare-session"), after, QStringLiteral("--export"), refused});
+    EXPECT_EQ(alone.exitCode, 2);
+    EXPECT_TRUE(alone.err.contains(QStringLiteral("--compare-session compares with the recording --session opens")))
+        << alone.err.toStdString();
+}
