@@ -65,6 +65,32 @@ TEST(ExportOptions, BadValuesAreRefusedNamingTheOption)
     EXPECT_TRUE(alone.error().message.contains(QStringLiteral("--export")));
 }
 
+TEST(ExportOptions, ASecondRecordingIsComparedWithTheOneSessionOpens)
+{
+    const auto options = parse({QStringLiteral("--session"), QStringLiteral("before.chaoscope"), QStringLiteral("--compare-session"),
+                                QStringLiteral("after.chaoscope"), QStringLiteral("--compare-titles"), QStringLiteral("500 PI/s,300 PI/s"),
+                                QStringLiteral("--export"), QStringLiteral("runs.png")});
+    ASSERT_TRUE(options.ok()) << options.error().message.toStdString();
+    EXPECT_EQ(options->exportOptions.compareSessionPath, QStringLiteral("after.chaoscope"));
+    EXPECT_EQ(options->exportOptions.compareTitles, (QStringList{QStringLiteral("500 PI/s"), QStringLiteral("300 PI/s")}));
+
+    const auto withoutSession = parse({QStringLiteral("--compare-session"), QStringLiteral("after.chaoscope"),
+                                       QStringLiteral("--export"), QStringLiteral("runs.png")});
+    ASSERT_FALSE(withoutSession.ok());
+    EXPECT_TRUE(withoutSession.error().message.contains(QStringLiteral("--session"))) << withoutSession.error().message.toStdString();
+
+    const auto both = parse({QStringLiteral("--session"), QStringLiteral("before.chaoscope"), QStringLiteral("--compare-session"),
+                             QStringLiteral("after.chaoscope"), QStringLiteral("--compare"), QStringLiteral("now-2m/now-1m,now-1m/now"),
+                             QStringLiteral("--export"), QStringLiteral("runs.png")});
+    ASSERT_FALSE(both.ok());
+    EXPECT_TRUE(both.error().message.contains(QStringLiteral("give one"))) << both.error().message.toStdString();
+
+    const auto withoutExport = parse({QStringLiteral("--session"), QStringLiteral("before.chaoscope"),
+                                      QStringLiteral("--compare-session"), QStringLiteral("after.chaoscope")});
+    ASSERT_FALSE(withoutExport.ok());
+    EXPECT_TRUE(withoutExport.error().message.contains(QStringLiteral("go with --export"))) << withoutExport.error().message.toStdString();
+}
+
 TEST(ExportOptions, RangesAreIsoTimesOrCountedBackFromNow)
 {
     const Result<TimeRange> iso = ExportCommandLine::parseRange(
