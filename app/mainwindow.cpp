@@ -234,6 +234,11 @@ void MainWindow::buildVariableBar(QToolBar *bar)
     m_variableValues = new VariableValuesLoader(m_client, this);
     connect(m_variableValues, &VariableValuesLoader::loaded, m_variableBar, &VariableBar::setChoices);
     connect(m_variableValues, &VariableValuesLoader::failed, m_variableBar, &VariableBar::setError);
+    // Pods come and go during a long day: the choices are asked again every minute.
+    m_variableRefresh = new QTimer(this);
+    m_variableRefresh->setInterval(60'000);
+    connect(m_variableRefresh, &QTimer::timeout, this, &MainWindow::loadVariableValues);
+    m_variableRefresh->start();
     connect(m_variableBar, &VariableBar::valueChosen, m_poller, &DashboardPoller::setVariable);
     connect(m_poller, &DashboardPoller::variableChanged, m_variableBar, &VariableBar::setValue);
     // The panels whose queries changed draw the new value's series only.
@@ -246,12 +251,20 @@ void MainWindow::showVariables()
     m_variableBar->setVariables(variables);
     m_variableAction->setVisible(m_variableBar->hasChoosable());
     // After the caller had its say: a recording shown offline asks Prometheus nothing.
-    QTimer::singleShot(0, this, [this] {
-        if (m_offline)
-            return;
-        for (const VariableDefinition &variable : m_poller->dashboard().variableDefinitions)
-            m_variableValues->load(variable);
-    });
+    QTimer::singleShot(0, this, &MainWindow::loadVariableValues);
+}
+
+void MainWindow::setVariableRefreshMs(int ms)
+{
+    m_variableRefresh->setInterval(ms);
+}
+
+void MainWindow::loadVariableValues()
+{
+    if (m_offline)
+        return;
+    for (const VariableDefinition &variable : m_poller->dashboard().variableDefinitions)
+        m_variableValues->load(variable);
 }
 
 QMenu *MainWindow::menuNamed(const QString &objectName, const QString &title)
@@ -544,6 +557,7 @@ void MainWindow::showOffline(const QString &sourceText)
     m_pauseAction->setEnabled(false);
     // The recording has the values last chosen live; others were never fetched.
     m_offline = true;
+    m_variableRefresh->stop();
     m_variableBar->setEnabled(false);
     m_variableBar->setToolTip(tr("The values last chosen while recording"));
 }

@@ -20,6 +20,7 @@ class QComboBox;
 class QDockWidget;
 class QLabel;
 class QMenu;
+class QTimer;
 class QToolBar;
 class SampleStore;
 class TimeWindow;
@@ -34,6 +35,9 @@ class MainWindow : public QMainWindow
 public:
     MainWindow(PrometheusClient *client, SampleStore *store, TimeWindow *window,
                DashboardPoller *poller, AnnotationModel *annotations, QWidget *parent = nullptr);
+
+    // How often the label-values variables' choices are asked again (default one minute).
+    void setVariableRefreshMs(int ms);
 
     // Shows a freshly loaded dashboard and what was wrong in its file (if anything).
     void showDashboard(const QList<DashboardIssue> &issues);
@@ -72,6 +76,7 @@ private:
     void buildToolBar();
     void buildVariableBar(QToolBar *bar);
     void showVariables();
+    void loadVariableValues(); // the label-values variables' choices, from Prometheus (live only)
     void buildMenus();
     QMenu *menuNamed(const QString &objectName, const QString &title);
     void markNow();
@@ -96,6 +101,7 @@ private:
     QAction *m_variableAction = nullptr; // the bar in the toolbar: hidden without choosable variables
     VariableValuesLoader *m_variableValues = nullptr;
     bool m_offline = false;
+    QTimer *m_variableRefresh = nullptr; // label values asked again while live
     QAction *m_pauseAction = nullptr;
     QAction *m_undoAction = nullptr;
     QAction *m_redoAction = nullptr;

@@ -7,6 +7,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QAbstractItemView>
 #include <QSignalBlocker>
 
 VariableBar::VariableBar(QWidget *parent) : QWidget(parent), m_layout(new QHBoxLayout(this))
@@ -21,6 +22,7 @@ void VariableBar::setVariables(const std::vector<VariableDefinition> &variables)
     m_widgets.clear();
     m_combos.clear();
     m_entries.clear();
+    m_choices.clear();
     for (const VariableDefinition &variable : variables) {
         if (!variable.isChoosable())
             continue;
@@ -74,6 +76,14 @@ void VariableBar::setChoices(const QString &name, const QStringList &choices)
     QComboBox *combo = m_combos.value(name);
     if (!combo)
         return;
+    // Lists come again every minute: the same list rebuilds nothing, and a new one waits while
+    // the user has the list open or is typing (it would move the entries under the pointer or
+    // take the typed text away); the next load brings it.
+    if (m_choices.contains(name) && m_choices.value(name) == choices)
+        return;
+    if (combo->view()->isVisible() || (combo->lineEdit() && combo->lineEdit()->hasFocus()))
+        return;
+    m_choices.insert(name, choices);
     const QString current = combo->currentData().isValid() ? combo->currentData().toString() : combo->currentText();
     fill(combo, m_entries.value(name), choices, current);
     combo->setToolTip(m_entries.value(name).tooltip);

@@ -24,6 +24,8 @@ public:
     void setVariables(const std::vector<VariableDefinition> &variables);
     bool hasChoosable() const { return !m_combos.isEmpty(); }
 
+    // A list equal to the one shown changes nothing; one that comes while the user has the
+    // list open or is typing is left for the next load.
     void setChoices(const QString &name, const QStringList &choices);
     void setError(const QString &name, const QString &message);
     // Shows a value chosen elsewhere (a session reopened) without emitting valueChosen.
@@ -47,5 +49,6 @@ private:
     QHBoxLayout *m_layout;
     QHash<QString, QComboBox *> m_combos;
     QHash<QString, Entry> m_entries;
+    QHash<QString, QStringList> m_choices; // the list last shown, by variable
     QList<QWidget *> m_widgets;
 };

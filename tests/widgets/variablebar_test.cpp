@@ -11,7 +11,9 @@
 #include "samplestore.h"
 #include "timewindow.h"
 #include "variablebar.h"
+#include "variablevaluesloader.h"
 
+#include <QAbstractItemView>
 #include <QComboBox>
 #include <QLineEdit>
 #include <QSignalSpy>
@@ -100,6 +102,58 @@ TEST(VariableBar, ChoosingEmitsTheValue)
     bar.setError(QStringLiteral("namespace"), QStringLiteral("Prometheus refused the values"));
     EXPECT_TRUE(ns->toolTip().contains(QStringLiteral("Prometheus refused the values")));
     EXPECT_EQ(ns->currentText(), QStringLiteral("yellow")) << "a failed load keeps the current value";
+}
+
+TEST(VariableBar, ARefreshedListChangesNothingTheUserIsLookingAt)
+{
+    VariableBar bar;
+    bar.setVariables(dashboardFrom(kThreeVariables).variableDefinitions);
+    bar.show();
+    QComboBox *ns = bar.comboFor(QStringLiteral("namespace"));
+    bar.setChoices(QStringLiteral("namespace"), {"camunda", "blue"});
+    ASSERT_EQ(itemsOf(ns), (QStringList{"camunda", "blue"}));
+
+    // The same list again (every minute, all day): the combo is not rebuilt.
+    QSignalSpy rebuilt(ns->model(), &QAbstractItemModel::rowsRemoved);
+    bar.setChoices(QStringLiteral("namespace"), {"camunda", "blue"});
+    EXPECT_EQ(rebuilt.size(), 0);
+
+    // A new pod while the list is open: nothing moves under the pointer ...
+    ns->showPopup();
+    ASSERT_TRUE(QTest::qWaitFor([&] { return ns->view()->isVisible(); }, 5000));
+    bar.setChoices(QStringLiteral("namespace"), {"camunda", "blue", "green"});
+    EXPECT_EQ(itemsOf(ns), (QStringList{"camunda", "blue"}));
+    ns->hidePopup();
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !ns->view()->isVisible(); }, 5000));
+    // ... and the next load shows it, keeping the value in use.
+    bar.setChoices(QStringLiteral("namespace"), {"camunda", "blue", "green"});
+    EXPECT_EQ(itemsOf(ns), (QStringList{"camunda", "blue", "green"}));
+    EXPECT_EQ(ns->currentText(), QStringLiteral("camunda"));
+}
+
+TEST(VariableBar, TheMainWindowAsksForTheChoicesAgainWhileLive)
+{
+    PrometheusConnection connection;
+    connection.baseUrl = QUrl(QStringLiteral("http://127.0.0.1:9")); // nobody answers: each load fails
+    PrometheusClient client(connection);
+    SampleStore store;
+    TimeWindow window;
+    AnnotationModel annotations;
+    DashboardPoller poller(&client, &store, &window);
+    poller.setDashboard(dashboardFrom(kThreeVariables));
+    MainWindow mainWindow(&client, &store, &window, &poller, &annotations);
+    auto *loader = mainWindow.findChild<VariableValuesLoader *>();
+    ASSERT_NE(loader, nullptr);
+    QSignalSpy asked(loader, &VariableValuesLoader::failed);
+    mainWindow.setVariableRefreshMs(200);
+    mainWindow.showDashboard({});
+    EXPECT_TRUE(QTest::qWaitFor([&] { return asked.size() >= 3; }, 15000)) << asked.size() << " loads";
+
+    // A recording shown offline asks Prometheus nothing.
+    mainWindow.showOffline(QStringLiteral("Offline"));
+    const qsizetype before = asked.size();
+    // Seven refresh intervals pass without a new load (one may have been under way).
+    EXPECT_FALSE(QTest::qWaitFor([&] { return asked.size() > before + 1; }, 1500));
 }
 
 TEST(VariableBar, InTheMainWindowAChoiceReachesTheQueries)
