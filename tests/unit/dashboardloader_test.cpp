@@ -6,6 +6,8 @@
 #include <QTemporaryDir>
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 using namespace DashboardLoader;
 
 namespace {
@@ -377,8 +379,13 @@ TEST(DashboardLoader, CamundaPresetHasTheMetricsMdQueriesAndDerivedSeries)
                                "zeebe_job_events_total", "camunda_client_worker_job_activated_total",
                                "httpcomponents_httpclient_pool_total_pending",
                                "starter_data_availability_latency_seconds_bucket",
-                               "container_cpu_cfs_throttled_periods_total"})
+                               "container_cpu_cfs_throttled_periods_total",
+                               "kubelet_volume_stats_used_bytes"}) // seed 003: the disk the backlog fills
         EXPECT_TRUE(all.contains(QLatin1String(metric))) << metric;
+    // Seed 003 reasons per partition ("only partition one made progress"): the backlog of each.
+    EXPECT_TRUE(std::any_of(queries.begin(), queries.end(), [](const QString &query) {
+        return query.startsWith(QLatin1String("max by(partition)(zeebe_log_appender_last_committed_position"));
+    })) << "the backlog per partition";
     EXPECT_TRUE(derived.contains(QStringLiteral("backlog / rate"))) << "export delay";
     EXPECT_TRUE(derived.contains(QStringLiteral("sent - accepted"))) << "sent − created gap";
     EXPECT_EQ(variableValue(result.dashboard, QStringLiteral("namespace")), QStringLiteral("default"));
