@@ -51,6 +51,7 @@ struct LoadTesterDefinition
     QString discoverScheme = QStringLiteral("http");
     QString tokenFile;            // a file holding the admin token
     QString tokenEnv;             // or: the environment variable holding it
+    double spawnRate = 0;         // Locust: users started (or stopped) per second; 0 = a tenth of the change
 
     bool isSet() const { return !kind.isEmpty() || !adminUrls.isEmpty() || !discoverJob.isEmpty(); }
 };

@@ -365,7 +365,7 @@ private:
             return;
         }
         const QJsonObject object = value.toObject();
-        checkKeys(object, path, {"kind", "admin", "discover", "tokenFile", "tokenEnv"});
+        checkKeys(object, path, {"kind", "admin", "discover", "tokenFile", "tokenEnv", "spawnRate"});
         if (object.contains(QStringLiteral("token")) || object.contains(QStringLiteral("adminToken")))
             issue(path, QStringLiteral("a token is never kept in a dashboard file; name a "
                                        "\"tokenFile\" or \"tokenEnv\" instead"));
@@ -408,6 +408,16 @@ private:
                 issue(joinPath(discoverPath, QStringLiteral("job")), QStringLiteral("missing: the Prometheus job whose targets are the replicas"));
         } else if (!discover.isUndefined()) {
             issue(discoverPath, QStringLiteral("must be an object such as {\"job\": \"starter\"}"));
+        }
+        if (object.contains(QStringLiteral("spawnRate"))) {
+            const QString spawnPath = joinPath(path, QStringLiteral("spawnRate"));
+            const QJsonValue spawn = object.value(QStringLiteral("spawnRate"));
+            if (!spawn.isDouble() || !(spawn.toDouble() > 0) || spawn.toDouble() > 1e6)
+                issue(spawnPath, QStringLiteral("%1 must be a number of users per second above 0").arg(describe(spawn)));
+            else if (loadTester.kind != QLatin1String("locust"))
+                issue(spawnPath, QStringLiteral("is for Locust (\"kind\": \"locust\"): the other load testers start what they are told at once"));
+            else
+                loadTester.spawnRate = spawn.toDouble();
         }
         if (auto file = readString(object, path, QStringLiteral("tokenFile")))
             loadTester.tokenFile = *file;

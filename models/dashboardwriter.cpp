@@ -92,6 +92,8 @@ QJsonObject loadTesterObject(const LoadTesterDefinition &loadTester)
         object.insert(QStringLiteral("tokenFile"), loadTester.tokenFile);
     if (!loadTester.tokenEnv.isEmpty())
         object.insert(QStringLiteral("tokenEnv"), loadTester.tokenEnv);
+    if (loadTester.spawnRate > 0)
+        object.insert(QStringLiteral("spawnRate"), loadTester.spawnRate);
     return object;
 }
 

@@ -3,6 +3,7 @@
 
 #include "loadtesteradapter.h"
 #include "loadtestercontroller.h"
+#include "locustadapter.h"
 #include "replicadiscovery.h"
 
 LoadTesterConnector::LoadTesterConnector(LoadTesterController *controller, PrometheusClient *client,
@@ -40,8 +41,11 @@ void LoadTesterConnector::start()
 void LoadTesterConnector::useUrls(const QList<QUrl> &urls)
 {
     std::vector<std::unique_ptr<LoadTesterAdapter>> replicas;
-    for (const QUrl &url : urls)
+    for (const QUrl &url : urls) {
         replicas.push_back(makeLoadTesterAdapter(m_plan.kind, url, m_plan.token));
+        if (auto *locust = qobject_cast<LocustAdapter *>(replicas.back().get()); locust && m_plan.spawnRate > 0)
+            locust->setSpawnRate(m_plan.spawnRate);
+    }
     m_controller->setReplicas(std::move(replicas));
     m_controller->startPolling();
 }

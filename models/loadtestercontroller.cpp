@@ -248,6 +248,11 @@ void LoadTesterController::stopPolling()
     m_poll.stop();
 }
 
+const LoadTesterAdapter *LoadTesterController::adapter(int replica) const
+{
+    return replica >= 0 && replica < replicaCount() ? m_replicas[size_t(replica)]->adapter.get() : nullptr;
+}
+
 std::optional<LoadTesterStatus> LoadTesterController::status(int replica) const
 {
     if (replica < 0 || replica >= replicaCount())

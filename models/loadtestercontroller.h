@@ -62,6 +62,7 @@ public:
     // finished at once, with an error for the replicas that had not answered.
     void setReplicas(std::vector<std::unique_ptr<LoadTesterAdapter>> replicas);
     int replicaCount() const { return int(m_replicas.size()); }
+    const LoadTesterAdapter *adapter(int replica) const; // nullptr when out of range
     LoadTesterCapabilities capabilities() const;
 
     void setPollIntervalMs(int ms);

@@ -27,6 +27,8 @@ LoadTesterPlan LoadTesterPlan::resolve(const CommandLine &commandLine,
     else if (!fromDashboard.kind.isEmpty())
         plan.kind = fromDashboard.kind;
 
+    plan.spawnRate = fromDashboard.spawnRate;
+
     if (!commandLine.adminUrls.isEmpty()) {
         plan.adminUrls = commandLine.adminUrls;
     } else {

@@ -32,6 +32,7 @@ struct LoadTesterPlan
     QString discoverJob;       // or: find them from Prometheus' targets of this job
     QString discoverScheme = QStringLiteral("http");
     QString token;
+    double spawnRate = 0;      // Locust's users per second; 0 = automatic
     QString tokenSource;       // "--admin-token-file", "file /run/secrets/x", "$STARTER_TOKEN"
     QStringList problems;      // for the user: token file unreadable, variable unset, …
 

@@ -2,7 +2,11 @@
 // Which load tester a window steers, from the command line and the dashboard file; where the
 // admin token comes from; and that a token never ends up in a dashboard file.
 #include "dashboardloader.h"
+#include "dashboardwriter.h"
+#include "loadtesterconnector.h"
+#include "loadtestercontroller.h"
 #include "loadtesterplan.h"
+#include "locustadapter.h"
 #include "loadtesterseries.h"
 #include "replicadiscovery.h"
 
@@ -34,6 +38,37 @@ TEST(LoadTesterPlan, TheDashboardListsReplicasKindAndTokenVariable)
     EXPECT_EQ(plan.token, QStringLiteral("abc"));
     EXPECT_TRUE(plan.problems.isEmpty());
     EXPECT_TRUE(plan.isSet());
+}
+
+TEST(LoadTesterPlan, LocustsSpawnRateReachesItsAdapters)
+{
+    const auto loaded = loadWithLoadTester(R"({"kind": "locust", "admin": "http://127.0.0.1:8089", "spawnRate": 25})");
+    ASSERT_TRUE(loaded.issues.isEmpty()) << loaded.issues.first().toString().toStdString();
+    EXPECT_EQ(loaded.dashboard.loadTester.spawnRate, 25);
+    // Kept when a session writes the dashboard down.
+    const auto reread = DashboardLoader::fromJson(DashboardWriter::toJson(loaded.dashboard));
+    EXPECT_EQ(reread.dashboard.loadTester.spawnRate, 25);
+
+    const LoadTesterPlan plan = LoadTesterPlan::resolve({}, loaded.dashboard.loadTester, noEnvironment);
+    LoadTesterController controller;
+    LoadTesterConnector connector(&controller, nullptr, plan);
+    connector.start();
+    ASSERT_EQ(controller.replicaCount(), 1);
+    controller.stopPolling();
+    const auto *locust = qobject_cast<const LocustAdapter *>(controller.adapter(0));
+    ASSERT_NE(locust, nullptr);
+    EXPECT_EQ(locust->spawnRate(), 25);
+    EXPECT_EQ(locust->effectiveSpawnRate(10, 500), 25) << "not a tenth of the change";
+
+    // Only Locust spawns; a bad value is named where it is.
+    const auto starter = loadWithLoadTester(R"({"kind": "starter", "admin": "http://127.0.0.1:9091", "spawnRate": 25})");
+    ASSERT_EQ(starter.issues.size(), 1);
+    EXPECT_EQ(starter.issues.first().path, QStringLiteral("loadTester.spawnRate"));
+    EXPECT_TRUE(starter.issues.first().message.contains(QStringLiteral("is for Locust"))) << starter.issues.first().toString().toStdString();
+    EXPECT_EQ(starter.dashboard.loadTester.spawnRate, 0);
+    const auto negative = loadWithLoadTester(R"({"kind": "locust", "admin": "http://127.0.0.1:8089", "spawnRate": -3})");
+    ASSERT_EQ(negative.issues.size(), 1);
+    EXPECT_TRUE(negative.issues.first().message.contains(QStringLiteral("above 0"))) << negative.issues.first().toString().toStdString();
 }
 
 TEST(LoadTesterPlan, TheCommandLineWinsFieldByField)
