@@ -43,7 +43,10 @@ LoadTesterWatch::LoadTesterWatch(LoadTesterController *controller, AnnotationMod
     connect(controller, &LoadTesterController::actionStarted, this, [this] { m_actionInFlight = true; });
     connect(controller, &LoadTesterController::actionFinished, this, &LoadTesterWatch::onActionFinished);
     connect(controller, &LoadTesterController::replicasChanged, this, [this] {
-        // Another set of replicas: nothing known about them yet, nothing to compare with.
+        // Another set of replicas: nothing known about them yet, nothing to compare with. A
+        // silence still open ends here, so the recording never keeps a region without an end.
+        for (int i = 0; i < int(m_replicas.size()); ++i)
+            endSilence(i, m_replicas[size_t(i)].known ? nameOf(*m_replicas[size_t(i)].known, i) : QString());
         m_replicas.clear();
         m_pending.clear();
     });
@@ -67,29 +70,52 @@ void LoadTesterWatch::onStatus(int replica)
 
     // While Chaoscope's own change is under way, a poll may already see it: not news.
     if (!m_actionInFlight) {
-        if (watched.known) {
-            const bool restarted = status->version >= 0 && watched.known->version >= 0
-                                   && status->version < watched.known->version;
-            const QString changes = describeChanges(*watched.known, *status);
-            if (restarted)
-                noteChange(nameOf(*status, replica),
-                           changes.isEmpty() ? QStringLiteral("restarted") : QStringLiteral("restarted: ") + changes, true);
-            else if (!changes.isEmpty())
-                noteChange(nameOf(*status, replica), changes, false);
-        }
+        if (watched.known)
+            compare(watched, *watched.known, *status, replica);
         watched.known = *status;
     }
     watchSilence(replica, *status);
 }
 
-void LoadTesterWatch::onActionFinished()
+void LoadTesterWatch::compare(Replica &watched, const LoadTesterStatus &before, const LoadTesterStatus &now, int replica)
+{
+    // Only a backend with a change counter has set-points to compare: Locust's users and
+    // k6's VUs are live counts that move while a ramp (its own or Chaoscope's) is under way.
+    if (before.version < 0 || now.version < 0)
+        return;
+    // A restart starts the counters again: the change counter, or what it has sent.
+    const bool restarted = now.version < before.version || (now.sent && before.sent && *now.sent < *before.sent);
+    QString changes = describeChanges(before, now);
+    if (restarted) {
+        watched.pendingAction.reset();
+        noteChange(nameOf(now, replica), changes.isEmpty() ? QStringLiteral("restarted") : QStringLiteral("restarted: ") + changes,
+                   true);
+        return;
+    }
+    if (now.version == before.version)
+        return; // nothing was applied since
+    // Chaoscope's own change that this replica took after its answer had failed (a timeout
+    // in an overload): the action is on the timeline already.
+    if (watched.pendingAction && LoadTesterController::mismatch(*watched.pendingAction, now, m_controller->capabilities()).isEmpty()) {
+        watched.pendingAction.reset();
+        return;
+    }
+    watched.pendingAction.reset();
+    if (!changes.isEmpty())
+        noteChange(nameOf(now, replica), changes, false);
+}
+
+void LoadTesterWatch::onActionFinished(const ActionReport &report)
 {
     m_actionInFlight = false;
     // The controller's newest status of each replica is the action's answer: what Chaoscope
-    // set is the new baseline.
+    // set is the new baseline. A replica whose answer failed may still take the change later.
     for (int i = 0; i < int(m_replicas.size()); ++i) {
+        Replica &watched = m_replicas[size_t(i)];
         if (const auto status = m_controller->status(i))
-            m_replicas[size_t(i)].known = *status;
+            watched.known = *status;
+        const bool unconfirmed = size_t(i) < report.replicas.size() && !report.replicas[size_t(i)].confirmed;
+        watched.pendingAction = unconfirmed ? std::optional<LoadTesterAction>(report.action) : std::nullopt;
     }
 }
 
@@ -139,26 +165,34 @@ void LoadTesterWatch::flush()
     m_pending.clear();
 }
 
+void LoadTesterWatch::endSilence(int replica, const QString &name)
+{
+    Replica &watched = m_replicas[size_t(replica)];
+    if (!watched.silent)
+        return;
+    watched.silent = false;
+    const qint64 now = m_clock();
+    if (auto open = m_annotations->find(watched.silenceAnnotation)) {
+        open->endMs = std::max(now, open->timeMs + 1);
+        open->text = QStringLiteral("%1 sent nothing for %2 although running").arg(name, seconds(now - open->timeMs));
+        m_annotations->update(*open);
+    }
+    watched.silenceAnnotation = 0;
+    emit silenceChanged(replica);
+}
+
 void LoadTesterWatch::watchSilence(int replica, const LoadTesterStatus &status)
 {
     Replica &watched = m_replicas[size_t(replica)];
     const qint64 now = m_clock();
-    const bool due = status.sent && !status.paused && status.rate > 0;
     const bool moved = status.sent && watched.lastSent && *status.sent != *watched.lastSent;
+    watched.sentMoves = watched.sentMoves || moved;
     watched.lastSent = status.sent;
+    // A counter seen moving once is one this backend keeps: an admin API that leaves it out
+    // reads as a 0 that never moves, which is not silence.
+    const bool due = watched.sentMoves && !status.paused && status.rate > 0;
     if (!due || moved || watched.lastProgressMs == 0) {
-        if (watched.silent) {
-            watched.silent = false;
-            // It sends again (or is no longer meant to): the region ends here.
-            if (auto open = m_annotations->find(watched.silenceAnnotation)) {
-                open->endMs = std::max(now, open->timeMs + 1);
-                open->text = QStringLiteral("%1 sent nothing for %2 although running")
-                                 .arg(nameOf(status, replica), seconds(now - open->timeMs));
-                m_annotations->update(*open);
-            }
-            watched.silenceAnnotation = 0;
-            emit silenceChanged(replica);
-        }
+        endSilence(replica, nameOf(status, replica)); // it sends again, or is no longer meant to
         watched.lastProgressMs = now;
         return;
     }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "loadtesteradapter.h"
+#include "loadtestercontroller.h"
 
 #include <QObject>
 #include <QStringList>
@@ -12,13 +13,13 @@
 #include <vector>
 
 class AnnotationModel;
-class LoadTesterController;
 
 // Watches the load tester for what Chaoscope did not do, and puts it on the timelines:
 // - a set-point changed from outside (a colleague's curl, another dashboard): "rate 100 →
-//   200 /s on starter-0, not by Chaoscope";
-// - a replica restarted (its change counter went back), with the start-up values it came
-//   back with: "starter-0 restarted: rate 200 → 50 /s";
+//   200 /s on starter-0, not by Chaoscope" — for backends with a change counter (the
+//   starter); Locust's users and k6's VUs are live counts, not set-points;
+// - a replica restarted (its change counter or its "sent" counter went back), with the
+//   start-up values it came back with: "starter-0 restarted: rate 200 → 50 /s";
 // - a replica that runs but sends nothing (seed 000's zombie starter: alive, not paused, a
 //   rate above 0, and its "sent" counter standing still): a region from when it stopped to
 //   when it sent again, and silentForMs() for the dock while it lasts.
@@ -38,7 +39,8 @@ public:
     void setCoalesceMs(int ms) { m_flush.setInterval(ms); }
 
     // How long this replica has sent nothing while it should have been sending; nullopt
-    // while it sends, is paused, runs at rate 0, or does not report what it sent.
+    // while it sends, is paused, runs at rate 0, or has never been seen sending (a backend
+    // without a "sent" counter).
     std::optional<qint64> silentForMs(int replica) const;
 
 signals:
@@ -50,8 +52,10 @@ private:
         std::optional<LoadTesterStatus> known; // the last status seen, or Chaoscope's change
         std::optional<qint64> lastSent;
         qint64 lastProgressMs = 0;             // when "sent" last moved (or sending was not due)
+        bool sentMoves = false;                // "sent" was seen to move: the backend keeps it
         bool silent = false;
         quint64 silenceAnnotation = 0;         // id of the open silence region, 0 when none
+        std::optional<LoadTesterAction> pendingAction; // Chaoscope's, not confirmed by this replica
     };
     struct Pending
     {
@@ -62,7 +66,9 @@ private:
     };
 
     void onStatus(int replica);
-    void onActionFinished();
+    void compare(Replica &watched, const LoadTesterStatus &before, const LoadTesterStatus &now, int replica);
+    void onActionFinished(const ActionReport &report);
+    void endSilence(int replica, const QString &name);
     void noteChange(const QString &instance, const QString &change, bool restart);
     void flush();
     void watchSilence(int replica, const LoadTesterStatus &status);

@@ -16,7 +16,9 @@ double stepped(double current, Step step, bool wholeNumbers)
     }
     if (current <= 0 && (step == Step::PlusTenPercent || step == Step::Double))
         next = 1;
-    next = std::max(0.0, next);
+    // 50 × 1.1 is 55.000000000000007 in binary: tidy to a millionth before rounding, or the
+    // ceiling below would make +10 % of 50 a 56.
+    next = std::max(0.0, std::round(next * 1e6) / 1e6);
     if (wholeNumbers) {
         // Round away from the current value so that a step always changes something.
         const double rounded = next > current ? std::ceil(next) : std::floor(next);

@@ -3,6 +3,7 @@
 
 #include "loadtestercontroller.h"
 
+#include <QPointer>
 #include <QWidget>
 
 #include <functional>
@@ -59,7 +60,7 @@ private:
     std::optional<LoadTesterStatus> firstStatus() const;
 
     LoadTesterController *m_controller;
-    LoadTesterWatch *m_watch = nullptr;
+    QPointer<LoadTesterWatch> m_watch;
     Confirm m_confirm;
     QLabel *m_header = nullptr;
     QLabel *m_status = nullptr;

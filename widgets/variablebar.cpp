@@ -79,9 +79,12 @@ void VariableBar::setChoices(const QString &name, const QStringList &choices)
     // Lists come again every minute: the same list rebuilds nothing, and a new one waits while
     // the user has the list open or is typing (it would move the entries under the pointer or
     // take the typed text away); the next load brings it.
-    if (m_choices.contains(name) && m_choices.value(name) == choices)
+    if (m_choices.contains(name) && m_choices.value(name) == choices) {
+        combo->setToolTip(m_entries.value(name).tooltip); // answered: an earlier error is over
         return;
-    if (combo->view()->isVisible() || (combo->lineEdit() && combo->lineEdit()->hasFocus()))
+    }
+    const bool typing = combo->lineEdit() && combo->lineEdit()->hasFocus() && combo->lineEdit()->isModified();
+    if (combo->view()->isVisible() || typing)
         return;
     m_choices.insert(name, choices);
     const QString current = combo->currentData().isValid() ? combo->currentData().toString() : combo->currentText();

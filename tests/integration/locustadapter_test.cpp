@@ -3,9 +3,11 @@
 // to the real chaoscope-engine (tests/fixtures/locust/locustfile.py): users and spawn rate set
 // through the adapter show up in Locust's own statistics, stop and resume work, and the
 // in-flight limit is disabled with its reason.
+#include "annotationmodel.h"
 #include "blockinghttp.h"
 #include "freeport.h"
 #include "loadtestercontroller.h"
+#include "loadtesterwatch.h"
 #include "locustadapter.h"
 #include "testbedprocess.h"
 #include "testpaths.h"
@@ -14,10 +16,12 @@
 #include <QFileInfo>
 #include <QProcess>
 #include <QProcessEnvironment>
+#include <QSignalSpy>
 
 #include <gtest/gtest.h>
 
 #include <optional>
+#include <set>
 
 namespace {
 
@@ -212,6 +216,40 @@ TEST_F(LocustAdapterTest, PauseRemembersUsersSetElsewhere)
     status = await(fresh.resume());
     ASSERT_TRUE(status && status->ok()) << describe(status);
     EXPECT_EQ(status->value().rate, 2);
+}
+
+TEST_F(LocustAdapterTest, LocustsOwnRampIsNotTakenForAChangeFromOutside)
+{
+    // Locust's users are a live count, not a set-point: while a swarm ramps (here one started
+    // in Locust's own web UI), the polls read other numbers. None of them is "someone changed
+    // the load": without a change counter there is no telling a ramp from a change.
+    LoadTesterController controller;
+    std::vector<std::unique_ptr<LoadTesterAdapter>> replicas;
+    replicas.push_back(std::make_unique<LocustAdapter>(m_locust.url()));
+    controller.setReplicas(std::move(replicas));
+    controller.setPollIntervalMs(200);
+    AnnotationModel annotations;
+    LoadTesterWatch watch(&controller, &annotations);
+    watch.setCoalesceMs(100);
+    controller.startPolling();
+    ASSERT_TRUE(waitFor([&] { return controller.status(0).has_value(); }, 10000));
+
+    const BlockingHttp::Answer swarm = BlockingHttp::request(
+        "POST", m_locust.url().toString() + QStringLiteral("/swarm"), "user_count=12&spawn_rate=4",
+        "application/x-www-form-urlencoded");
+    ASSERT_EQ(swarm.status, 200);
+    std::set<double> seen; // the ramp as the polls saw it
+    ASSERT_TRUE(waitFor(
+        [&] {
+            if (const auto status = controller.status(0))
+                seen.insert(status->rate);
+            return controller.status(0) && controller.status(0)->rate == 12;
+        },
+        20000));
+    EXPECT_GE(seen.size(), 2u) << "the polls saw the count change (0, 12, and what they caught between)";
+    QSignalSpy polled(&controller, &LoadTesterController::statusUpdated);
+    ASSERT_TRUE(waitFor([&] { return polled.size() >= 3; }, 5000)); // past the coalescing
+    EXPECT_EQ(annotations.rowCount(), 0) << annotations.annotations().front().text.toStdString();
 }
 
 TEST_F(LocustAdapterTest, ResumeWithoutKnownUsersSaysWhatToDo)

@@ -16,6 +16,8 @@ TEST(SteeringPolicy, StepButtons)
     EXPECT_DOUBLE_EQ(SteeringPolicy::stepped(5, Step::MinusTenPercent, true), 4);
     EXPECT_DOUBLE_EQ(SteeringPolicy::stepped(0, Step::Double, true), 1);
     EXPECT_DOUBLE_EQ(SteeringPolicy::stepped(1, Step::Half, true), 0);
+    EXPECT_DOUBLE_EQ(SteeringPolicy::stepped(50, Step::PlusTenPercent, true), 55); // users, VUs
+    EXPECT_DOUBLE_EQ(SteeringPolicy::stepped(30, Step::MinusTenPercent, true), 27);
 }
 
 TEST(SteeringPolicy, LimitStepsNeverReachUnlimited)
@@ -24,6 +26,11 @@ TEST(SteeringPolicy, LimitStepsNeverReachUnlimited)
     EXPECT_EQ(SteeringPolicy::steppedLimit(40, Step::Half), 20);
     EXPECT_EQ(SteeringPolicy::steppedLimit(40, Step::PlusTenPercent), 44);
     EXPECT_EQ(SteeringPolicy::steppedLimit(40, Step::Double), 80);
+    // Exactly a tenth, where binary floating point is a hair above (50 × 1.1 = 55.000…07).
+    for (int limit = 10; limit <= 1000; limit += 10) {
+        EXPECT_EQ(SteeringPolicy::steppedLimit(limit, Step::PlusTenPercent), limit + limit / 10) << limit;
+        EXPECT_EQ(SteeringPolicy::steppedLimit(limit, Step::MinusTenPercent), limit - limit / 10) << limit;
+    }
     // 0 would mean "no limit": a step down stops at 1.
     EXPECT_EQ(SteeringPolicy::steppedLimit(1, Step::Half), 1);
     EXPECT_EQ(SteeringPolicy::steppedLimit(1, Step::MinusTenPercent), 1);

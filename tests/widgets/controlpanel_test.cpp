@@ -191,10 +191,13 @@ TEST(ControlPanelCapabilities, LocustHasNoInflightLimitAndSaysWhy)
     ASSERT_EQ(spins.size(), 1); // the in-flight limit (the rate is a double spin box)
     EXPECT_FALSE(spins.first()->isEnabled());
     EXPECT_FALSE(spins.first()->toolTip().isEmpty());
+    int limitSteps = 0;
     for (QPushButton *button : panel.findChildren<QPushButton *>()) {
         if (button->accessibleName().startsWith(QStringLiteral("In-flight limit"))) {
+            ++limitSteps;
             EXPECT_FALSE(button->isEnabled()) << button->accessibleName().toStdString();
             EXPECT_EQ(button->toolTip(), spins.first()->toolTip());
         }
     }
+    EXPECT_EQ(limitSteps, 4);
 }
