@@ -45,8 +45,14 @@ LoadTesterWatch::LoadTesterWatch(LoadTesterController *controller, AnnotationMod
     connect(controller, &LoadTesterController::replicasChanged, this, [this] {
         // Another set of replicas: nothing known about them yet, nothing to compare with. A
         // silence still open ends here, so the recording never keeps a region without an end.
-        for (int i = 0; i < int(m_replicas.size()); ++i)
-            endSilence(i, m_replicas[size_t(i)].known ? nameOf(*m_replicas[size_t(i)].known, i) : QString());
+        // What each named replica was last seen with stays: a pod that discovery finds again at
+        // a new address after a restart is compared with it.
+        for (int i = 0; i < int(m_replicas.size()); ++i) {
+            const Replica &gone = m_replicas[size_t(i)];
+            endSilence(i, gone.known ? nameOf(*gone.known, i) : QString());
+            if (gone.known && !gone.known->instance.isEmpty())
+                m_lastSeen.insert(gone.known->instance, *gone.known);
+        }
         m_replicas.clear();
         m_pending.clear();
     });
@@ -70,6 +76,8 @@ void LoadTesterWatch::onStatus(int replica)
 
     // While Chaoscope's own change is under way, a poll may already see it: not news.
     if (!m_actionInFlight) {
+        if (!watched.known && m_lastSeen.contains(status->instance))
+            watched.known = m_lastSeen.take(status->instance); // the same replica, found again
         if (watched.known)
             compare(watched, *watched.known, *status, replica);
         watched.known = *status;

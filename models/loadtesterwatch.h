@@ -4,6 +4,7 @@
 #include "loadtesteradapter.h"
 #include "loadtestercontroller.h"
 
+#include <QHash>
 #include <QObject>
 #include <QStringList>
 #include <QTimer>
@@ -19,7 +20,8 @@ class AnnotationModel;
 //   200 /s on starter-0, not by Chaoscope" — for backends with a change counter (the
 //   starter); Locust's users and k6's VUs are live counts, not set-points;
 // - a replica restarted (its change counter or its "sent" counter went back), with the
-//   start-up values it came back with: "starter-0 restarted: rate 200 → 50 /s";
+//   start-up values it came back with: "starter-0 restarted: rate 200 → 50 /s" — also when
+//   discovery finds it again at another address (known by its instance name);
 // - a replica that runs but sends nothing (seed 000's zombie starter: alive, not paused, a
 //   rate above 0, and its "sent" counter standing still): a region from when it stopped to
 //   when it sent again, and silentForMs() for the dock while it lasts.
@@ -79,6 +81,7 @@ private:
     Clock m_clock;
     qint64 m_silenceThresholdMs = 5000;
     std::vector<Replica> m_replicas;
+    QHash<QString, LoadTesterStatus> m_lastSeen; // by instance: replicas of an earlier set
     bool m_actionInFlight = false;
     std::vector<Pending> m_pending;
     QTimer m_flush;

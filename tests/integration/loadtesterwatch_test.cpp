@@ -42,7 +42,9 @@ protected:
         controller.setReplicas(std::move(replicas));
         controller.setPollIntervalMs(200);
         controller.startPolling();
-        ASSERT_TRUE(waitFor([&] { return controller.status(0).has_value(); }, 10000));
+        ASSERT_TRUE(waitFor([&] { return controller.status(0).has_value(); }, 10000))
+            << (controller.statusError(0) ? controller.statusError(0)->message.toStdString() : std::string("no answer"))
+            << " from " << starter.baseUrl().toStdString();
     }
 
     // The watch's annotations (not ActionAnnotator's).
@@ -115,6 +117,30 @@ TEST_F(LoadTesterWatchTest, ARestartIsMarkedWithTheValuesItCameBackWith)
     ASSERT_TRUE(waitFor([&] { return !watched().empty(); }, 15000));
     EXPECT_EQ(watched().front().text, QStringLiteral("starter-a restarted: rate 30 → 20 /s, in-flight limit 8 → unlimited"));
     EXPECT_TRUE(watched().front().tags.contains(QStringLiteral("restart")));
+}
+
+TEST_F(LoadTesterWatchTest, ARestartFoundAgainAtAnotherAddressIsMarkedToo)
+{
+    startStack({QStringLiteral("--rate"), QStringLiteral("20")});
+    LoadTesterWatch watch(&controller, &annotations);
+    watch.setCoalesceMs(300);
+    QSignalSpy finished(&controller, &LoadTesterController::actionFinished);
+    ASSERT_TRUE(controller.apply({LoadTesterAction::Kind::SetRate, 30}));
+    ASSERT_TRUE(finished.wait(10000));
+
+    // A pod restarted elsewhere: discovery hands the controller a new set of replicas, the
+    // same instance at a new port, back at its start-up rate.
+    starter.stop();
+    TestbedProcess elsewhere;
+    ASSERT_TRUE(elsewhere.start(starterBinary(), {QStringLiteral("--target"), engine.baseUrl(), QStringLiteral("--rate"),
+                                                  QStringLiteral("20"), QStringLiteral("--instance"), QStringLiteral("starter-a")}))
+        << elsewhere.errorString().toStdString();
+    ASSERT_NE(elsewhere.port(), starter.port());
+    std::vector<std::unique_ptr<LoadTesterAdapter>> found;
+    found.push_back(makeLoadTesterAdapter(QStringLiteral("starter"), QUrl(elsewhere.baseUrl())));
+    controller.setReplicas(std::move(found));
+    ASSERT_TRUE(waitFor([&] { return !watched().empty(); }, 15000));
+    EXPECT_EQ(watched().front().text, QStringLiteral("starter-a restarted: rate 30 → 20 /s"));
 }
 
 TEST_F(LoadTesterWatchTest, AStarterThatRunsButSendsNothingIsShownUntilItSendsAgain)

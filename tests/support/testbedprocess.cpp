@@ -21,6 +21,7 @@ bool TestbedProcess::start(const QString &program, const QStringList &arguments,
         return false;
     }
     m_process = std::make_unique<QProcess>();
+    m_stdout.clear(); // a second start() reads the new process' port, not the old one's
     // Read as it comes, so that a chatty child never blocks on a full pipe.
     QObject::connect(m_process.get(), &QProcess::readyReadStandardError, m_process.get(),
                      [this] { drain(); });
