@@ -3,6 +3,7 @@
 
 #include "appsettings.h"
 #include "dashboardloader.h"
+#include "filemenu.h"
 
 #include <QFileDialog>
 #include <QFileInfo>
@@ -21,12 +22,7 @@ DashboardOpenAction::DashboardOpenAction(QMainWindow *window, const QUrl &promet
                                          const QStringList &connectionArguments)
     : QObject(window), m_window(window), m_launcher{prometheusUrl, connectionArguments}
 {
-    // The File menu is shared: found by name, or made here first.
-    QMenu *file = window->menuBar()->findChild<QMenu *>(QStringLiteral("fileMenu"), Qt::FindDirectChildrenOnly);
-    if (!file) {
-        file = window->menuBar()->addMenu(tr("&File"));
-        file->setObjectName(QStringLiteral("fileMenu"));
-    }
+    QMenu *file = sharedFileMenu(window);
     m_menu = new QMenu(tr("Open &dashboard"), file);
     m_menu->setObjectName(QStringLiteral("openDashboardMenu"));
     m_menu->setToolTipsVisible(true);

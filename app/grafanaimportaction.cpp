@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "grafanaimportaction.h"
 
+#include "filemenu.h"
 #include "grafanaimport.h"
 #include "whenfinished.h"
 
@@ -25,12 +26,7 @@ GrafanaImportAction::GrafanaImportAction(QMainWindow *window, const QUrl &promet
                                          const QStringList &connectionArguments)
     : QObject(window), m_window(window), m_launcher{prometheusUrl, connectionArguments}
 {
-    // The File menu is shared: found by name, or made here first.
-    QMenu *file = window->menuBar()->findChild<QMenu *>(QStringLiteral("fileMenu"), Qt::FindDirectChildrenOnly);
-    if (!file) {
-        file = window->menuBar()->addMenu(tr("&File"));
-        file->setObjectName(QStringLiteral("fileMenu"));
-    }
+    QMenu *file = sharedFileMenu(window);
     QAction *action = file->addAction(tr("Import &Grafana dashboard…"));
     action->setObjectName(QStringLiteral("importGrafanaAction"));
     action->setToolTip(tr("Convert a Grafana dashboard's JSON export into a Chaoscope dashboard and open it."));

@@ -2,7 +2,7 @@
 #include "sessioncontrols.h"
 
 #include "appsettings.h"
-
+#include "filemenu.h"
 #include "sessionrecorder.h"
 #include "sessionsaver.h"
 #include "timewindow.h"
@@ -64,12 +64,7 @@ SessionControls::SessionControls(QMainWindow *window, TimeWindow *timeWindow, Se
 
 void SessionControls::buildMenu()
 {
-    // The File menu is shared: found by name, or made here first.
-    QMenu *file = m_window->menuBar()->findChild<QMenu *>(QStringLiteral("fileMenu"), Qt::FindDirectChildrenOnly);
-    if (!file) {
-        file = m_window->menuBar()->addMenu(tr("&File"));
-        file->setObjectName(QStringLiteral("fileMenu"));
-    }
+    QMenu *file = sharedFileMenu(m_window);
     QAction *first = file->actions().value(0);
     QAction *open = new QAction(tr("&Open session…"), file);
     open->setShortcut(QKeySequence::Open);
