@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "loadtestercontroller.h"
 
+#include "loadtestertext.h"
+
 #include <QDateTime>
 #include <QFutureWatcher>
 #include <QStringList>
@@ -41,26 +43,6 @@ void watchReply(const LoadTesterAdapter::Reply &reply, QObject *context, Callbac
     watcher->setFuture(reply);
 }
 
-QString formatNumber(double value)
-{
-    return QString::number(value, 'g', 12);
-}
-
-QString withUnit(double value, const QString &unit)
-{
-    return unit.isEmpty() ? formatNumber(value) : formatNumber(value) + QLatin1Char(' ') + unit;
-}
-
-QString formatLimit(double limit)
-{
-    return limit == 0 ? QStringLiteral("unlimited") : formatNumber(limit);
-}
-
-bool sameRate(double a, double b)
-{
-    return std::abs(a - b) <= 1e-9 * std::max(std::abs(a), std::abs(b));
-}
-
 // "300", "250…300" when the replicas disagree, empty when none is known.
 QString formatBefore(const ActionReport &report)
 {
@@ -76,7 +58,7 @@ QString formatBefore(const ActionReport &report)
     if (values.empty())
         return {};
     const bool isLimit = report.action.kind == LoadTesterAction::Kind::SetInflightLimit;
-    auto format = [isLimit](double value) { return isLimit ? formatLimit(value) : formatNumber(value); };
+    auto format = [isLimit](double value) { return isLimit ? LoadTesterText::limit(value) : LoadTesterText::number(value); };
     if (values.size() == 1)
         return format(*values.begin());
     return format(*values.begin()) + QStringLiteral("…") + format(*values.rbegin());
@@ -94,9 +76,9 @@ QString LoadTesterAction::describe() const
 {
     switch (kind) {
     case Kind::SetRate:
-        return QStringLiteral("set rate to %1").arg(formatNumber(value));
+        return QStringLiteral("set rate to %1").arg(LoadTesterText::number(value));
     case Kind::SetInflightLimit:
-        return QStringLiteral("set in-flight limit to %1").arg(formatLimit(value));
+        return QStringLiteral("set in-flight limit to %1").arg(LoadTesterText::limit(value));
     case Kind::Pause:
         return QStringLiteral("pause");
     case Kind::Resume:
@@ -127,7 +109,7 @@ QString ActionReport::summary(const LoadTesterCapabilities &capabilities) const
         const bool isRate = action.kind == LoadTesterAction::Kind::SetRate;
         const QString name = isRate ? label : QStringLiteral("in-flight limit");
         const QString before = failed ? QString() : formatBefore(*this);
-        const QString after = isRate ? withUnit(action.value, capabilities.rateUnit) : formatLimit(action.value);
+        const QString after = isRate ? LoadTesterText::withUnit(action.value, capabilities.rateUnit) : LoadTesterText::limit(action.value);
         change = before.isEmpty() ? QStringLiteral("%1 → %2").arg(name, after)
                                   : QStringLiteral("%1 %2 → %3").arg(name, before, after);
         // Every replica gets the value; the chart's set-point line is their sum. Saying both
@@ -136,8 +118,8 @@ QString ActionReport::summary(const LoadTesterCapabilities &capabilities) const
             change += QStringLiteral(" each");
             if (action.value > 0)
                 inAll = QStringLiteral(", %1 in all")
-                            .arg(isRate ? withUnit(action.value * total, capabilities.rateUnit)
-                                        : formatNumber(action.value * total));
+                            .arg(isRate ? LoadTesterText::withUnit(action.value * total, capabilities.rateUnit)
+                                        : LoadTesterText::number(action.value * total));
         }
         break;
     }
@@ -335,7 +317,7 @@ bool LoadTesterController::apply(const LoadTesterAction &action)
                                    Error::Kind::Invalid,
                                    QStringLiteral("the in-flight limit must be a whole number of at least 1, "
                                                   "or 0 for unlimited, not %1.")
-                                       .arg(formatNumber(action.value))))
+                                       .arg(LoadTesterText::number(action.value))))
                              : adapter.setInflightLimit(int(action.value));
             break;
         case LoadTesterAction::Kind::Pause:
@@ -391,12 +373,12 @@ QString LoadTesterController::mismatch(const LoadTesterAction &action, const Loa
     const QString state = after.state.isEmpty() ? QString() : QStringLiteral(" (state %1)").arg(after.state);
     switch (action.kind) {
     case LoadTesterAction::Kind::SetRate: {
-        if (sameRate(after.rate, action.value))
+        if (LoadTesterText::sameRate(after.rate, action.value))
             return {};
         const QString label = capabilities.rateLabel.isEmpty() ? QStringLiteral("rate") : capabilities.rateLabel;
         return QStringLiteral("%1 read back as %2, not %3%4")
-            .arg(label, withUnit(after.rate, capabilities.rateUnit),
-                 withUnit(action.value, capabilities.rateUnit), state);
+            .arg(label, LoadTesterText::withUnit(after.rate, capabilities.rateUnit),
+                 LoadTesterText::withUnit(action.value, capabilities.rateUnit), state);
     }
     case LoadTesterAction::Kind::SetInflightLimit:
         if (!after.inflightLimit)
@@ -404,7 +386,7 @@ QString LoadTesterController::mismatch(const LoadTesterAction &action, const Loa
         if (double(*after.inflightLimit) == action.value)
             return {};
         return QStringLiteral("in-flight limit read back as %1, not %2")
-            .arg(formatLimit(*after.inflightLimit), formatLimit(action.value));
+            .arg(LoadTesterText::limit(*after.inflightLimit), LoadTesterText::limit(action.value));
     case LoadTesterAction::Kind::Pause:
         return after.paused ? QString() : QStringLiteral("still not paused%1").arg(state);
     case LoadTesterAction::Kind::Resume:

@@ -3,22 +3,13 @@
 
 #include "annotationmodel.h"
 #include "loadtestercontroller.h"
+#include "loadtestertext.h"
 
 #include <QDateTime>
 
 #include <cmath>
 
 namespace {
-
-QString number(double value)
-{
-    return QString::number(value, 'g', 12);
-}
-
-QString limitText(int limit)
-{
-    return limit == 0 ? QStringLiteral("unlimited") : QString::number(limit);
-}
 
 QString nameOf(const LoadTesterStatus &status, int replica)
 {
@@ -131,14 +122,13 @@ QString LoadTesterWatch::describeChanges(const LoadTesterStatus &before, const L
 {
     const LoadTesterCapabilities caps = m_controller->capabilities();
     QStringList changes;
-    if (std::abs(before.rate - after.rate) > 1e-9 * std::max(std::abs(before.rate), std::abs(after.rate))) {
-        const QString unit = caps.rateUnit.isEmpty() ? QString() : QLatin1Char(' ') + caps.rateUnit;
-        changes << QStringLiteral("%1 %2 → %3%4")
-                       .arg(caps.rateLabel.isEmpty() ? QStringLiteral("rate") : caps.rateLabel, number(before.rate),
-                            number(after.rate), unit);
-    }
+    if (!LoadTesterText::sameRate(before.rate, after.rate))
+        changes << QStringLiteral("%1 %2 → %3")
+                       .arg(caps.rateLabel.isEmpty() ? QStringLiteral("rate") : caps.rateLabel,
+                            LoadTesterText::number(before.rate), LoadTesterText::withUnit(after.rate, caps.rateUnit));
     if (before.inflightLimit && after.inflightLimit && *before.inflightLimit != *after.inflightLimit)
-        changes << QStringLiteral("in-flight limit %1 → %2").arg(limitText(*before.inflightLimit), limitText(*after.inflightLimit));
+        changes << QStringLiteral("in-flight limit %1 → %2")
+                       .arg(LoadTesterText::limit(*before.inflightLimit), LoadTesterText::limit(*after.inflightLimit));
     if (before.paused != after.paused)
         changes << (after.paused ? QStringLiteral("paused") : QStringLiteral("resumed"));
     return changes.join(QStringLiteral(", "));
@@ -212,9 +202,8 @@ void LoadTesterWatch::watchSilence(int replica, const LoadTesterStatus &status)
     Annotation annotation;
     annotation.timeMs = watched.lastProgressMs;
     const QString unit = m_controller->capabilities().rateUnit;
-    annotation.text = QStringLiteral("%1 sends nothing although running at %2%3")
-                          .arg(nameOf(status, replica), number(status.rate),
-                               unit.isEmpty() ? QString() : QLatin1Char(' ') + unit);
+    annotation.text = QStringLiteral("%1 sends nothing although running at %2")
+                          .arg(nameOf(status, replica), LoadTesterText::withUnit(status.rate, unit));
     // A full in-flight limit is the usual reason, and worth seeing at once.
     if (status.inflight && status.inflightLimit && *status.inflightLimit > 0)
         annotation.text += QStringLiteral(" (in flight %1 of limit %2)").arg(*status.inflight).arg(*status.inflightLimit);
