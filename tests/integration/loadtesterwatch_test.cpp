@@ -47,6 +47,14 @@ protected:
             << " from " << starter.baseUrl().toStdString();
     }
 
+    // Chaoscope's own change, applied and answered.
+    void applyAndWait(LoadTesterAction action)
+    {
+        QSignalSpy finished(&controller, &LoadTesterController::actionFinished);
+        ASSERT_TRUE(controller.apply(action));
+        ASSERT_TRUE(finished.wait(10000));
+    }
+
     // The watch's annotations (not ActionAnnotator's).
     std::vector<Annotation> watched() const
     {
@@ -100,11 +108,8 @@ TEST_F(LoadTesterWatchTest, ARestartIsMarkedWithTheValuesItCameBackWith)
     startStack({QStringLiteral("--rate"), QStringLiteral("20")});
     LoadTesterWatch watch(&controller, &annotations);
     watch.setCoalesceMs(300);
-    QSignalSpy finished(&controller, &LoadTesterController::actionFinished);
-    ASSERT_TRUE(controller.apply({LoadTesterAction::Kind::SetRate, 30}));
-    ASSERT_TRUE(finished.wait(10000));
-    ASSERT_TRUE(controller.apply({LoadTesterAction::Kind::SetInflightLimit, 8}));
-    ASSERT_TRUE(finished.wait(10000));
+    applyAndWait({LoadTesterAction::Kind::SetRate, 30});
+    applyAndWait({LoadTesterAction::Kind::SetInflightLimit, 8});
 
     // Restarted on the same port with its start-up values, as a crashed pod comes back.
     const QString port = QString::number(starter.port());
@@ -124,9 +129,7 @@ TEST_F(LoadTesterWatchTest, ARestartFoundAgainAtAnotherAddressIsMarkedToo)
     startStack({QStringLiteral("--rate"), QStringLiteral("20")});
     LoadTesterWatch watch(&controller, &annotations);
     watch.setCoalesceMs(300);
-    QSignalSpy finished(&controller, &LoadTesterController::actionFinished);
-    ASSERT_TRUE(controller.apply({LoadTesterAction::Kind::SetRate, 30}));
-    ASSERT_TRUE(finished.wait(10000));
+    applyAndWait({LoadTesterAction::Kind::SetRate, 30});
 
     // A pod restarted elsewhere: discovery hands the controller a new set of replicas, the
     // same instance at a new port, back at its start-up rate.

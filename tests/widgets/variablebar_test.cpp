@@ -2,14 +2,9 @@
 // The toolbar's variables: one combo box per choosable variable, none for fixed ones (and no
 // bar at all without any), choosing a value emits it, and in the main window a choice reaches
 // the dashboard's queries.
-#include "annotationmodel.h"
 #include "dashboardloader.h"
-#include "dashboardpoller.h"
 #include "dashboardvariables.h"
-#include "mainwindow.h"
-#include "prometheusclient.h"
-#include "samplestore.h"
-#include "timewindow.h"
+#include "offlineapp.h"
 #include "variablebar.h"
 #include "variablevaluesloader.h"
 
@@ -133,15 +128,9 @@ TEST(VariableBar, ARefreshedListChangesNothingTheUserIsLookingAt)
 
 TEST(VariableBar, TheMainWindowAsksForTheChoicesAgainWhileLive)
 {
-    PrometheusConnection connection;
-    connection.baseUrl = QUrl(QStringLiteral("http://127.0.0.1:9")); // nobody answers: each load fails
-    PrometheusClient client(connection);
-    SampleStore store;
-    TimeWindow window;
-    AnnotationModel annotations;
-    DashboardPoller poller(&client, &store, &window);
-    poller.setDashboard(dashboardFrom(kThreeVariables));
-    MainWindow mainWindow(&client, &store, &window, &poller, &annotations);
+    OfflineApp app; // nobody answers there: each load fails
+    app.poller->setDashboard(dashboardFrom(kThreeVariables));
+    MainWindow &mainWindow = *app.makeWindow();
     auto *loader = mainWindow.findChild<VariableValuesLoader *>();
     ASSERT_NE(loader, nullptr);
     QSignalSpy asked(loader, &VariableValuesLoader::failed);
@@ -158,15 +147,11 @@ TEST(VariableBar, TheMainWindowAsksForTheChoicesAgainWhileLive)
 
 TEST(VariableBar, InTheMainWindowAChoiceReachesTheQueries)
 {
-    PrometheusConnection connection;
-    connection.baseUrl = QUrl(QStringLiteral("http://127.0.0.1:9")); // the poller is never started
-    PrometheusClient client(connection);
-    SampleStore store;
-    TimeWindow window;
-    AnnotationModel annotations;
-    DashboardPoller poller(&client, &store, &window);
+    OfflineApp app;
+    DashboardPoller &poller = *app.poller;
+    SampleStore &store = app.store;
     poller.setDashboard(dashboardFrom(kThreeVariables));
-    MainWindow mainWindow(&client, &store, &window, &poller, &annotations);
+    MainWindow &mainWindow = *app.makeWindow();
     mainWindow.showDashboard({});
     mainWindow.resize(1800, 800); // wide enough that no toolbar item moves to its overflow menu
     mainWindow.show();
