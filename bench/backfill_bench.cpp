@@ -11,13 +11,13 @@
 // One JSON object per run on stdout, then one with the medians.
 //
 // usage: backfill_bench --prometheus http://127.0.0.1:9090/ [--runs 5] [--metric chaos_bench]
-#include "dashboardpoller.h"
-#include "dashboardview.h"
-#include "panelwidget.h"
-#include "prometheusclient.h"
-#include "samplestore.h"
-#include "timelinechart.h"
-#include "timewindow.h"
+#include "dashboard/dashboardpoller.h"
+#include "dashboard/dashboardview.h"
+#include "dashboard/panelwidget.h"
+#include "prometheus/prometheusclient.h"
+#include "store/samplestore.h"
+#include "timeline/timelinechart.h"
+#include "timeline/timewindow.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

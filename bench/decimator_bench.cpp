@@ -8,7 +8,7 @@
 // per-zoom-level cache saves on a live tick.
 #include "benchdata.h"
 
-#include "decimator.h"
+#include "store/decimator.h"
 
 #include <benchmark/benchmark.h>
 

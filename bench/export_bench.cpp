@@ -4,8 +4,8 @@
 // encoded) and SVG, over the whole day and over the last 15 minutes. The goal is well under
 // a second for the PNG, so that an export never feels like waiting.
 #include "benchdata.h"
-#include "chartexporter.h"
-#include "samplestore.h"
+#include "export/chartexporter.h"
+#include "store/samplestore.h"
 
 #include <QApplication>
 #include <QBuffer>

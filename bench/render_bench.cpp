@@ -15,10 +15,10 @@
 // timer's firing to the pixels. The latency including the wait is reported as a counter.
 #include "benchdata.h"
 
-#include "dashboarddefinition.h"
-#include "samplestore.h"
-#include "timelinechart.h"
-#include "timewindow.h"
+#include "dashboard/dashboarddefinition.h"
+#include "store/samplestore.h"
+#include "timeline/timelinechart.h"
+#include "timeline/timewindow.h"
 
 #include <QApplication>
 #include <QChart>

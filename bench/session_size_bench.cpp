@@ -9,10 +9,10 @@
 // Counters: bytes_per_sample (file size / samples on screen), file_MB, samples.
 #include "benchdata.h"
 
-#include "annotationmodel.h"
-#include "samplestore.h"
-#include "sessionreader.h"
-#include "sessionrecorder.h"
+#include "annotations/annotationmodel.h"
+#include "store/samplestore.h"
+#include "session/format/sessionreader.h"
+#include "session/sessionrecorder.h"
 
 #include <QFileInfo>
 #include <QTemporaryDir>

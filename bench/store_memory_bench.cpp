@@ -6,7 +6,7 @@
 // what the allocator keeps; this one is the store alone. Prints one JSON object.
 #include "benchdata.h"
 
-#include "samplestore.h"
+#include "store/samplestore.h"
 
 #include <QCoreApplication>
 #include <QJsonDocument>

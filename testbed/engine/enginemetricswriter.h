@@ -8,7 +8,7 @@
 #include <QByteArray>
 
 // Renders the engine's state in the Prometheus text exposition format 0.0.4, every family
-// with its HELP and TYPE line (names as in docs METRICS.md).
+// with its HELP and TYPE line (names as in docs/metrics.md).
 class EngineMetricsWriter
 {
 public:

@@ -40,7 +40,7 @@ struct AdminResponse
     QList<QPair<QByteArray, QByteArray>> headers; // besides Content-Type
 };
 
-// The starter's HTTP endpoints (docs/ADMIN_API.md), independent of any server class so that
+// The starter's HTTP endpoints (docs/admin-api.md), independent of any server class so that
 // every rule can be tested without a socket: routing, authentication, validation, If-Match,
 // content negotiation (JSON by the proto3 mapping, or protobuf binary), problem+json errors.
 class AdminApi

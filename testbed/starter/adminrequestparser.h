@@ -8,7 +8,7 @@
 #include <QString>
 #include <optional>
 
-// The admin API's input rules (docs/ADMIN_API.md), as pure functions: a value, or the
+// The admin API's input rules (docs/admin-api.md), as pure functions: a value, or the
 // problem+json answer that explains to the client what was wrong. Nothing here changes state.
 class AdminRequestParser
 {

@@ -7,7 +7,7 @@ class LatencyHistogram;
 class LoadControl;
 struct LoadCounters;
 
-// GET /metrics of the starter (docs/METRICS.md). Names follow the HTTP client metrics of
+// GET /metrics of the starter (docs/metrics.md). Names follow the HTTP client metrics of
 // seed 000, so a dashboard made for the testbed reads like one made for the real starter.
 //
 // http_client_pool_available is the pool size minus the leased connections, i.e. the

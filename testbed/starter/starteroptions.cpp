@@ -78,7 +78,7 @@ StarterOptionsParser::StarterOptionsParser()
 {
     m_parser.setApplicationDescription(QStringLiteral(
         "Chaoscope's reference load generator: an open workload model with an in-flight "
-        "limit, steerable through the admin API of docs/ADMIN_API.md."));
+        "limit, steerable through the admin API of docs/admin-api.md."));
     m_parser.addHelpOption();
     m_parser.addVersionOption();
     m_parser.addOptions({portOption, bindOption, targetOption, rateOption, inflightOption,

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Any bytes as a Grafana dashboard export: the importer gives a conversion or an error, never
 // a crash, and what it converts is a dashboard the writer can write.
-#include "dashboardwriter.h"
-#include "grafanaimporter.h"
-#include "grafanaunit.h"
-#include "grafanavariables.h"
+#include "dashboard/dashboardwriter.h"
+#include "grafana/grafanaimporter.h"
+#include "grafana/grafanaunit.h"
+#include "grafana/grafanavariables.h"
 
 #include <cstddef>
 #include <cstdint>

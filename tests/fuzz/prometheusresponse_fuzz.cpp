@@ -2,7 +2,7 @@
 // Any bytes a server may send as a query answer: the parser gives series or an error,
 // never a crash. The first byte picks the HTTP status the answer came with, so that the
 // error-page paths are explored too.
-#include "prometheusresponseparser.h"
+#include "prometheus/prometheusresponseparser.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Any bytes as a scenario file: the loader gives a scenario or the issues found, never a
 // crash.
-#include "scenario.h"
+#include "scenario/scenario.h"
 
 #include <cstddef>
 #include <cstdint>

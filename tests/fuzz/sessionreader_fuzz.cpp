@@ -6,8 +6,8 @@
 // start with the byte 01 are taken as records instead: the rest is a list of
 // [2-byte length][payload] which is framed with correct CRCs behind the session preamble.
 // That lets the fuzzer reach the protobuf records and the sample chunks inside them.
-#include "sessionformat.h"
-#include "sessionreader.h"
+#include "session/format/sessionformat.h"
+#include "session/format/sessionreader.h"
 
 #include <algorithm>
 #include <cstddef>

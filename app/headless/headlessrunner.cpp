@@ -1,0 +1,175 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "headless/headlessrunner.h"
+
+#include "dashboard/dashboardpoller.h"
+#include "dashboard/dashboardview.h"
+#include "dashboard/panelwidget.h"
+#include "timeline/timelinechart.h"
+#include "prometheus/prometheusclient.h"
+#include "headless/screenshot.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCoreApplication>
+#include <QDialog>
+#include <QMenu>
+#include <QDir>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSaveFile>
+#include <QPixmap>
+#include <QTimer>
+#include <QWidget>
+
+#include <cstdio>
+
+HeadlessRunner::HeadlessRunner(QWidget *window, DashboardPoller *poller, PrometheusClient *client,
+                               QString screenshotPath, qint64 afterMs, QObject *parent)
+    : QObject(parent), m_window(window), m_poller(poller), m_path(std::move(screenshotPath)),
+      m_afterMs(afterMs)
+{
+    connect(client, &PrometheusClient::reachabilityChanged, this, [this](bool reachable, const QString &message) {
+        if (!reachable)
+            m_lastSourceError = message;
+    });
+}
+
+void HeadlessRunner::start()
+{
+    QTimer::singleShot(std::chrono::milliseconds(m_afterMs), this, &HeadlessRunner::settle);
+}
+
+void HeadlessRunner::settle()
+{
+    if (!m_view) {
+        finish();
+        return;
+    }
+    m_poller->stop();
+    // Shot once no chart has drawn anything new for a little while (at most a few seconds).
+    constexpr int kQuietMs = 250;
+    m_quiet = new QTimer(this);
+    m_quiet->setSingleShot(true);
+    m_quiet->setInterval(kQuietMs);
+    connect(m_quiet, &QTimer::timeout, this, &HeadlessRunner::finish);
+    for (PanelWidget *panel : m_view->panels())
+        connect(panel->chart(), &TimelineChart::rendered, m_quiet, qOverload<>(&QTimer::start));
+    m_quiet->start();
+    QTimer::singleShot(3000, this, &HeadlessRunner::finish);
+}
+
+void HeadlessRunner::setLayoutPath(const QString &path, DashboardView *view)
+{
+    m_layoutPath = path;
+    m_view = view;
+}
+
+bool HeadlessRunner::writeLayout() const
+{
+    QJsonArray panels;
+    for (PanelWidget *panel : m_view->panels()) {
+        TimelineChart *chart = panel->chart();
+        const QRectF plot = chart->plotRect();
+        const QPoint topLeft = chart->mapTo(m_window, plot.topLeft().toPoint());
+        panels.append(QJsonObject{{QStringLiteral("x"), topLeft.x()},
+                                  {QStringLiteral("y"), topLeft.y()},
+                                  {QStringLiteral("width"), int(plot.width())},
+                                  {QStringLiteral("height"), int(plot.height())},
+                                  {QStringLiteral("points"), chart->drawnPointCount()}});
+    }
+    const QJsonObject root{{QStringLiteral("devicePixelRatio"), m_window->devicePixelRatioF()},
+                           {QStringLiteral("panels"), panels}};
+    QSaveFile file(m_layoutPath);
+    if (!file.open(QIODevice::WriteOnly))
+        return false;
+    file.write(QJsonDocument(root).toJson());
+    return file.commit();
+}
+
+QAction *HeadlessRunner::menuAction(const QString &entry) const
+{
+    // As a menu names it: "E&xport…" is "Export…", "Export..." or "Export".
+    const auto plain = [](QString text) {
+        text.remove(QLatin1Char('&'));
+        if (text.endsWith(QChar(0x2026)))
+            text.chop(1);
+        else if (text.endsWith(QLatin1String("...")))
+            text.chop(3);
+        return text.trimmed();
+    };
+    const QString wanted = plain(entry);
+    for (QAction *action : m_window->findChildren<QAction *>()) {
+        if (!action->menu() && (action->objectName() == entry || plain(action->text()).compare(wanted, Qt::CaseInsensitive) == 0))
+            return action;
+    }
+    return nullptr;
+}
+
+void HeadlessRunner::finish()
+{
+    if (m_finished)
+        return;
+    m_finished = true;
+    if (m_dialogEntry.isEmpty()) {
+        shoot(m_window);
+        return;
+    }
+    QAction *action = menuAction(m_dialogEntry);
+    if (!action || !action->isEnabled()) {
+        std::fprintf(stderr, "chaoscope: --screenshot-dialog: %s \"%s\"\n",
+                     action ? "this menu entry is not available now:" : "no menu entry is named", qPrintable(m_dialogEntry));
+        QCoreApplication::exit(2);
+        return;
+    }
+    // A dialog run with exec() blocks trigger() below in its own event loop; this timer fires
+    // inside that loop, once the dialog has been laid out and has drawn its preview.
+    QTimer::singleShot(kDialogSettleMs, this, [this] {
+        QWidget *dialog = QApplication::activeModalWidget();
+        if (!dialog) {
+            for (QWidget *widget : QApplication::topLevelWidgets()) {
+                if (widget != m_window && widget->isVisible() && qobject_cast<QDialog *>(widget))
+                    dialog = widget;
+            }
+        }
+        if (!dialog) {
+            std::fprintf(stderr, "chaoscope: --screenshot-dialog: \"%s\" opened no dialog\n", qPrintable(m_dialogEntry));
+            QCoreApplication::exit(3);
+            return;
+        }
+        shoot(dialog);
+        if (auto *modal = qobject_cast<QDialog *>(dialog))
+            modal->reject(); // its own event loop ends too; the app's was told to exit
+    });
+    action->trigger();
+}
+
+void HeadlessRunner::shoot(QWidget *widget)
+{
+    int exitCode = 0;
+    const Result<QString> saved = saveScreenshot(widget, m_path);
+    if (!saved) {
+        std::fprintf(stderr, "chaoscope: %s\n", qPrintable(saved.error().message));
+        exitCode = 3;
+    } else {
+        std::printf("screenshot: %s\n", qPrintable(saved.value()));
+    }
+    if (!m_layoutPath.isEmpty() && m_view && !writeLayout()) {
+        std::fprintf(stderr, "chaoscope: cannot write the layout to %s\n", qPrintable(m_layoutPath));
+        exitCode = 3;
+    }
+    const DashboardPoller::Stats stats = m_poller->stats();
+    if (stats.succeeded == 0 && !m_offline) {
+        if (stats.failed == 0) {
+            std::fprintf(stderr, "chaoscope: no query was answered within %lld s\n", m_afterMs / 1000);
+        } else if (stats.sourceDown == stats.failed) {
+            std::fprintf(stderr, "chaoscope: Prometheus stayed unreachable: %s\n", qPrintable(m_lastSourceError));
+        } else {
+            std::fprintf(stderr, "chaoscope: every query failed (%d failures)\n", stats.failed);
+        }
+        exitCode = exitCode ? exitCode : 2;
+    }
+    std::fflush(stdout);
+    QCoreApplication::exit(exitCode);
+}

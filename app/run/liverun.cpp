@@ -1,0 +1,352 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "run/liverun.h"
+
+#include "actions/dashboardopenaction.h"
+#include "actions/grafanaimportaction.h"
+#include "actions/sessioncomparison.h"
+#include "actions/sessioncontrols.h"
+#include "actions/sessionopening.h"
+#include "annotations/annotationdock.h"
+#include "headless/exportrunner.h"
+#include "headless/headlessrunner.h"
+#include "headless/screenshot.h"
+#include "loadtester/loadtesterplan.h"
+#include "window/mainwindow.h"
+#include "session/sessionreplay.h"
+#include "settings/appsettings.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QDir>
+#include <QFileInfo>
+#include <QGuiApplication>
+#include <QMessageBox>
+
+#include <algorithm>
+#include <cstdio>
+
+namespace {
+
+void printError(const QString &message)
+{
+    std::fprintf(stderr, "chaoscope: %s\n", qPrintable(message));
+}
+
+} // namespace
+
+LiveRun::LiveRun(AppOptions options, bool onScreen, QObject *parent)
+    : QObject(parent),
+      m_options(std::move(options)),
+      m_onScreen(onScreen),
+      m_client(m_options.prometheus),
+      m_poller(&m_client, &m_store, &m_window),
+      m_derivedSeries(&m_store),
+      m_detectors(&m_store, &m_annotations),
+      m_heapTrimmer(&m_poller), // a day's history parsed leaves heap behind
+      m_loadTesterSeries(&m_controller, &m_store),
+      m_annotator(&m_controller, &m_annotations),
+      m_loadTesterWatch(&m_controller, &m_annotations), // changes from outside, restarts, silence
+      m_recorder(&m_store, &m_annotations),
+      m_saver(&m_annotations)
+{
+    m_poller.setScrapeIntervalMs(m_options.scrapeIntervalMs);
+}
+
+// Members go in reverse order: the headless jobs and the window first, the models last.
+LiveRun::~LiveRun() = default;
+
+std::optional<int> LiveRun::open()
+{
+    if (const std::optional<int> exitCode = openSource())
+        return exitCode;
+    applyWindowAndRetention();
+    startDerivedWork();
+
+    m_mainWindow = std::make_unique<MainWindow>(&m_client, &m_store, &m_window, &m_poller, &m_annotations);
+    connectLoadTester();
+    m_mainWindow->resize(m_options.windowSize);
+    // Headless runs and screenshots are pictures of the dashboard; the annotation list is for
+    // someone at the screen (View ▸ Annotations brings it back).
+    if (!m_options.screenshotPath.isEmpty() || !m_onScreen)
+        m_mainWindow->annotationDock()->hide();
+
+    if (const std::optional<int> exitCode = startSessions())
+        return exitCode;
+    showRun();
+    if (const std::optional<int> exitCode = startScenario())
+        return exitCode;
+    startHeadless();
+    startExport();
+    return std::nullopt;
+}
+
+std::optional<int> LiveRun::openSource()
+{
+    if (m_options.sessionPath.isEmpty()) {
+        // A broken dashboard file does not stop the app: what could be read is shown, with the
+        // problems listed above the panels.
+        m_loaded = DashboardLoader::load(m_options.dashboard);
+        for (const DashboardIssue &issue : m_loaded.issues)
+            printError(QStringLiteral("dashboard %1: %2").arg(m_options.dashboard, issue.toString()));
+        return std::nullopt;
+    }
+
+    // A recording shown offline: its dashboard, samples and annotations instead of a live run.
+    SessionOpening::Options opening;
+    opening.showProgress = m_onScreen;
+    Result<SessionContents> read = SessionOpening::read(m_options.sessionPath, opening);
+    if (!read && read.error().kind == Error::Kind::Cancelled) {
+        printError(read.error().message);
+        return 0; // the user's choice: nothing went wrong
+    }
+    if (!read) {
+        printError(read.error().message);
+        if (m_onScreen)
+            QMessageBox::critical(nullptr, QStringLiteral("Chaoscope"), read.error().message);
+        return 2;
+    }
+    m_recording = std::make_shared<const SessionContents>(std::move(read).value());
+    if (const QString problems = m_recording->describeProblems(); !problems.isEmpty())
+        printError(QStringLiteral("%1: %2").arg(m_options.sessionPath, problems));
+    const SessionReplay::Loaded replay = SessionReplay::load(*m_recording, &m_store, &m_annotations);
+    m_loaded.dashboard = replay.dashboard;
+    m_loaded.issues = replay.issues;
+    m_loaded.usable = true;
+    m_loaded.dashboard.windowMs = replay.windowMs;
+    m_loaded.dashboard.loadTester = {}; // nothing is steered offline
+    // "Now" is the end of the recording, so the window shows the run as it was last seen live.
+    const qint64 end = replay.nowMs > 0 ? replay.nowMs : QDateTime::currentMSecsSinceEpoch();
+    m_window.setClock([end] { return end; });
+    m_lastView = replay.zoomed;
+    m_seriesOrder = replay.seriesOrder;
+
+    ExportOptions &exportOptions = m_options.exportOptions;
+    if (!exportOptions.compareSessionPath.isEmpty()) {
+        const Result<SessionComparison::Second> second = SessionComparison::addSecondRecording(
+            exportOptions.compareSessionPath, *m_recording, replay.dashboard, &m_store, &m_annotations);
+        if (!second) {
+            printError(second.error().message);
+            return 2;
+        }
+        exportOptions.compare = second->compareRanges;
+        if (exportOptions.compareTitles.isEmpty()) // which run is which, until named
+            exportOptions.compareTitles = {QFileInfo(m_options.sessionPath).completeBaseName(),
+                                           QFileInfo(exportOptions.compareSessionPath).completeBaseName()};
+    }
+    return std::nullopt;
+}
+
+void LiveRun::applyWindowAndRetention()
+{
+    if (m_options.windowMs)
+        m_loaded.dashboard.windowMs = *m_options.windowMs;
+    if (m_options.refreshMs)
+        m_loaded.dashboard.refreshSeconds = qMax(1, *m_options.refreshMs / 1000);
+    m_window.setWindowMs(m_loaded.dashboard.windowMs);
+    if (isRecording())
+        return;
+    // Memory is bounded by the retention (the session file keeps everything); it never hides
+    // part of the live window, also not after the user widens it.
+    const qint64 retentionMs = m_options.retentionMs.value_or(m_store.retentionMs());
+    const auto keepWindowInMemory = [this, retentionMs] {
+        const qint64 wanted = std::max(retentionMs, m_window.windowMs());
+        if (m_store.retentionMs() != wanted) // rangeChanged fires on every live tick
+            m_store.setRetentionMs(wanted);
+    };
+    keepWindowInMemory();
+    connect(&m_window, &TimeWindow::rangeChanged, this, keepWindowInMemory);
+}
+
+void LiveRun::startDerivedWork()
+{
+    m_poller.setDashboard(m_loaded.dashboard);
+    // Formulas over other series ("pending / rate") follow their inputs in the store.
+    m_derivedSeries.setDashboard(m_loaded.dashboard);
+    m_derivedSeries.recomputeAll(); // a recording's inputs are already in the store
+    // The dashboard's detectors suggest annotations, drawn dimmed until accepted or dismissed.
+    // Live runs only: a recording keeps the suggestions it was saved with, and opening one
+    // must not write new ones into it.
+    if (!isRecording())
+        m_detectors.setDashboard(m_loaded.dashboard);
+    if (m_options.refreshMs)
+        m_poller.setRefreshMs(*m_options.refreshMs);
+}
+
+void LiveRun::connectLoadTester()
+{
+    // Steering: one controller for all replicas of the load tester (from the command line or
+    // the dashboard's "loadTester"); every action it applies lands on the timelines as an
+    // annotation, and its status values are recorded as series a panel can draw.
+    const LoadTesterPlan plan = LoadTesterPlan::resolve(
+        {m_options.adminKindGiven ? m_options.adminKind : QString(), m_options.adminUrls, m_options.adminToken},
+        m_loaded.dashboard.loadTester, [](const QString &name) { return qEnvironmentVariable(qPrintable(name)); });
+    for (const QString &problem : plan.problems)
+        printError(problem);
+    m_connector.emplace(&m_controller, &m_client, plan);
+    connect(&*m_connector, &LoadTesterConnector::problem, this, &printError);
+    if (plan.isSet())
+        m_mainWindow->setLoadTester(&m_controller, &m_loadTesterWatch);
+    m_connector->start();
+}
+
+std::optional<int> LiveRun::startSessions()
+{
+    // Sessions: every live run is recorded (unless --no-record); a recording shown offline
+    // takes annotation edits into its own file. The File menu's entries come in this order.
+    m_sessionControls = std::make_unique<SessionControls>(m_mainWindow.get(), &m_window, &m_recorder, &m_saver);
+    m_grafanaImport = std::make_unique<GrafanaImportAction>(m_mainWindow.get(), m_options.prometheus.baseUrl,
+                                                            m_options.connectionArguments);
+    m_dashboardOpen = std::make_unique<DashboardOpenAction>(m_mainWindow.get(), m_options.prometheus.baseUrl,
+                                                            m_options.connectionArguments); // first in File
+    if (isRecording()) {
+        m_recorder.appendOnFirstEdit(m_options.sessionPath, m_recording->validEnd);
+        m_saver.setRecording(m_recording, m_options.sessionPath);
+        m_sessionControls->setOffline(m_options.sessionPath, m_recording->describeProblems());
+        return std::nullopt;
+    }
+    if (!m_options.record) {
+        m_sessionControls->setNotRecording(QStringLiteral("--no-record"));
+        return std::nullopt;
+    }
+    const QString path = m_options.recordPath.isEmpty()
+                             ? SessionRecorder::defaultPath(m_options.dashboard, QDateTime::currentMSecsSinceEpoch())
+                             : m_options.recordPath;
+    if (const std::optional<Error> error = m_recorder.start(path, {m_options.dashboard, m_options.prometheus.baseUrl},
+                                                            m_loaded.dashboard, m_window.windowMs())) {
+        printError(QStringLiteral("not recording: %1").arg(error->message));
+        // A recording asked for by name is the point of the run; the default one is not worth
+        // more than the dashboard: run without it, and say so.
+        if (!m_options.recordPath.isEmpty())
+            return 2;
+        m_sessionControls->setNotRecording(error->message);
+        return std::nullopt;
+    }
+    recordLiveRun();
+    return std::nullopt;
+}
+
+void LiveRun::recordLiveRun()
+{
+    printError(QStringLiteral("recording to %1").arg(m_recorder.path()));
+    if (m_onScreen)
+        AppSettings::addRecentSession(m_recorder.path());
+    m_recorder.setLoadTester(&m_controller);
+    // What value a $variable had when: a reopened recording shows the last one.
+    connect(&m_poller, &DashboardPoller::variableChanged, &m_recorder, &SessionRecorder::recordVariable);
+    m_saver.setLive(&m_recorder);
+    // The picture last seen, for the recording to reopen on.
+    connect(qApp, &QCoreApplication::aboutToQuit, &m_recorder,
+            [this] { m_recorder.recordView(m_window.range(), m_window.isLive()); });
+    // The offline view opens on the window last shown live.
+    connect(&m_window, &TimeWindow::rangeChanged, &m_recorder, [this, shown = m_window.windowMs()]() mutable {
+        if (m_window.windowMs() == shown)
+            return;
+        shown = m_window.windowMs();
+        m_recorder.recordDashboard(m_poller.dashboard(), shown);
+    });
+}
+
+void LiveRun::showRun()
+{
+    m_mainWindow->showDashboard(m_loaded.issues);
+    if (isRecording()) {
+        if (m_lastView)
+            m_window.showRange(*m_lastView);
+        m_poller.bindStoredSeries(m_seriesOrder);
+        const QFileInfo file(m_options.sessionPath);
+        const QString title =
+            m_loaded.dashboard.title.isEmpty() ? QStringLiteral("Untitled dashboard") : m_loaded.dashboard.title;
+        m_mainWindow->setWindowTitle(QStringLiteral("%1 — recording %2 — Chaoscope").arg(title, file.fileName()));
+        const QString problems = m_recording->shortProblems(); // the whole story went to stderr
+        const QString source =
+            m_recording->sourceUrl.isEmpty() ? QStringLiteral("a run") : m_recording->sourceUrl.toHtmlEscaped();
+        m_mainWindow->showOffline(
+            QStringLiteral("Offline: recording of %1%2%3")
+                .arg(source, problems.isEmpty() ? QString() : QStringLiteral(" · <span style='color:#B03A00'>"),
+                     problems.isEmpty() ? QString() : problems.toHtmlEscaped() + QStringLiteral("</span>")));
+    }
+    // On a screen the window comes back as it was left; headless pictures keep --size.
+    if (m_onScreen && m_options.screenshotPath.isEmpty())
+        m_mainWindow->restoreLayout();
+    if (isRecording())
+        AppSettings::addRecentSession(m_options.sessionPath);
+    else if (m_onScreen && m_loaded.usable)
+        AppSettings::rememberLiveRun(m_options.prometheus.baseUrl.toString(QUrl::RemoveUserInfo), m_options.dashboard);
+    m_mainWindow->show();
+    if (!isRecording())
+        m_poller.start();
+}
+
+std::optional<int> LiveRun::startScenario()
+{
+    // Loaded before anything runs: a broken one is not started half-way.
+    m_scenario.emplace(&m_controller, &m_annotations, &m_client);
+    if (m_options.scenario.isEmpty())
+        return std::nullopt;
+    const ScenarioLoader::LoadResult scenario = ScenarioLoader::load(m_options.scenario);
+    if (!scenario.usable) {
+        for (const DashboardIssue &issue : scenario.issues)
+            printError(QStringLiteral("scenario %1: %2").arg(m_options.scenario, issue.toString()));
+        return 2;
+    }
+    const QDir outputDir(m_options.outputDir);
+    connect(&*m_scenario, &ScenarioRunner::screenshotRequested, m_mainWindow.get(), [this, outputDir](const QString &file) {
+        const Result<QString> saved = saveScreenshot(m_mainWindow.get(), outputDir.filePath(file));
+        if (saved)
+            std::printf("screenshot: %s\n", qPrintable(saved.value()));
+        std::fflush(stdout);
+        m_scenario->screenshotTaken(saved.ok(), saved ? QString() : saved.error().message);
+    });
+    connect(&*m_scenario, &ScenarioRunner::stepFinished, this, [this](int index, bool ok, const QString &message) {
+        const ScenarioStep &step = m_scenario->scenario().steps[std::size_t(index)];
+        std::fprintf(stderr, "chaoscope: scenario step %d (%s): %s%s%s\n", index + 1, qPrintable(step.describe()),
+                     ok ? "ok" : "FAILED", message.isEmpty() ? "" : ": ", qPrintable(message));
+    });
+    connect(&*m_scenario, &ScenarioRunner::finished, this, [this](bool ok, const QString &message) {
+        std::fprintf(stderr, "chaoscope: scenario %s: %s\n", ok ? "finished" : "FAILED", qPrintable(message));
+        // Headless, a scenario alone is the whole run; with a screenshot or an export those end it.
+        if (!m_onScreen && m_options.screenshotPath.isEmpty() && !m_options.exportOptions.isSet())
+            QCoreApplication::exit(ok ? 0 : 1);
+    });
+    m_scenario->start(scenario.scenario);
+    m_mainWindow->showScenario(&*m_scenario);
+    return std::nullopt;
+}
+
+void LiveRun::startHeadless()
+{
+    if (m_options.screenshotPath.isEmpty())
+        return;
+    // A recording is shot as soon as it is drawn, unless --after says otherwise.
+    const qint64 afterMs = isRecording() && !m_options.screenshotAfterGiven ? 500 : m_options.screenshotAfterMs;
+    m_headless = std::make_unique<HeadlessRunner>(m_mainWindow.get(), &m_poller, &m_client, m_options.screenshotPath,
+                                                  afterMs);
+    m_headless->setOffline(isRecording());
+    m_headless->setDashboardView(m_mainWindow->dashboardView());
+    if (!m_options.layoutPath.isEmpty())
+        m_headless->setLayoutPath(m_options.layoutPath, m_mainWindow->dashboardView());
+    m_headless->setDialogEntry(m_options.screenshotDialog);
+    m_headless->start();
+}
+
+void LiveRun::startExport()
+{
+    const ExportOptions &exportOptions = m_options.exportOptions;
+    if (!exportOptions.isSet())
+        return;
+    // Drawn from the store, not the window: a recording is written at once.
+    const qint64 afterMs = isRecording() && !m_options.screenshotAfterGiven ? 0 : m_options.screenshotAfterMs;
+    // The caption's source: the recording(s), or the Prometheus of a live run.
+    QString source = m_options.prometheus.baseUrl.toDisplayString(QUrl::RemoveUserInfo);
+    if (isRecording()) {
+        source = QFileInfo(m_options.sessionPath).fileName();
+        if (!exportOptions.compareSessionPath.isEmpty())
+            source += QStringLiteral(", ") + QFileInfo(exportOptions.compareSessionPath).fileName();
+    }
+    const ExportRunner::Context context{&m_poller,   isRecording() ? nullptr : &m_client,
+                                        &m_store,    &m_annotations,
+                                        &m_window,   source,
+                                        isRecording()};
+    m_export = std::make_unique<ExportRunner>(context, exportOptions, afterMs);
+    m_export->start();
+}

@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "analysis/detectorrunner.h"
+#include "annotations/annotationmodel.h"
+#include "cli/commandline.h"
+#include "dashboard/dashboardloader.h"
+#include "dashboard/dashboardpoller.h"
+#include "dashboard/derivedseriesupdater.h"
+#include "loadtester/actionannotator.h"
+#include "loadtester/loadtesterconnector.h"
+#include "loadtester/loadtestercontroller.h"
+#include "loadtester/loadtesterseries.h"
+#include "loadtester/loadtesterwatch.h"
+#include "prometheus/prometheusclient.h"
+#include "run/heaptrimmer.h"
+#include "scenario/scenariorunner.h"
+#include "session/format/sessioncontents.h"
+#include "session/sessionrecorder.h"
+#include "session/sessionsaver.h"
+#include "store/samplestore.h"
+#include "timeline/timewindow.h"
+
+#include <QObject>
+#include <QStringList>
+
+#include <memory>
+#include <optional>
+
+class DashboardOpenAction;
+class ExportRunner;
+class GrafanaImportAction;
+class HeadlessRunner;
+class MainWindow;
+class SessionControls;
+
+// One run of the app, live or a recording shown offline, and every object it needs. Who owns
+// whom is the order of the members below: each is built after what it points to and destroyed
+// before it, so the window (and every widget in it) goes first and the store, the client and
+// the poller it draws from last. Nothing of a run lives in main() or on the application.
+//
+// Objects that can only be built once the source is open (the dashboard is known, the window
+// is shown) are optionals, emplaced by open() at the point the run needs them; where they are
+// declared still decides when they go.
+class LiveRun : public QObject
+{
+    Q_OBJECT
+public:
+    // Builds the models; nothing is read, fetched or shown yet.
+    LiveRun(AppOptions options, bool onScreen, QObject *parent = nullptr);
+    ~LiveRun() override;
+    LiveRun(const LiveRun &) = delete;
+    LiveRun &operator=(const LiveRun &) = delete;
+
+    // Opens the recording or the dashboard, shows the window and starts polling, recording,
+    // the scenario and the headless jobs. Empty: run the event loop. A value: exit with it
+    // at once (0 when the user cancelled opening a recording; 2 after a message on stderr).
+    std::optional<int> open();
+
+    MainWindow *mainWindow() const { return m_mainWindow.get(); }
+
+private:
+    std::optional<int> openSource();     // the recording, or the dashboard file
+    void applyWindowAndRetention();
+    void startDerivedWork();             // formulas and detectors over the store
+    void connectLoadTester();
+    std::optional<int> startSessions();  // recording the live run, or edits of the recording
+    void recordLiveRun();
+    void showRun();
+    std::optional<int> startScenario();
+    void startHeadless();
+    void startExport();
+    bool isRecording() const { return m_recording != nullptr; }
+
+    // What the run was asked for, and what opening it found.
+    AppOptions m_options;
+    const bool m_onScreen;
+    DashboardLoader::LoadResult m_loaded;
+    std::shared_ptr<const SessionContents> m_recording; // shown offline, if it is one
+    std::optional<TimeRange> m_lastView;                // a recording reopens zoomed as it ended
+    QStringList m_seriesOrder;                          // ... with its series in their live order
+
+    // The models, leaves first.
+    PrometheusClient m_client;
+    SampleStore m_store;
+    TimeWindow m_window;
+    AnnotationModel m_annotations;
+    DashboardPoller m_poller;                  // client, store, window
+    DerivedSeriesUpdater m_derivedSeries;      // store
+    DetectorRunner m_detectors;                // store, annotations
+    HeapTrimmer m_heapTrimmer;                 // poller
+    LoadTesterController m_controller;
+    LoadTesterSeriesRecorder m_loadTesterSeries; // controller, store
+    ActionAnnotator m_annotator;               // controller, annotations
+    LoadTesterWatch m_loadTesterWatch;         // controller, annotations
+    std::optional<LoadTesterConnector> m_connector; // controller, client; needs the dashboard's plan
+    SessionRecorder m_recorder;                // store, annotations, controller
+    SessionSaver m_saver;                      // annotations, recorder
+    std::optional<ScenarioRunner> m_scenario;  // controller, annotations, client
+
+    // The window and what lives in it, destroyed first. The actions are QObject children of
+    // the window that it would delete too: declared after it, they go before it does.
+    std::unique_ptr<MainWindow> m_mainWindow;
+    std::unique_ptr<SessionControls> m_sessionControls;
+    std::unique_ptr<GrafanaImportAction> m_grafanaImport;
+    std::unique_ptr<DashboardOpenAction> m_dashboardOpen;
+    std::unique_ptr<HeadlessRunner> m_headless;
+    std::unique_ptr<ExportRunner> m_export;
+};

@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "settings/appsettings.h"
+
+#include <QFileInfo>
+#include <QSettings>
+
+namespace {
+
+constexpr char kLastPrometheus[] = "live/prometheus";
+constexpr char kLastDashboard[] = "live/dashboard";
+constexpr char kRecentSessions[] = "recent/sessions";
+constexpr char kRecentDashboards[] = "recent/dashboards";
+constexpr char kGeometry[] = "window/geometry";
+constexpr char kState[] = "window/state";
+constexpr char kTheme[] = "view/theme";
+
+} // namespace
+
+QString AppSettings::lastPrometheusUrl()
+{
+    return QSettings().value(kLastPrometheus).toString();
+}
+
+QString AppSettings::lastDashboard()
+{
+    return QSettings().value(kLastDashboard).toString();
+}
+
+void AppSettings::rememberLiveRun(const QString &prometheusUrl, const QString &dashboard)
+{
+    QSettings settings;
+    settings.setValue(kLastPrometheus, prometheusUrl);
+    const QFileInfo file(dashboard);
+    settings.setValue(kLastDashboard, file.isFile() ? file.absoluteFilePath() : dashboard);
+    if (QFileInfo(dashboard).isFile())
+        addRecentDashboard(dashboard);
+}
+
+QStringList AppSettings::recentSessions()
+{
+    return recent(kRecentSessions);
+}
+
+void AppSettings::addRecentSession(const QString &path)
+{
+    addRecent(kRecentSessions, path);
+}
+
+QStringList AppSettings::recentDashboards()
+{
+    return recent(kRecentDashboards);
+}
+
+void AppSettings::addRecentDashboard(const QString &path)
+{
+    addRecent(kRecentDashboards, path);
+}
+
+QByteArray AppSettings::windowGeometry()
+{
+    return QSettings().value(kGeometry).toByteArray();
+}
+
+QByteArray AppSettings::windowState()
+{
+    return QSettings().value(kState).toByteArray();
+}
+
+void AppSettings::saveWindow(const QByteArray &geometry, const QByteArray &state)
+{
+    QSettings settings;
+    settings.setValue(kGeometry, geometry);
+    settings.setValue(kState, state);
+}
+
+void AppSettings::forgetWindow()
+{
+    QSettings settings;
+    settings.remove(kGeometry);
+    settings.remove(kState);
+}
+
+QStringList AppSettings::recent(const char *key)
+{
+    QStringList existing;
+    for (const QString &path : QSettings().value(key).toStringList())
+        if (QFileInfo::exists(path))
+            existing << path;
+    return existing;
+}
+
+void AppSettings::addRecent(const char *key, const QString &path)
+{
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    QSettings settings;
+    QStringList list = settings.value(key).toStringList();
+    list.removeAll(absolute);
+    list.prepend(absolute);
+    while (list.size() > kRecentLimit)
+        list.removeLast();
+    settings.setValue(key, list);
+}
+
+QString AppSettings::theme()
+{
+    return QSettings().value(kTheme).toString();
+}
+
+void AppSettings::setTheme(const QString &name)
+{
+    QSettings().setValue(kTheme, name);
+}

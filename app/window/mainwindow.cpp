@@ -1,0 +1,607 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "window/mainwindow.h"
+
+#include "annotations/annotationdock.h"
+#include "settings/appsettings.h"
+#include "annotations/annotationeditor.h"
+#include "annotations/annotationio.h"
+#include "annotations/annotationmodel.h"
+#include "annotations/annotationprompt.h"
+#include "dashboard/dashboardpoller.h"
+#include "steering/controlpanel.h"
+#include "dashboard/dashboardview.h"
+#include "export/exportdialog.h"
+#include "loadtester/loadtestercontroller.h"
+#include "dashboard/panelwidget.h"
+#include "dialogs/phasestatisticsdialog.h"
+#include "steering/scenariopanel.h"
+#include "dialogs/shortcutsdialog.h"
+#include "prometheus/prometheusclient.h"
+#include "store/samplestore.h"
+#include "timeline/timewindow.h"
+#include "theme/uitheme.h"
+#include "dashboard/variablebar.h"
+#include "dashboard/variablevaluesloader.h"
+#include "base/whenfinished.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QCloseEvent>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QDateTime>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLabel>
+#include <QLocale>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QProgressBar>
+#include <QScrollArea>
+#include <QStatusBar>
+#include <QTimer>
+#include <QToolBar>
+#include <QToolButton>
+#include <QUndoStack>
+#include <QtConcurrent/QtConcurrentRun>
+#include <QVBoxLayout>
+
+namespace {
+
+struct Choice
+{
+    const char *label;
+    qint64 ms;
+};
+constexpr Choice kWindows[] = {{"5 min", 5 * 60'000},     {"15 min", 15 * 60'000}, {"30 min", 30 * 60'000},
+                               {"1 h", 3'600'000},       {"2 h", 2 * 3'600'000},  {"3 h", 3 * 3'600'000},
+                               {"6 h", 6 * 3'600'000},   {"8 h", 8 * 3'600'000},  {"12 h", 12 * 3'600'000},
+                               {"24 h", 24 * 3'600'000}};
+
+// "45 min", "1 h 30 min": a window the dashboard or --window chose outside the list.
+QString windowLabel(qint64 ms)
+{
+    const qint64 minutes = ms / 60'000;
+    if (minutes < 60)
+        return QObject::tr("%1 min").arg(minutes);
+    if (minutes % 60 == 0)
+        return QObject::tr("%1 h").arg(minutes / 60);
+    return QObject::tr("%1 h %2 min").arg(minutes / 60).arg(minutes % 60);
+}
+constexpr Choice kRefreshes[] = {{"1 s", 1000}, {"2 s", 2000}, {"5 s", 5000}, {"10 s", 10'000}, {"30 s", 30'000}};
+
+} // namespace
+
+MainWindow::MainWindow(PrometheusClient *client, SampleStore *store, TimeWindow *window,
+                       DashboardPoller *poller, AnnotationModel *annotations, QWidget *parent)
+    : QMainWindow(parent), m_client(client), m_store(store), m_window(window), m_poller(poller),
+      m_annotations(annotations), m_editor(new AnnotationEditor(annotations, this)),
+      m_annotationDock(new AnnotationDock(m_editor, window, this)),
+      m_view(new DashboardView(poller, store, window)), m_issues(new QLabel),
+      m_sourceState(new QLabel), m_sampleCount(new QLabel), m_admin(new QLabel)
+{
+    setWindowTitle(QStringLiteral("Chaoscope"));
+    m_issues->setWordWrap(true);
+    m_issues->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_issues->hide();
+
+    auto *scroll = new QScrollArea;
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidget(m_view);
+    auto *central = new QWidget;
+    central->setObjectName(QStringLiteral("central"));
+    m_central = central;
+    applyTheme();
+    connect(UiTheme::instance(), &UiTheme::changed, this, &MainWindow::applyTheme);
+    auto *layout = new QVBoxLayout(central);
+    layout->setContentsMargins(8, 8, 8, 0);
+    layout->addWidget(m_issues);
+    layout->addWidget(scroll, 1);
+    setCentralWidget(central);
+    addInsecureTlsBanner();
+    // The dashboard has the focus at start, not the first text field (the annotation filter):
+    // a single-key shortcut such as M (mark now) must work before anything is clicked.
+    scroll->setFocusPolicy(Qt::StrongFocus);
+    scroll->setFocus(Qt::OtherFocusReason);
+
+    m_view->setAnnotationModel(m_annotations);
+    // Edits on the charts (Ctrl+click, dragging a marker) share the dock's undo stack.
+    m_view->setAnnotationEditor(m_editor);
+    addDockWidget(Qt::RightDockWidgetArea, m_annotationDock);
+    resizeDocks({m_annotationDock}, {480}, Qt::Horizontal);
+    buildMenus();
+    buildToolBar();
+    statusBar()->addWidget(m_sourceState, 1);
+    // Loading history (opening an 8 h window, zooming out into time not fetched yet) shows
+    // how far it got; the picture is usable meanwhile, the bar says the detail is coming.
+    auto *history = new QProgressBar;
+    history->setObjectName(QStringLiteral("historyProgress"));
+    history->setMaximumWidth(220);
+    history->setFormat(tr("Loading history %p %"));
+    history->setToolTip(tr("History requests answered of those planned: the coarse picture comes first, the detail after."));
+    history->hide();
+    statusBar()->addPermanentWidget(history);
+    // Nothing long without a way out: the detail of a long window on a slow Prometheus can
+    // take minutes, and the coarse picture is often all that is needed.
+    auto *cancelHistory = new QToolButton;
+    cancelHistory->setObjectName(QStringLiteral("cancelHistory"));
+    cancelHistory->setText(tr("Cancel"));
+    cancelHistory->setToolTip(tr("Stop loading the history's detail; the picture drawn so far stays and live polling goes on."));
+    cancelHistory->setAutoRaise(true);
+    cancelHistory->hide();
+    statusBar()->addPermanentWidget(cancelHistory);
+    connect(cancelHistory, &QToolButton::clicked, m_poller, &DashboardPoller::cancelHistory);
+    connect(m_poller, &DashboardPoller::backfillProgress, history, [history, cancelHistory](int done, int total) {
+        const bool loading = total > 0 && done < total;
+        history->setVisible(loading);
+        cancelHistory->setVisible(loading);
+        history->setRange(0, qMax(1, total));
+        history->setValue(done);
+    });
+    statusBar()->addPermanentWidget(m_admin);
+    statusBar()->addPermanentWidget(m_sampleCount);
+    updateSourceState(true, QString());
+    m_sourceState->setText(tr("Prometheus %1 · connecting…").arg(m_client->connection().baseUrl.toDisplayString()));
+    connect(m_client, &PrometheusClient::reachabilityChanged, this, &MainWindow::updateSourceState);
+    auto *sampleTimer = new QTimer(this);
+    connect(sampleTimer, &QTimer::timeout, this, &MainWindow::updateSampleCount);
+    sampleTimer->start(1000);
+}
+
+void MainWindow::buildToolBar()
+{
+    QToolBar *bar = addToolBar(tr("View"));
+    bar->setObjectName(QStringLiteral("viewToolBar")); // saveState() needs names
+    bar->setMovable(false);
+    m_title = new QLabel;
+    m_title->setStyleSheet(QStringLiteral("font-weight: bold; padding: 0 12px 0 4px;"));
+    bar->addWidget(m_title);
+
+    bar->addWidget(new QLabel(tr("Window ")));
+    m_windowPicker = new QComboBox;
+    m_windowPicker->setObjectName(QStringLiteral("windowPicker"));
+    for (const Choice &choice : kWindows)
+        m_windowPicker->addItem(tr(choice.label), QVariant::fromValue(choice.ms));
+    bar->addWidget(m_windowPicker);
+    connect(m_windowPicker, &QComboBox::activated, this, [this](int index) {
+        m_window->setWindowMs(m_windowPicker->itemData(index).toLongLong());
+    });
+
+    bar->addWidget(new QLabel(tr("  Refresh ")));
+    m_refreshPicker = new QComboBox;
+    for (const Choice &choice : kRefreshes)
+        m_refreshPicker->addItem(tr(choice.label), QVariant::fromValue(choice.ms));
+    bar->addWidget(m_refreshPicker);
+    connect(m_refreshPicker, &QComboBox::activated, this, [this](int index) {
+        m_poller->setRefreshMs(int(m_refreshPicker->itemData(index).toLongLong()));
+    });
+    bar->addSeparator();
+    buildVariableBar(bar);
+
+    m_pauseAction = bar->addAction(tr("Pause"));
+    m_pauseAction->setShortcut(Qt::Key_Space);
+    m_pauseAction->setToolTip(tr("Stop following now (Space). Data keeps being fetched."));
+    connect(m_pauseAction, &QAction::triggered, this, [this] { m_window->setLive(!m_window->isLive()); });
+    QAction *live = bar->addAction(tr("Live"));
+    live->setShortcut(Qt::Key_Home);
+    live->setToolTip(tr("Back to the live window (Home, or double-click a chart). Drag on a chart to zoom."));
+    connect(live, &QAction::triggered, this, [this] { m_window->setLive(true); });
+    // Zoom history: every drag, wheel or Shift+drag step can be walked back and forth.
+    QAction *back = bar->addAction(tr("◀"));
+    back->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Left));
+    back->setToolTip(tr("Previous zoom (Alt+Left)"));
+    back->setEnabled(m_window->canGoBack());
+    connect(back, &QAction::triggered, m_window, &TimeWindow::back);
+    connect(m_window, &TimeWindow::canGoBackChanged, back, &QAction::setEnabled);
+    QAction *forward = bar->addAction(tr("▶"));
+    forward->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Right));
+    forward->setToolTip(tr("Next zoom (Alt+Right)"));
+    forward->setEnabled(m_window->canGoForward());
+    connect(forward, &QAction::triggered, m_window, &TimeWindow::forward);
+    connect(m_window, &TimeWindow::canGoForwardChanged, forward, &QAction::setEnabled);
+    bar->addSeparator();
+    QAction *mark = bar->addAction(tr("Mark now"));
+    mark->setShortcut(Qt::Key_M);
+    mark->setToolTip(tr("Put a note on every timeline at this moment (M)."));
+    connect(mark, &QAction::triggered, this, &MainWindow::markNow);
+    // Short fixed labels in the toolbar (the menu says what would be undone, the tooltip
+    // too), so the toolbar does not change width with every edit. The shortcuts live on the
+    // menu actions only: one action per key.
+    QUndoStack *stack = m_editor->undoStack();
+    QAction *undo = bar->addAction(tr("Undo"), stack, &QUndoStack::undo);
+    QAction *redo = bar->addAction(tr("Redo"), stack, &QUndoStack::redo);
+    const auto sync = [stack, undo, redo] {
+        undo->setEnabled(stack->canUndo());
+        redo->setEnabled(stack->canRedo());
+        undo->setToolTip(stack->canUndo() ? tr("Undo %1 (Ctrl+Z)").arg(stack->undoText()) : tr("Nothing to undo"));
+        redo->setToolTip(stack->canRedo() ? tr("Redo %1 (Ctrl+Shift+Z)").arg(stack->redoText()) : tr("Nothing to redo"));
+    };
+    connect(stack, &QUndoStack::indexChanged, this, sync);
+    connect(stack, &QUndoStack::cleanChanged, this, sync);
+    sync();
+    connect(m_window, &TimeWindow::liveChanged, this, [this](bool isLive) {
+        m_pauseAction->setText(isLive ? tr("Pause") : tr("Resume"));
+    });
+}
+
+void MainWindow::buildVariableBar(QToolBar *bar)
+{
+    m_variableBar = new VariableBar;
+    m_variableBar->setObjectName(QStringLiteral("variableBar"));
+    m_variableAction = bar->addWidget(m_variableBar);
+    m_variableAction->setVisible(false);
+    m_variableValues = new VariableValuesLoader(m_client, this);
+    connect(m_variableValues, &VariableValuesLoader::loaded, m_variableBar, &VariableBar::setChoices);
+    connect(m_variableValues, &VariableValuesLoader::failed, m_variableBar, &VariableBar::setError);
+    // Pods come and go during a long day: the choices are asked again every minute.
+    m_variableRefresh = new QTimer(this);
+    m_variableRefresh->setInterval(60'000);
+    connect(m_variableRefresh, &QTimer::timeout, this, &MainWindow::loadVariableValues);
+    m_variableRefresh->start();
+    connect(m_variableBar, &VariableBar::valueChosen, m_poller, &DashboardPoller::setVariable);
+    connect(m_poller, &DashboardPoller::variableChanged, m_variableBar, &VariableBar::setValue);
+    // The panels whose queries changed draw the new value's series only.
+    connect(m_poller, &DashboardPoller::seriesReplaced, m_view, [this] { m_view->rebuild(); });
+}
+
+void MainWindow::showVariables()
+{
+    const std::vector<VariableDefinition> &variables = m_poller->dashboard().variableDefinitions;
+    m_variableBar->setVariables(variables);
+    m_variableAction->setVisible(m_variableBar->hasChoosable());
+    // After the caller had its say: a recording shown offline asks Prometheus nothing.
+    QTimer::singleShot(0, this, &MainWindow::loadVariableValues);
+}
+
+void MainWindow::setVariableRefreshMs(int ms)
+{
+    m_variableRefresh->setInterval(ms);
+}
+
+void MainWindow::loadVariableValues()
+{
+    if (m_offline)
+        return;
+    for (const VariableDefinition &variable : m_poller->dashboard().variableDefinitions)
+        m_variableValues->load(variable);
+}
+
+QMenu *MainWindow::menuNamed(const QString &objectName, const QString &title)
+{
+    // Menus are shared by whoever fills them: look one up before making it.
+    if (auto *menu = menuBar()->findChild<QMenu *>(objectName, Qt::FindDirectChildrenOnly))
+        return menu;
+    QMenu *menu = menuBar()->addMenu(title);
+    menu->setObjectName(objectName);
+    return menu;
+}
+
+void MainWindow::buildMenus()
+{
+    QMenu *file = menuNamed(QStringLiteral("fileMenu"), tr("&File"));
+    QAction *import = file->addAction(tr("&Import annotations…"));
+    import->setToolTip(tr("Add annotations from a JSON or CSV file; those already here are skipped."));
+    connect(import, &QAction::triggered, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Import annotations"), QString(),
+                                                          tr("Annotations (*.json *.csv);;All files (*)"));
+        if (!path.isEmpty())
+            importAnnotationsFrom(path);
+    });
+    // A picture (PNG, SVG) or the samples (CSV) of the current view, for a blog post.
+    QAction *exportChart = file->addAction(tr("E&xport…"));
+    exportChart->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    connect(exportChart, &QAction::triggered, this, [this] {
+        ExportFigure figure = ExportFigure::fromDashboard(*m_poller, m_annotations, m_window->range());
+        figure.source = m_client->connection().baseUrl.toString();
+        figure.version = QStringLiteral("Chaoscope %1").arg(QCoreApplication::applicationVersion());
+        ExportDialog dialog(m_store, std::move(figure), nullptr, this);
+        dialog.exec();
+    });
+    QAction *exportAction = file->addAction(tr("&Export annotations…"));
+    connect(exportAction, &QAction::triggered, this, [this] {
+        const QString json = tr("JSON (*.json)");
+        QString filter = json;
+        QString path = QFileDialog::getSaveFileName(this, tr("Export annotations"), QStringLiteral("annotations.json"),
+                                                    json + QStringLiteral(";;") + tr("CSV (*.csv)"), &filter);
+        if (path.isEmpty())
+            return;
+        if (!AnnotationIo::formatOf(path))
+            path += filter == json ? QStringLiteral(".json") : QStringLiteral(".csv");
+        exportAnnotationsTo(path);
+    });
+
+    // One stack for every annotation edit (dock, charts, mark now). A text field with the
+    // focus keeps Ctrl+Z for its own text.
+    m_undoAction = m_editor->undoStack()->createUndoAction(this, tr("Undo"));
+    m_undoAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Z));
+    m_redoAction = m_editor->undoStack()->createRedoAction(this, tr("Redo"));
+    m_redoAction->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence(Qt::CTRL | Qt::Key_Y)});
+    QMenu *edit = menuNamed(QStringLiteral("editMenu"), tr("&Edit"));
+    edit->addAction(m_undoAction);
+    edit->addAction(m_redoAction);
+
+    QMenu *view = menuNamed(QStringLiteral("viewMenu"), tr("&View"));
+    view->addAction(m_annotationDock->toggleViewAction());
+    QAction *phaseStatistics = view->addAction(tr("&Statistics per phase…"));
+    phaseStatistics->setObjectName(QStringLiteral("phaseStatisticsAction"));
+    phaseStatistics->setToolTip(tr("Last, min, max and mean of each series between consecutive annotations, to copy."));
+    // From the menu on the first panel, from a panel's right-click on that one.
+    const auto openPhaseStatistics = [this](int current) {
+        std::vector<PhaseStatisticsDialog::PanelSeries> panels;
+        const std::vector<PanelDefinition> &definitions = m_poller->dashboard().panels;
+        const std::vector<PanelWidget *> &shown = m_view->panels();
+        for (std::size_t i = 0; i < shown.size() && i < definitions.size(); ++i)
+            panels.push_back(PhaseStatisticsDialog::panelSeries(definitions[i], shown[i]->chart()->legend()));
+        auto *dialog = new PhaseStatisticsDialog(m_store, m_annotations, this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->setPanels(std::move(panels), current);
+        dialog->setRange(m_window->range());
+        dialog->show();
+    };
+    connect(phaseStatistics, &QAction::triggered, this, [openPhaseStatistics] { openPhaseStatistics(0); });
+    connect(m_view, &DashboardView::phaseStatisticsRequested, this, openPhaseStatistics);
+    view->addSeparator();
+    // Light for a bright office, dark for eight hours in a dim war room; "system" follows the
+    // desktop's palette. Remembered; exported pictures keep their own theme.
+    QMenu *themes = view->addMenu(tr("&Theme"));
+    themes->setObjectName(QStringLiteral("themeMenu"));
+    auto *themeGroup = new QActionGroup(this);
+    for (UiTheme::Choice choice : {UiTheme::Choice::System, UiTheme::Choice::Light, UiTheme::Choice::Dark}) {
+        static const QHash<UiTheme::Choice, const char *> labels{
+            {UiTheme::Choice::System, QT_TR_NOOP("Follow the &system")},
+            {UiTheme::Choice::Light, QT_TR_NOOP("&Light")},
+            {UiTheme::Choice::Dark, QT_TR_NOOP("&Dark")}};
+        QAction *action = themes->addAction(tr(labels.value(choice)));
+        action->setObjectName(QStringLiteral("theme-") + UiTheme::choiceName(choice));
+        action->setCheckable(true);
+        action->setChecked(UiTheme::instance()->choice() == choice);
+        themeGroup->addAction(action);
+        connect(action, &QAction::triggered, this, [choice] {
+            UiTheme::instance()->apply(choice);
+            AppSettings::setTheme(UiTheme::choiceName(choice));
+        });
+    }
+    QAction *resetLayout = view->addAction(tr("&Reset layout"));
+    resetLayout->setToolTip(tr("Put the docks and toolbars back where they were at the first start."));
+    connect(resetLayout, &QAction::triggered, this, [this] {
+        if (!m_defaultLayout.isEmpty())
+            restoreState(m_defaultLayout);
+        m_annotationDock->show();
+        AppSettings::forgetWindow();
+    });
+
+    QMenu *help = menuNamed(QStringLiteral("helpMenu"), tr("&Help"));
+    QAction *shortcuts = help->addAction(tr("&Keyboard shortcuts"));
+    shortcuts->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Slash), QKeySequence(Qt::Key_F1)});
+    shortcuts->setToolTip(tr("Every key and mouse gesture the window answers to."));
+    connect(shortcuts, &QAction::triggered, this, &MainWindow::showShortcuts);
+}
+
+void MainWindow::applyTheme()
+{
+    const UiTheme::Colors &colors = UiTheme::instance()->colors();
+    m_issues->setStyleSheet(QStringLiteral("background: %1; color: %2; border: 1px solid %3; border-radius: 4px; padding: 6px;")
+                                .arg(UiTheme::css(colors.bannerBackground), UiTheme::css(colors.bannerText),
+                                     UiTheme::css(colors.bannerBorder)));
+    m_central->setStyleSheet(QStringLiteral("#central { background: %1; }").arg(UiTheme::css(colors.window)));
+}
+
+void MainWindow::showShortcuts()
+{
+    if (auto *open = findChild<ShortcutsDialog *>()) {
+        open->raise();
+        open->activateWindow();
+        return;
+    }
+    auto *dialog = new ShortcutsDialog(this, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
+}
+
+void MainWindow::restoreLayout()
+{
+    m_defaultLayout = saveState();
+    m_layoutRestored = true;
+    const QByteArray geometry = AppSettings::windowGeometry();
+    if (!geometry.isEmpty())
+        restoreGeometry(geometry);
+    const QByteArray state = AppSettings::windowState();
+    if (!state.isEmpty())
+        restoreState(state);
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    // Headless runs and tests never restored a layout, so they never overwrite the user's.
+    if (m_layoutRestored)
+        AppSettings::saveWindow(saveGeometry(), saveState());
+    QMainWindow::closeEvent(event);
+}
+
+void MainWindow::markNow()
+{
+    // The time is taken when the key is pressed, not when the text is finished.
+    const qint64 now = m_window->now();
+    QWidget *over = centralWidget();
+    const QString at = QDateTime::fromMSecsSinceEpoch(now).toString(QStringLiteral("HH:mm:ss"));
+    AnnotationPrompt *prompt = AnnotationPrompt::open(over, QPoint((over->width() - 420) / 2, 10),
+                                                      tr("Note at %1 · Enter saves, Esc cancels").arg(at));
+    connect(prompt, &AnnotationPrompt::accepted, this, [this, now](const QString &text) {
+        Annotation annotation;
+        annotation.timeMs = now;
+        annotation.text = text;
+        annotation.source = Annotation::Source::Manual;
+        m_editor->add(annotation);
+    });
+}
+
+void MainWindow::importAnnotationsFrom(const QString &path)
+{
+    whenFinished(QtConcurrent::run([path] { return AnnotationIo::readFile(path); }), this,
+                 [this, path](const Result<AnnotationIo::Parsed> &parsed) {
+                     if (!parsed) {
+                         statusBar()->showMessage(parsed.error().message, 15'000);
+                         auto *box = new QMessageBox(QMessageBox::Warning, tr("Import annotations"),
+                                                     parsed.error().message, QMessageBox::Ok, this);
+                         box->setAttribute(Qt::WA_DeleteOnClose);
+                         box->open();
+                         emit annotationFileDone(false, parsed.error().message);
+                         return;
+                     }
+                     const AnnotationIo::Merge merge = AnnotationIo::merge(m_annotations->annotations(), parsed->annotations);
+                     const QString name = QFileInfo(path).fileName();
+                     const int added = m_editor->addAll(
+                         merge.added, tr("Import %n annotation(s) from %1", nullptr, int(merge.added.size())).arg(name));
+                     QString message = tr("Imported %n annotation(s) from %1", nullptr, added).arg(name);
+                     if (merge.duplicates > 0)
+                         message += tr("; %n already here, skipped", nullptr, merge.duplicates);
+                     if (!parsed->problems.isEmpty())
+                         message += tr("; %n row(s) with problems, skipped", nullptr, int(parsed->problems.size()));
+                     statusBar()->showMessage(message, 15'000);
+                     if (!parsed->problems.isEmpty()) {
+                         auto *box = new QMessageBox(QMessageBox::Warning, tr("Import annotations"), message + QLatin1Char('.'),
+                                                     QMessageBox::Ok, this);
+                         box->setInformativeText(parsed->problems.mid(0, 5).join(QLatin1Char('\n'))
+                                                 + (parsed->problems.size() > 5 ? QStringLiteral("\n…") : QString()));
+                         box->setDetailedText(parsed->problems.join(QLatin1Char('\n')));
+                         box->setAttribute(Qt::WA_DeleteOnClose);
+                         box->open();
+                     }
+                     emit annotationFileDone(true, message);
+                 });
+}
+
+void MainWindow::exportAnnotationsTo(const QString &path)
+{
+    // A copy for the worker: the model may change while the file is written.
+    whenFinished(QtConcurrent::run([path, annotations = m_annotations->annotations()] {
+                     return AnnotationIo::writeFile(path, annotations);
+                 }),
+                 this, [this, count = int(m_annotations->rowCount())](const Result<QString> &written) {
+                     const QString message = written ? tr("Exported %n annotation(s) to %1", nullptr, count).arg(written.value())
+                                                     : written.error().message;
+                     statusBar()->showMessage(message, 15'000);
+                     if (!written) {
+                         auto *box = new QMessageBox(QMessageBox::Warning, tr("Export annotations"), message, QMessageBox::Ok, this);
+                         box->setAttribute(Qt::WA_DeleteOnClose);
+                         box->open();
+                     }
+                     emit annotationFileDone(written.ok(), message);
+                 });
+}
+
+void MainWindow::syncWindowPicker()
+{
+    // The picker names the window shown, also one outside its list (a dashboard's "45m",
+    // --window 90m): such a value gets an entry of its own, in order.
+    const qint64 windowMs = m_window->windowMs();
+    int index = m_windowPicker->findData(QVariant::fromValue(windowMs));
+    if (index < 0) {
+        index = 0;
+        while (index < m_windowPicker->count() && m_windowPicker->itemData(index).toLongLong() < windowMs)
+            ++index;
+        m_windowPicker->insertItem(index, windowLabel(windowMs), QVariant::fromValue(windowMs));
+    }
+    m_windowPicker->setCurrentIndex(index);
+    int refresh = 0;
+    for (int i = 0; i < m_refreshPicker->count(); ++i) {
+        if (std::abs(m_refreshPicker->itemData(i).toLongLong() - m_poller->refreshMs())
+            < std::abs(m_refreshPicker->itemData(refresh).toLongLong() - m_poller->refreshMs()))
+            refresh = i;
+    }
+    m_refreshPicker->setCurrentIndex(refresh);
+}
+
+void MainWindow::showDashboard(const QList<DashboardIssue> &issues)
+{
+    const QString title = m_poller->dashboard().title.isEmpty() ? tr("Untitled dashboard")
+                                                                : m_poller->dashboard().title;
+    m_title->setText(title);
+    setWindowTitle(tr("%1 — Chaoscope").arg(title));
+    QStringList lines;
+    for (const DashboardIssue &issue : issues)
+        lines << issue.toString().toHtmlEscaped();
+    if (!lines.isEmpty()) {
+        m_issues->setText(tr("<b>The dashboard file has %n problem(s); the rest is shown.</b><br>", nullptr, int(lines.size()))
+                          + lines.join(QStringLiteral("<br>")));
+    }
+    m_issues->setVisible(!lines.isEmpty());
+    m_view->rebuild();
+    showVariables();
+    syncWindowPicker();
+}
+
+void MainWindow::addInsecureTlsBanner()
+{
+    // Turned off on purpose (--insecure), never silently: the warning stays as long as the
+    // window does, above everything the unverified source shows.
+    if (m_client->connection().tls.verifyPeer)
+        return;
+    auto *banner = new QLabel(tr("TLS certificate verification is off (--insecure): anyone on the network path "
+                                 "can read the credentials and change what these panels show. Use --ca-file "
+                                 "instead for a private CA."));
+    banner->setObjectName(QStringLiteral("insecureTlsBanner"));
+    banner->setWordWrap(true);
+    banner->setStyleSheet(QStringLiteral("background: #FFE08A; color: #7A0000; border: 2px solid #C62828; "
+                                         "border-radius: 4px; padding: 6px; font-weight: bold;"));
+    if (auto *layout = qobject_cast<QVBoxLayout *>(centralWidget()->layout()))
+        layout->insertWidget(0, banner);
+}
+
+void MainWindow::showOffline(const QString &sourceText)
+{
+    disconnect(m_client, &PrometheusClient::reachabilityChanged, this, &MainWindow::updateSourceState);
+    m_sourceState->setText(sourceText);
+    m_refreshPicker->setEnabled(false);
+    m_pauseAction->setEnabled(false);
+    // The recording has the values last chosen live; others were never fetched.
+    m_offline = true;
+    m_variableRefresh->stop();
+    m_variableBar->setEnabled(false);
+    m_variableBar->setToolTip(tr("The values last chosen while recording"));
+}
+
+void MainWindow::showScenario(ScenarioRunner *runner)
+{
+    auto *dock = new QDockWidget(tr("Scenario"), this);
+    dock->setObjectName(QStringLiteral("scenarioDock"));
+    dock->setWidget(new ScenarioPanel(runner));
+    dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+    addDockWidget(Qt::RightDockWidgetArea, dock);
+}
+
+void MainWindow::setLoadTester(LoadTesterController *controller, LoadTesterWatch *watch)
+{
+    auto *panel = new ControlPanel(controller);
+    if (watch)
+        panel->setWatch(watch);
+    m_controlDock = new QDockWidget(tr("Load tester"), this);
+    m_controlDock->setObjectName(QStringLiteral("controlDock"));
+    m_controlDock->setWidget(panel);
+    m_controlDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+    addDockWidget(Qt::RightDockWidgetArea, m_controlDock);
+    resizeDocks({m_controlDock}, {340}, Qt::Horizontal);
+    const auto showReplicas = [this, controller] {
+        m_admin->setText(tr("%1 · %n replica(s)", nullptr, controller->replicaCount()).arg(controller->capabilities().kind));
+    };
+    showReplicas();
+    connect(controller, &LoadTesterController::replicasChanged, this, showReplicas);
+}
+
+void MainWindow::updateSourceState(bool reachable, const QString &message)
+{
+    const QString url = m_client->connection().baseUrl.toDisplayString();
+    if (reachable) {
+        m_sourceState->setText(QStringLiteral("<span style='color:%1'>●</span> ").arg(UiTheme::css(UiTheme::instance()->colors().ok))
+                               + tr("Prometheus %1 · up").arg(url));
+    } else {
+        m_sourceState->setText(QStringLiteral("<span style='color:%1'>●</span> ").arg(UiTheme::css(UiTheme::instance()->colors().error))
+                               + tr("Prometheus %1 · <b>down</b>: %2").arg(url, message.toHtmlEscaped()));
+    }
+}
+
+void MainWindow::updateSampleCount()
+{
+    m_sampleCount->setText(tr("%1 samples").arg(QLocale().toString(m_store->sampleCount())));
+}

@@ -1,0 +1,166 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "analysis/phasestatistics.h"
+
+#include "store/seriesstatistics.h"
+#include "base/unitformatter.h"
+
+#include <QLocale>
+#include <QObject>
+#include <QStringList>
+
+#include <algorithm>
+#include <cmath>
+
+namespace {
+
+// A column title names the annotation by its first line, short enough for a table header.
+QString shortText(const Annotation &annotation)
+{
+    constexpr int kMax = 40;
+    const QString line = annotation.text.section(QLatin1Char('\n'), 0, 0).simplified();
+    return line.size() <= kMax ? line : line.left(kMax - 1) + QChar(0x2026);
+}
+
+QString plainNumber(const std::optional<double> &value)
+{
+    // Six significant digits: what a spreadsheet needs, without float noise.
+    return value ? QLocale::c().toString(*value, 'g', 6) : QString();
+}
+
+// A Markdown cell must not end the cell or the row early.
+QString markdownCell(QString text)
+{
+    return text.replace(QLatin1Char('|'), QStringLiteral("\\|")).replace(QLatin1Char('\n'), QLatin1Char(' '));
+}
+
+} // namespace
+
+QString PhaseStatisticsTable::statisticName(Statistic statistic)
+{
+    switch (statistic) {
+    case Statistic::Mean: return QStringLiteral("mean");
+    case Statistic::Min: return QStringLiteral("min");
+    case Statistic::Max: return QStringLiteral("max");
+    case Statistic::Last: return QStringLiteral("last");
+    case Statistic::P95: return QStringLiteral("p95");
+    }
+    return {};
+}
+
+QString PhaseStatisticsTable::toTabSeparated() const
+{
+    // Tabs inside a title would shift the columns.
+    const auto cell = [](QString text) { return text.replace(QLatin1Char('\t'), QLatin1Char(' ')); };
+    QStringList header{QStringLiteral("series"), QStringLiteral("statistic")};
+    for (const Phase &phase : columns)
+        header << cell(phase.title);
+    QStringList lines{header.join(QLatin1Char('\t'))};
+    for (const Row &row : rows) {
+        QStringList fields{cell(row.series), statisticName(row.statistic)};
+        for (const std::optional<double> &value : row.values)
+            fields << plainNumber(value);
+        lines << fields.join(QLatin1Char('\t'));
+    }
+    return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
+}
+
+QString PhaseStatisticsTable::toMarkdown() const
+{
+    QStringList header{QStringLiteral("series"), QStringLiteral("statistic")};
+    for (const Phase &phase : columns)
+        header << markdownCell(phase.title);
+    QStringList lines{QStringLiteral("| %1 |").arg(header.join(QStringLiteral(" | ")))};
+    QStringList rule{QStringLiteral("---"), QStringLiteral("---")};
+    for (std::size_t i = 0; i < columns.size(); ++i)
+        rule << QStringLiteral("---:");
+    lines << QStringLiteral("| %1 |").arg(rule.join(QStringLiteral(" | ")));
+    for (const Row &row : rows) {
+        QStringList fields{markdownCell(row.series), statisticName(row.statistic)};
+        for (const std::optional<double> &value : row.values)
+            fields << (value ? markdownCell(UnitFormatter::format(*value, row.unit)) : QStringLiteral("–"));
+        lines << QStringLiteral("| %1 |").arg(fields.join(QStringLiteral(" | ")));
+    }
+    return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
+}
+
+namespace PhaseStatistics {
+
+std::vector<Phase> phases(const TimeRange &visible, const std::vector<Annotation> &annotations)
+{
+    std::vector<Phase> result{{QObject::tr("visible range"), visible}};
+    // Boundaries: accepted annotations starting strictly inside the range, one per instant.
+    std::vector<const Annotation *> marks;
+    for (const Annotation &a : annotations) {
+        if (!a.suggested && a.timeMs > visible.startMs && a.timeMs <= visible.endMs)
+            marks.push_back(&a);
+    }
+    std::stable_sort(marks.begin(), marks.end(), [](const Annotation *a, const Annotation *b) { return a->timeMs < b->timeMs; });
+    marks.erase(std::unique(marks.begin(), marks.end(), [](const Annotation *a, const Annotation *b) { return a->timeMs == b->timeMs; }),
+                marks.end());
+    if (marks.empty())
+        return result;
+    result.push_back({QObject::tr("before %1").arg(shortText(*marks.front())), {visible.startMs, marks.front()->timeMs - 1}});
+    for (std::size_t i = 0; i + 1 < marks.size(); ++i) {
+        result.push_back({QStringLiteral("%1 \u2192 %2").arg(shortText(*marks[i]), shortText(*marks[i + 1])),
+                          {marks[i]->timeMs, marks[i + 1]->timeMs - 1}});
+    }
+    result.push_back({QObject::tr("after %1").arg(shortText(*marks.back())), {marks.back()->timeMs, visible.endMs}});
+    return result;
+}
+
+std::optional<double> p95(std::span<const qint64> timestampsMs, std::span<const double> values, const TimeRange &range)
+{
+    const auto first = std::lower_bound(timestampsMs.begin(), timestampsMs.end(), range.startMs);
+    const auto last = std::upper_bound(first, timestampsMs.end(), range.endMs);
+    std::vector<double> finite;
+    finite.reserve(std::size_t(last - first));
+    for (auto it = first; it != last; ++it) {
+        const double v = values[std::size_t(it - timestampsMs.begin())];
+        if (std::isfinite(v))
+            finite.push_back(v);
+    }
+    if (finite.empty())
+        return std::nullopt;
+    // Nearest rank: the smallest value with at least 95 % of the samples at or below it.
+    const std::size_t rank = std::size_t(std::ceil(0.95 * double(finite.size())));
+    const auto nth = finite.begin() + std::ptrdiff_t(std::max<std::size_t>(rank, 1) - 1);
+    std::nth_element(finite.begin(), nth, finite.end());
+    return *nth;
+}
+
+PhaseStatisticsTable compute(const std::vector<PhaseSeries> &series, const TimeRange &visible,
+                             const std::vector<Annotation> &annotations, bool withP95)
+{
+    using Statistic = PhaseStatisticsTable::Statistic;
+    PhaseStatisticsTable table;
+    table.columns = phases(visible, annotations);
+    std::vector<Statistic> statistics{Statistic::Mean, Statistic::Min, Statistic::Max, Statistic::Last};
+    if (withP95)
+        statistics.push_back(Statistic::P95);
+    for (const PhaseSeries &s : series) {
+        std::vector<SeriesStatistics> perPhase;
+        for (const Phase &phase : table.columns)
+            perPhase.push_back(SeriesStatistics::compute(s.timestampsMs, s.values, phase.range));
+        for (Statistic statistic : statistics) {
+            PhaseStatisticsTable::Row row{s.name, s.unit, statistic, {}};
+            for (std::size_t c = 0; c < table.columns.size(); ++c) {
+                const SeriesStatistics &stats = perPhase[c];
+                std::optional<double> value;
+                if (stats.count > 0) {
+                    switch (statistic) {
+                    case Statistic::Mean: value = stats.mean; break;
+                    case Statistic::Min: value = stats.min; break;
+                    case Statistic::Max: value = stats.max; break;
+                    case Statistic::Last: value = stats.last; break;
+                    case Statistic::P95: value = p95(s.timestampsMs, s.values, table.columns[c].range); break;
+                    }
+                }
+                row.values.push_back(value);
+            }
+            table.rows.push_back(std::move(row));
+        }
+    }
+    return table;
+}
+
+} // namespace PhaseStatistics

@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "annotations/annotation.h"
+#include "base/timerange.h"
+
+#include <QString>
+
+#include <optional>
+#include <span>
+#include <vector>
+
+// Statistics of a panel's series per phase of a run: a phase is the time between two
+// consecutive annotations inside the visible range ("mean completed/s before the rate change:
+// 298, after: 214"). The first column is the whole visible range, then "before <first>",
+// "<first> → <second>", …, "after <last>". Suggested annotations (not yet accepted) do not
+// split phases: they are only proposals.
+struct Phase
+{
+    QString title;
+    TimeRange range; // inclusive; consecutive phases do not share a millisecond
+};
+
+struct PhaseSeries
+{
+    QString name;
+    QString unit; // of the axis it is drawn on
+    std::span<const qint64> timestampsMs;
+    std::span<const double> values;
+};
+
+struct PhaseStatisticsTable
+{
+    enum class Statistic { Mean, Min, Max, Last, P95 };
+
+    struct Row
+    {
+        QString series;
+        QString unit;
+        Statistic statistic = Statistic::Mean;
+        std::vector<std::optional<double>> values; // one per column; empty where no sample
+    };
+
+    std::vector<Phase> columns;
+    std::vector<Row> rows; // per series: mean, min, max, last (and p95 on request)
+
+    static QString statisticName(Statistic statistic); // "mean", "p95", ...
+    // For a spreadsheet: a header line, then one line per row; plain numbers.
+    QString toTabSeparated() const;
+    // For a report: a Markdown table with values in the panel's unit ("298 ops/s").
+    QString toMarkdown() const;
+};
+
+namespace PhaseStatistics {
+
+// The visible range first, then one phase per gap between the (accepted) annotations that
+// start strictly inside it. Annotations at the same instant make one boundary.
+std::vector<Phase> phases(const TimeRange &visible, const std::vector<Annotation> &annotations);
+
+PhaseStatisticsTable compute(const std::vector<PhaseSeries> &series, const TimeRange &visible,
+                             const std::vector<Annotation> &annotations, bool withP95);
+
+// The 95th percentile (nearest rank) of the finite values with a timestamp in the range.
+std::optional<double> p95(std::span<const qint64> timestampsMs, std::span<const double> values, const TimeRange &range);
+
+} // namespace PhaseStatistics

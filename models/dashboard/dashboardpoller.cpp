@@ -1,0 +1,858 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "dashboard/dashboardpoller.h"
+
+#include "dashboard/dashboardvariables.h"
+#include "dashboard/derivedseriesupdater.h"
+#include "dashboard/loadtesterfield.h"
+
+#include "prometheus/legendformatter.h"
+#include "prometheus/prometheusclient.h"
+#include "store/samplestore.h"
+#include "prometheus/stepplanner.h"
+#include "timeline/timewindow.h"
+#include "base/whenfinished.h"
+
+#include <QElapsedTimer>
+#include <QFuture>
+
+#include <algorithm>
+
+namespace {
+
+// How many steps of the newest data are fetched again on every tail poll: the newest point
+// of a rate() is provisional until the next scrape lands, so it is replaced, not kept.
+constexpr int kOverlapSteps = 2;
+constexpr int kDefaultPanelWidth = 800;
+// A history range with at most this many points per series at the fine step is fetched in
+// one pass: a coarse picture first would not arrive noticeably sooner.
+constexpr qint64 kSinglePassPoints = 2000;
+// Answers are merged into the store in batches, so that a chart draws once for many of them
+// (each merge would otherwise start a render of its panel, and a render is costly):
+// history answers at most every kHistoryBatchMs while more are coming; the tail polls of a
+// refresh tick all at once with the window's advance, when the last one is in or
+// kTailDeadlineMs after the tick, whichever is first.
+constexpr int kHistoryBatchMs = 200;
+// How long one turn of applying answers may take before it yields to the event loop.
+constexpr qint64 kApplyBudgetMs = 8;
+constexpr int kTailDeadlineMs = 250;
+// Clocks a little apart are normal; a sample further ahead than this is worth a warning.
+constexpr qint64 kFutureToleranceMs = 60'000;
+
+// "4 s", "3 min 5 s", "2 h 10 min": how long ago, to the precision a reader needs.
+QString formatAge(qint64 ms)
+{
+    const qint64 seconds = std::max<qint64>(ms, 0) / 1000;
+    if (seconds < 60)
+        return QStringLiteral("%1 s").arg(seconds);
+    if (seconds < 3600)
+        return seconds % 60 ? QStringLiteral("%1 min %2 s").arg(seconds / 60).arg(seconds % 60)
+                            : QStringLiteral("%1 min").arg(seconds / 60);
+    const qint64 minutes = seconds / 60;
+    return minutes % 60 ? QStringLiteral("%1 h %2 min").arg(minutes / 60).arg(minutes % 60)
+                        : QStringLiteral("%1 h").arg(minutes / 60);
+}
+
+} // namespace
+
+DashboardPoller::DashboardPoller(PrometheusClient *client, SampleStore *store, TimeWindow *window,
+                                 QObject *parent)
+    : QObject(parent), m_client(client), m_store(store), m_window(window)
+{
+    m_refresh.setInterval(5000);
+    connect(&m_refresh, &QTimer::timeout, this, [this] {
+        pollNow();
+        // The window moves with the answers, so that the charts draw once for both.
+        if (m_tailOutstanding == 0) {
+            m_window->advanceToNow();
+        } else {
+            m_advancePending = true;
+            m_tailDeadline.start();
+        }
+    });
+    connect(m_window, &TimeWindow::rangeChanged, this, &DashboardPoller::onRangeChanged);
+    m_apply.setSingleShot(true);
+    connect(&m_apply, &QTimer::timeout, this, &DashboardPoller::applyAnswers);
+    m_tailDeadline.setSingleShot(true);
+    m_tailDeadline.setInterval(kTailDeadlineMs);
+    connect(&m_tailDeadline, &QTimer::timeout, this, &DashboardPoller::applyAnswers);
+}
+
+QString DashboardPoller::keyPrefix(int panel)
+{
+    return QStringLiteral("p%1/").arg(panel);
+}
+
+void DashboardPoller::setDashboard(const DashboardDefinition &dashboard)
+{
+    ++m_generation; // answers to the old dashboard's queries are dropped
+    m_dashboard = dashboard;
+    m_queries.clear();
+    m_bindings.clear();
+    m_inFlight = 0;
+    m_historyQueue.clear();
+    m_historyInFlight = 0;
+    m_tailOutstanding = 0;
+    m_answers.clear();
+    m_apply.stop();
+    m_tailDeadline.stop();
+    if (m_advancePending) {
+        m_advancePending = false;
+        m_window->advanceToNow();
+    }
+    setProgress(0, 0);
+    m_panelWidths.assign(dashboard.panels.size(), kDefaultPanelWidth);
+    m_panelStatus.assign(dashboard.panels.size(), PanelStatus{});
+    for (int p = 0; p < int(dashboard.panels.size()); ++p) {
+        const auto &panel = dashboard.panels[std::size_t(p)];
+        bool anyQuery = false;
+        for (int q = 0; q < int(panel.series.size()); ++q) {
+            const SeriesDefinition &definition = panel.series[std::size_t(q)];
+            if (definition.loadTester != LoadTesterField::None) {
+                // Not queried: the load tester's recorder fills this key. Bound now, so the
+                // panel draws it from the first status on.
+                const QString key = LoadTesterFields::storeKey(definition.loadTester);
+                const QString legend = definition.legend.isEmpty()
+                                           ? LoadTesterFields::defaultLegend(definition.loadTester)
+                                           : definition.legend;
+                m_bindings.insert(QStringLiteral("p%1/%2").arg(p).arg(key),
+                                  SeriesBinding{p, q, key, legend});
+                continue;
+            }
+            if (!definition.derive.isEmpty()) {
+                // Not queried either: DerivedSeriesUpdater computes it from its inputs.
+                const QString key = DerivedSeriesUpdater::storeKey(p, q);
+                m_bindings.insert(key, SeriesBinding{p, q, key,
+                                                     definition.legend.isEmpty() ? definition.derive : definition.legend});
+                continue;
+            }
+            anyQuery = true;
+            QueryState state;
+            state.panel = p;
+            state.query = q;
+            state.promql = DashboardVariables::substitute(definition.query, dashboard.variableDefinitions);
+            state.keySegment = DashboardVariables::keySegment(definition.query, dashboard.variableDefinitions);
+            m_queries.push_back(std::move(state));
+        }
+        if (panel.series.empty())
+            m_panelStatus[std::size_t(p)].state = PanelStatus::State::NoData;
+        else if (!anyQuery)
+            m_panelStatus[std::size_t(p)].state = PanelStatus::State::Ok;
+    }
+    if (dashboard.refreshSeconds > 0)
+        setRefreshMs(dashboard.refreshSeconds * 1000);
+}
+
+bool DashboardPoller::setVariable(const QString &name, const QString &value)
+{
+    auto &variables = m_dashboard.variableDefinitions;
+    const auto variable = std::find_if(variables.begin(), variables.end(),
+                                       [&](const VariableDefinition &v) { return v.name == name; });
+    if (variable == variables.end())
+        return false;
+    if (variable->value == value)
+        return true;
+    variable->value = value;
+    emit variableChanged(name, value);
+    QList<int> panels;
+    std::vector<int> changed;
+    for (int i = 0; i < int(m_queries.size()); ++i) {
+        QueryState &state = m_queries[std::size_t(i)];
+        const QString query = m_dashboard.panels[std::size_t(state.panel)].series[std::size_t(state.query)].query;
+        const QString promql = DashboardVariables::substitute(query, variables);
+        const QString segment = DashboardVariables::keySegment(query, variables);
+        if (promql == state.promql && segment == state.keySegment)
+            continue;
+        resetQuery(state, promql, segment);
+        changed.push_back(i);
+        if (!panels.contains(state.panel))
+            panels.append(state.panel);
+    }
+    if (panels.isEmpty())
+        return true;
+    dropDerivedOf(changed, panels);
+    emit seriesReplaced(panels);
+    for (int i : changed) {
+        if (isRunning()) // else start() fetches them
+            pollQuery(m_queries[std::size_t(i)], /*tail=*/false);
+    }
+    for (int panel : panels)
+        updatePanelStatus(panel);
+    return true;
+}
+
+void DashboardPoller::resetQuery(QueryState &state, const QString &promql, const QString &keySegment)
+{
+    const int index = int(&state - m_queries.data());
+    dropQueuedHistory(index);
+    if (state.finePlan)
+        setProgress(m_progressDone, m_progressTotal - state.finePlan->reservedChunks);
+    // Answers that arrived but are not merged yet are of the old value: count them as done.
+    for (auto it = m_answers.begin(); it != m_answers.end();) {
+        if (it->query != index) {
+            ++it;
+            continue;
+        }
+        if (it->history)
+            setProgress(m_progressDone + 1, m_progressTotal);
+        else
+            state.inFlight = false;
+        it = m_answers.erase(it);
+    }
+    QueryState fresh;
+    fresh.panel = state.panel;
+    fresh.query = state.query;
+    fresh.promql = promql;
+    fresh.keySegment = keySegment;
+    fresh.epoch = state.epoch + 1; // requests still on their way are dropped when they return
+    state = std::move(fresh);
+
+    // The old value's series leave the store (the session recorder has them already) and
+    // their bindings with them; the new value's arrive under other keys.
+    const QString prefix = keyPrefix(state.panel) + QStringLiteral("q%1/").arg(state.query);
+    for (auto it = m_bindings.begin(); it != m_bindings.end();) {
+        if (it->key.startsWith(prefix))
+            it = m_bindings.erase(it);
+        else
+            ++it;
+    }
+    for (const QString &key : m_store->keysWithPrefix(prefix))
+        m_store->remove(key);
+}
+
+void DashboardPoller::dropDerivedOf(const std::vector<int> &queries, QList<int> &panels)
+{
+    // Formulas over the old value's series would keep their old results between the new
+    // ones: they go too, and DerivedSeriesUpdater computes them again as the new inputs come.
+    QStringList changedIds;
+    for (int i : queries) {
+        const QueryState &state = m_queries[std::size_t(i)];
+        const QString id = m_dashboard.panels[std::size_t(state.panel)].series[std::size_t(state.query)].id;
+        if (!id.isEmpty())
+            changedIds.append(id);
+    }
+    for (bool more = !changedIds.isEmpty(); more;) { // formulas over formulas: until none is added
+        more = false;
+        for (int p = 0; p < int(m_dashboard.panels.size()); ++p) {
+            const auto &series = m_dashboard.panels[std::size_t(p)].series;
+            for (int q = 0; q < int(series.size()); ++q) {
+                const SeriesDefinition &definition = series[std::size_t(q)];
+                if (definition.derive.isEmpty())
+                    continue;
+                const QList<QString> inputs = definition.deriveInputs.values();
+                const bool affected = std::any_of(inputs.begin(), inputs.end(),
+                                                  [&](const QString &id) { return changedIds.contains(id); });
+                const QString key = DerivedSeriesUpdater::storeKey(p, q);
+                if (!affected || !m_store->contains(key))
+                    continue;
+                m_store->remove(key);
+                if (!panels.contains(p))
+                    panels.append(p);
+                if (!definition.id.isEmpty() && !changedIds.contains(definition.id)) {
+                    changedIds.append(definition.id);
+                    more = true;
+                }
+            }
+        }
+    }
+}
+
+void DashboardPoller::afterDroppedAnswer()
+{
+    launchHistory();
+    if (m_tailOutstanding == 0 && (m_advancePending || !m_answers.empty()))
+        m_apply.start(0);
+}
+
+QString DashboardPoller::requestQuery(const QueryState &state, qint64 stepMs) const
+{
+    return DashboardVariables::substituteBuiltins(state.promql, {stepMs, m_scrapeIntervalMs});
+}
+
+void DashboardPoller::setPanelWidth(int panel, int pixels)
+{
+    if (panel < 0 || panel >= int(m_panelWidths.size()) || pixels <= 0)
+        return;
+    const qint64 before = stepFor(panel, m_window->range());
+    m_panelWidths[std::size_t(panel)] = pixels;
+    if (stepFor(panel, m_window->range()) < before)
+        onRangeChanged(m_window->range()); // wider panel: finer data is worth fetching
+}
+
+void DashboardPoller::setScrapeIntervalMs(qint64 scrapeIntervalMs)
+{
+    m_scrapeIntervalMs = qMax<qint64>(scrapeIntervalMs, 1);
+}
+
+void DashboardPoller::setRefreshMs(int refreshMs)
+{
+    m_refresh.setInterval(qMax(refreshMs, 250));
+}
+
+void DashboardPoller::setMaxHistoryRequestsInFlight(int requests)
+{
+    m_maxHistoryInFlight = qMax(requests, 1);
+}
+
+void DashboardPoller::setFineSampleBudget(qint64 samplesPerQuery)
+{
+    m_fineSampleBudget = qMax<qint64>(samplesPerQuery, 1);
+}
+
+void DashboardPoller::start()
+{
+    m_refresh.start();
+    pollNow();
+}
+
+void DashboardPoller::stop()
+{
+    m_refresh.stop();
+}
+
+void DashboardPoller::pollNow()
+{
+    for (QueryState &state : m_queries)
+        pollQuery(state, /*tail=*/true);
+}
+
+qint64 DashboardPoller::stepFor(int panel, const TimeRange &range) const
+{
+    const int width = panel < int(m_panelWidths.size()) ? m_panelWidths[std::size_t(panel)]
+                                                        : kDefaultPanelWidth;
+    return StepPlanner::chooseStepMs(range.length(), width, m_scrapeIntervalMs);
+}
+
+bool DashboardPoller::isCovered(const QueryState &state, const TimeRange &range, qint64 stepMs) const
+{
+    // Covered when fetches at this resolution or finer, taken together, span the range.
+    std::vector<TimeRange> spans;
+    for (const Fetched &f : state.fetched) {
+        if (f.stepMs <= stepMs)
+            spans.push_back(f.range);
+    }
+    std::sort(spans.begin(), spans.end(),
+              [](const TimeRange &a, const TimeRange &b) { return a.startMs < b.startMs; });
+    qint64 reached = range.startMs;
+    for (const TimeRange &span : spans) {
+        if (span.startMs > reached + stepMs)
+            break;
+        reached = std::max(reached, span.endMs);
+        if (reached >= range.endMs - stepMs)
+            return true;
+    }
+    return false;
+}
+
+void DashboardPoller::onRangeChanged(const TimeRange &)
+{
+    // A live window advancing is handled by the refresh tick's tail poll; here we only look
+    // for history the new range shows that has not been fetched at the needed resolution.
+    for (QueryState &state : m_queries)
+        pollQuery(state, /*tail=*/false);
+}
+
+void DashboardPoller::pollQuery(QueryState &state, bool tail)
+{
+    if (state.inFlight || state.historyPending > 0 || !m_client)
+        return;
+    const TimeRange visible = m_window->range();
+    const qint64 step = stepFor(state.panel, visible);
+    const qint64 now = m_window->now();
+
+    // History is what the visible range shows up to where we have fetched; in live mode the
+    // part after that is the tail, which the refresh tick fetches incrementally.
+    TimeRange history = visible;
+    if (m_window->isLive() && state.fetchedUntil)
+        history.endMs = std::min(visible.endMs, *state.fetchedUntil);
+    const bool historyCovered = state.fetchedUntil && isCovered(state, history, step);
+
+    if (!historyCovered) {
+        TimeRange wanted = visible;
+        if (m_window->isLive())
+            wanted.endMs = now;
+        planHistory(state, wanted, step);
+        return;
+    }
+    if (!tail)
+        return;
+    // Also while paused or zoomed: the tail keeps being recorded, at the resolution the
+    // history was loaded with (never coarser than the panel needs).
+    const qint64 tailStep = std::min(state.tailStepMs.value_or(step), step);
+    const qint64 from = state.newestMs.value_or(*state.fetchedUntil);
+    const TimeRange wanted = StepPlanner::alignToStep({from - kOverlapSteps * tailStep, now}, tailStep);
+    if (wanted.isEmpty())
+        return;
+
+    state.inFlight = true;
+    ++m_inFlight;
+    ++m_tailOutstanding;
+    Answer answer;
+    answer.query = int(&state - m_queries.data());
+    answer.range = wanted;
+    answer.stepMs = tailStep;
+    const quint64 generation = m_generation;
+    const quint64 epoch = state.epoch;
+    whenFinished(m_client->rangeQuery(requestQuery(state, tailStep), wanted, tailStep), this,
+                 [this, answer, generation, epoch](const Result<PromQueryResult> &result) mutable {
+                     if (generation != m_generation)
+                         return; // the dashboard changed meanwhile
+                     --m_inFlight;
+                     --m_tailOutstanding;
+                     if (m_queries[std::size_t(answer.query)].epoch != epoch) {
+                         afterDroppedAnswer(); // asked with a variable's old value
+                         return;
+                     }
+                     answer.result = result;
+                     arrived(std::move(answer));
+                 });
+}
+
+qint64 DashboardPoller::fineStepFor(qint64 lengthMs, int seriesCount) const
+{
+    const qint64 points =
+        std::max(kSinglePassPoints, m_fineSampleBudget / std::max(1, seriesCount));
+    const qint64 wanted = (std::max<qint64>(lengthMs, 0) + points - 2) / (points - 1);
+    // chooseStepMs with a width of one pixel is the nice step at least `wanted`, and never
+    // finer than the scrape interval: finer steps would only repeat samples.
+    return StepPlanner::chooseStepMs(std::max<qint64>(wanted, 1), 1, m_scrapeIntervalMs);
+}
+
+int DashboardPoller::chunkCount(const TimeRange &range, qint64 stepMs) const
+{
+    const int maxPoints = std::max(1, m_client->connection().maxPointsPerRequest);
+    const qint64 points = range.isEmpty() ? 0 : (range.endMs - range.startMs) / stepMs + 1;
+    return int((points + maxPoints - 1) / maxPoints);
+}
+
+void DashboardPoller::planHistory(QueryState &state, const TimeRange &wanted, qint64 panelStepMs)
+{
+    const int index = int(&state - m_queries.data());
+    state.historyFailed = false;
+    state.detailCancelled = false;
+    state.finePlan.reset();
+    const qint64 fine = std::min(fineStepFor(wanted.length(), state.seriesCount), panelStepMs);
+    const TimeRange fineRange = StepPlanner::alignToStep(wanted, fine);
+    if (fineRange.isEmpty())
+        return;
+    const qint64 finePoints = (fineRange.endMs - fineRange.startMs) / fine + 1;
+    state.fineStepMs = fine;
+    if (fine >= panelStepMs || finePoints <= kSinglePassPoints) {
+        enqueue({index, Phase::Single, fineRange, fine, 0, 0});
+    } else {
+        const TimeRange coarseRange = StepPlanner::alignToStep(wanted, panelStepMs);
+        // The series count is known only after the coarse answer; until then the progress
+        // total reserves the chunks of the finest fine step, and gives back what is not used.
+        const int reserved = chunkCount(fineRange, fine);
+        state.finePlan = FinePlan{wanted, reserved};
+        addToProgress(reserved);
+        enqueue({index, Phase::Coarse, coarseRange, panelStepMs, 0, 0});
+    }
+    launchHistory();
+}
+
+void DashboardPoller::planFine(QueryState &state, int seriesCount)
+{
+    const FinePlan plan = *state.finePlan;
+    state.finePlan.reset();
+    const int index = int(&state - m_queries.data());
+    std::vector<TimeRange> chunks;
+    // A query without series has no detail to add; one with many gets a coarser fine step.
+    const qint64 fine = fineStepFor(plan.range.length(), seriesCount);
+    if (seriesCount > 0 && fine < state.drawnStepMs) {
+        chunks = StepPlanner::splitRange(StepPlanner::alignToStep(plan.range, fine), fine,
+                                         m_client->connection().maxPointsPerRequest);
+    }
+    state.fineStepMs = chunks.empty() ? state.drawnStepMs : fine;
+    const int count = int(chunks.size());
+    for (int i = 0; i < count; ++i) {
+        // Newest first: in live mode that is where the user looks.
+        enqueue({index, Phase::Fine, chunks[std::size_t(i)], fine, count - 1 - i, 0});
+    }
+    // The chunks are counted as they are queued (above, so the load never looks finished in
+    // between); now give back the reservation.
+    setProgress(m_progressDone, m_progressTotal - plan.reservedChunks);
+}
+
+void DashboardPoller::enqueue(HistoryRequest request)
+{
+    request.order = m_historyOrder++;
+    QueryState &state = m_queries[std::size_t(request.query)];
+    ++state.historyPending;
+    m_historyQueue.push_back(request);
+    addToProgress(1);
+}
+
+void DashboardPoller::addToProgress(int requests)
+{
+    if (m_progressDone == m_progressTotal)
+        setProgress(0, requests); // a new load starts
+    else
+        setProgress(m_progressDone, m_progressTotal + requests);
+}
+
+void DashboardPoller::launchHistory()
+{
+    while (m_historyInFlight < m_maxHistoryInFlight && !m_historyQueue.empty()) {
+        // Every query's picture before any query's detail; detail newest first across panels.
+        const auto next = std::min_element(
+            m_historyQueue.begin(), m_historyQueue.end(),
+            [](const HistoryRequest &a, const HistoryRequest &b) {
+                const bool aFine = a.phase == Phase::Fine;
+                const bool bFine = b.phase == Phase::Fine;
+                if (aFine != bFine)
+                    return bFine;
+                if (a.rank != b.rank)
+                    return a.rank < b.rank;
+                return a.order < b.order;
+            });
+        const HistoryRequest request = *next;
+        m_historyQueue.erase(next);
+        ++m_historyInFlight;
+        ++m_inFlight;
+        const quint64 generation = m_generation;
+        const QueryState &state = m_queries[std::size_t(request.query)];
+        const quint64 epoch = state.epoch;
+        whenFinished(m_client->rangeQuery(requestQuery(state, request.stepMs), request.range, request.stepMs), this,
+                     [this, request, generation, epoch](const Result<PromQueryResult> &result) {
+                         if (generation != m_generation)
+                             return; // the dashboard changed meanwhile
+                         --m_historyInFlight;
+                         --m_inFlight;
+                         if (m_queries[std::size_t(request.query)].epoch != epoch) {
+                             // Asked with a variable's old value: done, without a trace.
+                             setProgress(m_progressDone + 1, m_progressTotal);
+                             afterDroppedAnswer();
+                             return;
+                         }
+                         Answer answer;
+                         answer.query = request.query;
+                         answer.history = request;
+                         answer.range = request.range;
+                         answer.stepMs = request.stepMs;
+                         answer.result = result;
+                         if (!result) {
+                             // No more of this load: what is queued would fail alike.
+                             m_queries[std::size_t(request.query)].historyFailed = true;
+                             dropQueuedHistory(request.query);
+                         }
+                         arrived(std::move(answer));
+                         launchHistory(); // keep the pipe full while this one waits
+                     });
+    }
+}
+
+void DashboardPoller::arrived(Answer answer)
+{
+    const bool history = answer.history.has_value();
+    m_answers.push_back(std::move(answer));
+    if (m_tailOutstanding > 0)
+        return; // the rest of the tick's answers, or its deadline
+    const bool moreHistory = m_historyInFlight > 0 || !m_historyQueue.empty();
+    if (!history || !moreHistory) {
+        m_apply.start(0); // nothing else to wait for
+    } else if (!m_apply.isActive()) {
+        m_apply.start(kHistoryBatchMs);
+    }
+}
+
+void DashboardPoller::applyAnswers()
+{
+    m_apply.stop();
+    m_tailDeadline.stop();
+    if (m_advancePending) {
+        m_advancePending = false;
+        m_window->advanceToNow();
+    }
+    // Answers are applied for at most kApplyBudgetMs at a time; the rest wait for the next
+    // turn of the event loop, so that a backfill's batch of chunks does not hold up input and
+    // painting for the whole of its merges.
+    QElapsedTimer budget;
+    budget.start();
+    std::vector<Answer> answers;
+    answers.swap(m_answers);
+    std::vector<int> panels;
+    std::size_t applied = 0;
+    while (applied < answers.size() && (applied == 0 || budget.elapsed() < kApplyBudgetMs)) {
+        const Answer &answer = answers[applied++];
+        if (answer.query >= int(m_queries.size()))
+            continue;
+        if (answer.history)
+            applyHistoryAnswer(*answer.history, answer.result);
+        else
+            applyTailAnswer(answer);
+        panels.push_back(m_queries[std::size_t(answer.query)].panel);
+    }
+    if (applied < answers.size()) {
+        // Before any that arrived meanwhile: answers are applied in the order they came.
+        m_answers.insert(m_answers.begin(), std::make_move_iterator(answers.begin() + std::ptrdiff_t(applied)),
+                         std::make_move_iterator(answers.end()));
+        m_apply.start(0);
+    }
+    std::sort(panels.begin(), panels.end());
+    panels.erase(std::unique(panels.begin(), panels.end()), panels.end());
+    launchHistory(); // fine chunks planned by coarse answers
+    for (int panel : panels)
+        updatePanelStatus(panel);
+    if (!panels.empty() && m_inFlight == 0 && m_historyQueue.empty() && m_answers.empty())
+        emit pollCycleFinished();
+}
+
+void DashboardPoller::applyHistoryAnswer(const HistoryRequest &request,
+                                         const Result<PromQueryResult> &result)
+{
+    QueryState &state = m_queries[std::size_t(request.query)];
+    --state.historyPending;
+    state.answered = true;
+    setProgress(m_progressDone + 1, m_progressTotal);
+
+    if (!storeAnswer(state, result)) {
+        // The rest of this load would fail the same way: drop it. The next refresh tick loads
+        // again whatever the panel's step still lacks (a failed coarse pass, not the detail:
+        // the picture is complete without it, and a zoom asks for finer data anyway).
+        state.historyFailed = true;
+        if (state.finePlan) {
+            setProgress(m_progressDone, m_progressTotal - state.finePlan->reservedChunks);
+            state.finePlan.reset();
+        }
+        dropQueuedHistory(request.query);
+    } else {
+        recordFetched(state, {request.range, request.stepMs});
+        state.fetchedUntil = std::max(state.fetchedUntil.value_or(request.range.endMs), request.range.endMs);
+        if (request.phase != Phase::Fine) {
+            // The coarse picture (or the only pass) is what the panel shows now.
+            state.drawnStepMs = request.stepMs;
+            state.tailStepMs = request.stepMs;
+        }
+        if (request.phase == Phase::Coarse && state.finePlan)
+            planFine(state, int(result->series.size()));
+        if (state.historyPending == 0 && !state.historyFailed) {
+            // A cancelled load keeps the coarse picture of the past, but from now on the
+            // tail brings (and the session records) the raw samples.
+            if (!state.detailCancelled)
+                state.drawnStepMs = std::min(state.drawnStepMs, state.fineStepMs);
+            state.tailStepMs = std::min(state.drawnStepMs, state.fineStepMs);
+        }
+    }
+}
+
+void DashboardPoller::cancelHistory()
+{
+    for (int query = 0; query < int(m_queries.size()); ++query) {
+        QueryState &state = m_queries[std::size_t(query)];
+        if (state.finePlan) {
+            setProgress(m_progressDone, m_progressTotal - state.finePlan->reservedChunks);
+            state.finePlan.reset();
+        }
+        // The detail is not fetched: the panel keeps telling the step it really has (the
+        // coarse one, also when its answer is still on the way).
+        if (state.historyPending > 0)
+            state.detailCancelled = true;
+        dropQueuedHistory(query);
+    }
+}
+
+void DashboardPoller::dropQueuedHistory(int query)
+{
+    const auto dropped = std::remove_if(m_historyQueue.begin(), m_historyQueue.end(),
+                                        [query](const HistoryRequest &r) { return r.query == query; });
+    const int count = int(m_historyQueue.end() - dropped);
+    m_historyQueue.erase(dropped, m_historyQueue.end());
+    m_queries[std::size_t(query)].historyPending -= count;
+    setProgress(m_progressDone, m_progressTotal - count);
+}
+
+void DashboardPoller::setProgress(int done, int total)
+{
+    if (done == m_progressDone && total == m_progressTotal)
+        return;
+    m_progressDone = done;
+    m_progressTotal = total;
+    emit backfillProgress(done, total);
+}
+
+void DashboardPoller::applyTailAnswer(const Answer &answer)
+{
+    QueryState &state = m_queries[std::size_t(answer.query)];
+    state.inFlight = false;
+    state.answered = true;
+    if (storeAnswer(state, answer.result)) {
+        // Record coverage up to the range's end even when the newest instants had no sample,
+        // so an empty query is not refetched over and over.
+        recordFetched(state, {answer.range, answer.stepMs});
+        state.fetchedUntil = std::max(state.fetchedUntil.value_or(answer.range.endMs), answer.range.endMs);
+    }
+}
+
+bool DashboardPoller::storeAnswer(QueryState &state, const Result<PromQueryResult> &result)
+{
+    if (!result) {
+        ++m_stats.failed;
+        if (result.error().isSourceDown())
+            ++m_stats.sourceDown;
+        state.error = result.error();
+        return false;
+    }
+    ++m_stats.succeeded;
+    state.error.reset();
+    state.warnings = result->warnings;
+    state.seriesCount = int(result->series.size());
+    // Tail polls go on from the newest sample: one stamped in the future (a server clock
+    // far ahead) must not make them wait for that moment, so "newest" never passes now.
+    const qint64 now = m_window->now();
+    qint64 furthestAheadMs = 0;
+    const auto &panel = m_dashboard.panels[std::size_t(state.panel)];
+    const QString legendTemplate = panel.series[std::size_t(state.query)].legend;
+    for (const PromSeries &series : result->series) {
+        const QString key = keyPrefix(state.panel) + QStringLiteral("q%1/").arg(state.query) + state.keySegment
+                            + series.labelKey();
+        const bool isNew = !m_bindings.contains(key);
+        if (isNew) {
+            m_bindings.insert(key, SeriesBinding{state.panel, state.query, key,
+                                                 LegendFormatter::format(legendTemplate, series.labels)});
+        }
+        m_store->merge(key, series.labels, series.timestampsMs, series.values);
+        if (!series.timestampsMs.empty()) {
+            const qint64 latest = *std::max_element(series.timestampsMs.begin(), series.timestampsMs.end());
+            furthestAheadMs = std::max(furthestAheadMs, latest - now);
+            const qint64 newest = std::min(latest, now);
+            state.newestMs = std::max(state.newestMs.value_or(newest), newest);
+        }
+        if (isNew)
+            emit seriesAdded(state.panel, key);
+    }
+    if (furthestAheadMs > kFutureToleranceMs) {
+        state.warnings.append(QStringLiteral("Samples are stamped up to %1 ahead of this computer's "
+                                             "clock; is the server's clock right?")
+                                  .arg(formatAge(furthestAheadMs)));
+    }
+    return true;
+}
+
+void DashboardPoller::recordFetched(QueryState &state, Fetched fetched)
+{
+    // Tail polls touch the previous fetch at the same step: join them, so the list stays as
+    // short as the number of distinct resolutions the user has looked at.
+    for (auto it = state.fetched.begin(); it != state.fetched.end();) {
+        const bool touches = it->stepMs == fetched.stepMs
+                             && fetched.range.startMs <= it->range.endMs + fetched.stepMs
+                             && fetched.range.endMs >= it->range.startMs - fetched.stepMs;
+        if (touches) {
+            fetched.range.startMs = std::min(fetched.range.startMs, it->range.startMs);
+            fetched.range.endMs = std::max(fetched.range.endMs, it->range.endMs);
+            it = state.fetched.erase(it);
+        } else {
+            ++it;
+        }
+    }
+    state.fetched.push_back(fetched);
+}
+
+void DashboardPoller::updatePanelStatus(int panel)
+{
+    PanelStatus status;
+    // The resolution drawn: the coarsest part counts, so that a coarse picture still being
+    // refined is not mistaken for samples with gaps between them.
+    status.stepMs = 0;
+    bool anyAnswered = false;
+    bool anyPending = false;
+    int seriesCount = 0;
+    for (const QueryState &state : m_queries) {
+        if (state.panel != panel)
+            continue;
+        anyAnswered |= state.answered;
+        anyPending |= !state.answered;
+        status.stepMs = std::max(status.stepMs, state.drawnStepMs > 0 ? state.drawnStepMs
+                                                                      : stepFor(panel, m_window->range()));
+        seriesCount += state.seriesCount;
+        status.warnings += state.warnings;
+        if (state.newestMs)
+            status.newestSampleMs = std::max(status.newestSampleMs.value_or(*state.newestMs), *state.newestMs);
+        if (state.error) {
+            const bool down = state.error->isSourceDown();
+            // Source down outranks a query error: it explains every other failure.
+            if (down || status.state != PanelStatus::State::SourceDown) {
+                status.state = down ? PanelStatus::State::SourceDown : PanelStatus::State::QueryError;
+                const auto &defs = m_dashboard.panels[std::size_t(panel)].series;
+                status.message = down ? state.error->message
+                                      : QStringLiteral("query %1 (%2): %3")
+                                            .arg(state.query + 1)
+                                            .arg(defs[std::size_t(state.query)].query.left(60),
+                                                 state.error->message);
+            }
+        }
+    }
+    if (status.state == PanelStatus::State::SourceDown
+        || status.state == PanelStatus::State::QueryError) {
+        // A failing panel still shows its last curves: say how old they are, so that a flat
+        // stale line is never taken for a healthy one.
+        status.message += status.newestSampleMs
+                              ? QStringLiteral(" Last good sample %1 ago.")
+                                    .arg(formatAge(m_window->now() - *status.newestSampleMs))
+                              : QStringLiteral(" No sample received yet.");
+    }
+    if (status.state == PanelStatus::State::Loading && anyAnswered) {
+        if (seriesCount > 0 || status.newestSampleMs)
+            status.state = PanelStatus::State::Ok;
+        else if (!anyPending)
+            status.state = PanelStatus::State::NoData;
+    }
+    if (status.stepMs == 0)
+        status.stepMs = stepFor(panel, m_window->range());
+    status.warnings.removeDuplicates();
+    if (status == m_panelStatus[std::size_t(panel)])
+        return;
+    m_panelStatus[std::size_t(panel)] = status;
+    emit panelStatusChanged(panel);
+}
+
+PanelStatus DashboardPoller::panelStatus(int panel) const
+{
+    if (panel < 0 || panel >= int(m_panelStatus.size()))
+        return {};
+    return m_panelStatus[std::size_t(panel)];
+}
+
+std::vector<DashboardPoller::SeriesBinding> DashboardPoller::seriesOfPanel(int panel) const
+{
+    std::vector<SeriesBinding> out;
+    for (const SeriesBinding &binding : m_bindings) {
+        if (binding.panel == panel)
+            out.push_back(binding);
+    }
+    std::sort(out.begin(), out.end(), [](const SeriesBinding &a, const SeriesBinding &b) {
+        return a.query != b.query ? a.query < b.query : a.legend < b.legend;
+    });
+    return out;
+}
+
+void DashboardPoller::bindStoredSeries(const QStringList &order)
+{
+    for (const QString &key : order + m_store->keys()) {
+        if (!m_store->contains(key))
+            continue;
+        const QStringList parts = key.split(QLatin1Char('/'));
+        if (parts.size() < 3 || !parts[0].startsWith(QLatin1Char('p')) || !parts[1].startsWith(QLatin1Char('q')))
+            continue;
+        bool panelOk = false, queryOk = false;
+        const int panel = parts[0].mid(1).toInt(&panelOk);
+        const int query = parts[1].mid(1).toInt(&queryOk);
+        if (!panelOk || !queryOk || panel < 0 || panel >= int(m_dashboard.panels.size()) || query < 0
+            || query >= int(m_dashboard.panels[std::size_t(panel)].series.size()) || m_bindings.contains(key))
+            continue;
+        const QString legend = LegendFormatter::format(
+            m_dashboard.panels[std::size_t(panel)].series[std::size_t(query)].legend, m_store->series(key)->labels());
+        m_bindings.insert(key, SeriesBinding{panel, query, key, legend});
+        emit seriesAdded(panel, key);
+    }
+    for (int panel = 0; panel < int(m_panelStatus.size()); ++panel) {
+        PanelStatus status;
+        status.stepMs = stepFor(panel, m_window->range());
+        for (const SeriesBinding &binding : seriesOfPanel(panel)) {
+            if (const auto newest = m_store->newestTimestamp(binding.key))
+                status.newestSampleMs = std::max(status.newestSampleMs.value_or(*newest), *newest);
+        }
+        status.state = status.newestSampleMs ? PanelStatus::State::Ok : PanelStatus::State::NoData;
+        m_panelStatus[std::size_t(panel)] = status;
+        emit panelStatusChanged(panel);
+    }
+}

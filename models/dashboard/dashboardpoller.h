@@ -1,0 +1,234 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "dashboard/dashboarddefinition.h"
+#include "dashboard/panelstatus.h"
+#include "prometheus/prometheustypes.h"
+#include "base/result.h"
+#include "base/timerange.h"
+
+#include <QHash>
+#include <QList>
+#include <QObject>
+#include <QSet>
+#include <QTimer>
+
+#include <optional>
+#include <vector>
+
+class PrometheusClient;
+class SampleStore;
+class TimeWindow;
+
+// Keeps the store filled for every series of a dashboard: on each refresh tick it fetches
+// only what is new (from the newest sample, with an overlap so the last, provisional point
+// is replaced), and when the visible range moves to time not yet fetched at the resolution
+// the panel needs, it loads that history. An answer that arrives after the dashboard changed
+// is dropped (generation counter).
+//
+// History is loaded coarse-to-fine, so a long window (a Chaos Day of 8 h) shows a picture
+// at once and its detail soon after, without flooding the server:
+//  - coarse: one request per query at the panel's step (about a point per pixel column);
+//  - fine: the same range at the scrape interval (the raw samples, so that decimation keeps
+//    every spike and a zoom needs no fetch), split into chunks within the server's points
+//    limit, newest first. A query's fine step is coarsened when its series would exceed the
+//    sample budget; ranges with few fine points skip the coarse pass.
+// Requests of all queries share one queue with a bounded number in flight; tail polls of a
+// query wait until its history is in.
+//
+// Answers are merged into the store in batches, because every merge makes its panel draw
+// again: the tail polls of a refresh tick together with the window's advance to now (when
+// the last one is in, at most 250 ms after the tick), history answers at most every 200 ms
+// while more are coming.
+class DashboardPoller : public QObject
+{
+    Q_OBJECT
+public:
+    // One series of a panel as it appears in the store (one query can yield many).
+    struct SeriesBinding
+    {
+        int panel = 0;
+        int query = 0; // index in PanelDefinition::series
+        QString key;   // SampleStore key
+        QString legend;
+    };
+
+    struct Stats
+    {
+        int succeeded = 0;     // query calls answered with data or an empty result
+        int failed = 0;        // query calls that failed for any reason
+        int sourceDown = 0;    // of those, failed because the source was unreachable
+    };
+
+    DashboardPoller(PrometheusClient *client, SampleStore *store, TimeWindow *window,
+                    QObject *parent = nullptr);
+
+    void setDashboard(const DashboardDefinition &dashboard);
+    const DashboardDefinition &dashboard() const { return m_dashboard; }
+    // A new value for a $variable (DashboardVariables::kAllValue for "All"). Every query whose
+    // text changes with it is asked again for the whole visible range: its series are
+    // replaced in the store (seriesReplaced, then seriesAdded as the answers come), since the
+    // old samples belong to another value. False when no such variable is declared.
+    bool setVariable(const QString &name, const QString &value);
+
+    // The plot width of a panel in pixels: the step follows it (about a point per pixel).
+    void setPanelWidth(int panel, int pixels);
+    void setScrapeIntervalMs(qint64 scrapeIntervalMs);
+    void setRefreshMs(int refreshMs);
+    int refreshMs() const { return m_refresh.interval(); }
+    // History requests in flight at once, over all queries (default 6: what
+    // QNetworkAccessManager opens per host; more would only queue there).
+    void setMaxHistoryRequestsInFlight(int requests);
+    // Samples one query may load at the fine step (all its series together, default
+    // 40,000: 8 h at 1 s for a query with one series); beyond it the fine step is coarser.
+    void setFineSampleBudget(qint64 samplesPerQuery);
+
+    void start();
+    void stop();
+    bool isRunning() const { return m_refresh.isActive(); }
+    void pollNow();
+    // A recording shown offline: binds every series already in the store to its panel (keys
+    // "p<panel>/q<query>/…") and sets each panel's status from its samples, without querying.
+    // `order` (keys as they first arrived live) keeps the colours they had; default: sorted.
+    void bindStoredSeries(const QStringList &order = {});
+
+    // Stops loading history (the user's Cancel): queued requests are dropped and no detail is
+    // planned after coarse answers still in flight, which are used. What is drawn stays; the
+    // tail polls go on from the newest sample. The visible range is not asked for again: its
+    // coarse pass covers it. A later zoom or a new window loads as usual.
+    void cancelHistory();
+    // True while history requests are queued or in flight.
+    bool isLoadingHistory() const { return m_progressDone < m_progressTotal; }
+
+    PanelStatus panelStatus(int panel) const;
+    std::vector<SeriesBinding> seriesOfPanel(int panel) const;
+    Stats stats() const { return m_stats; }
+
+    static QString keyPrefix(int panel);
+
+signals:
+    void panelStatusChanged(int panel);
+    void seriesAdded(int panel, const QString &key);
+    void pollCycleFinished();
+    // A variable took a new value (setVariable), before its queries are asked again.
+    void variableChanged(const QString &name, const QString &value);
+    // These panels lost their queried series (a variable changed): views drop what they draw.
+    void seriesReplaced(const QList<int> &panels);
+    // History loading: requests answered of requests planned, for a progress bar. Each load
+    // (opening a dashboard, a zoom into time not fetched yet) counts from (0, n); the total
+    // may shrink once a query's series count is known (fewer fine chunks than reserved).
+    // done == total: nothing is loading.
+    void backfillProgress(int done, int total);
+
+private:
+    struct Fetched
+    {
+        TimeRange range;
+        qint64 stepMs;
+    };
+    enum class Phase { Single, Coarse, Fine };
+    struct HistoryRequest
+    {
+        int query = 0; // index in m_queries
+        Phase phase = Phase::Single;
+        TimeRange range;
+        qint64 stepMs = 0;
+        int rank = 0;     // fine chunks: 0 is the newest
+        quint64 order = 0; // first come, first served among equals
+    };
+    struct FinePlan
+    {
+        TimeRange range; // unaligned: each step aligns it to its own grid
+        int reservedChunks = 0; // counted in the progress total before the coarse answer
+    };
+    struct QueryState
+    {
+        int panel = 0;
+        int query = 0;
+        QString promql; // with variables substituted; built-ins are put in per request
+        QString keySegment; // the variable values in its store keys (DashboardVariables::keySegment)
+        quint64 epoch = 0; // bumped when a variable changes the query: older answers are dropped
+        bool inFlight = false; // a tail poll
+        int historyPending = 0; // history requests queued or in flight
+        std::optional<FinePlan> finePlan; // planned after the coarse answer
+        qint64 fineStepMs = 0;          // of the running load's fine pass
+        bool historyFailed = false;     // of the running load
+        qint64 drawnStepMs = 0;         // resolution of the data shown (the coarsest part)
+        std::optional<qint64> tailStepMs; // tail polls continue at the step history used
+        bool detailCancelled = false;   // cancelHistory(): the fine pass was given up
+        bool answered = false;
+        std::optional<Error> error;
+        QStringList warnings;
+        int seriesCount = 0;
+        std::vector<Fetched> fetched; // what is in the store, at which resolution
+        std::optional<qint64> newestMs;     // newest sample received
+        std::optional<qint64> fetchedUntil; // end of the newest range answered
+    };
+
+    void onRangeChanged(const TimeRange &range);
+    void pollQuery(QueryState &state, bool tail);
+    // An answer waiting to be merged (see arrived()).
+    struct Answer
+    {
+        int query = 0;
+        std::optional<HistoryRequest> history; // empty: a tail poll
+        TimeRange range;
+        qint64 stepMs = 0;
+        Result<PromQueryResult> result = Error::make(Error::Kind::Invalid, QString());
+    };
+    // Answers are merged in batches: one render per chart for many answers.
+    void arrived(Answer answer);
+    void applyAnswers();
+    void applyTailAnswer(const Answer &answer);
+    // Merges a successful answer into the store; false (with the error kept) on failure.
+    bool storeAnswer(QueryState &state, const Result<PromQueryResult> &result);
+    void planHistory(QueryState &state, const TimeRange &wanted, qint64 panelStepMs);
+    void planFine(QueryState &state, int seriesCount);
+    void enqueue(HistoryRequest request);
+    void launchHistory();
+    void applyHistoryAnswer(const HistoryRequest &request, const Result<PromQueryResult> &result);
+    void dropQueuedHistory(int query);
+    void setProgress(int done, int total);
+    void addToProgress(int requests);
+    qint64 fineStepFor(qint64 lengthMs, int seriesCount) const;
+    int chunkCount(const TimeRange &range, qint64 stepMs) const;
+    qint64 stepFor(int panel, const TimeRange &range) const;
+    static void recordFetched(QueryState &state, Fetched fetched);
+    bool isCovered(const QueryState &state, const TimeRange &range, qint64 stepMs) const;
+    void updatePanelStatus(int panel);
+    // The query as sent for one request: with $__interval and $__rate_interval of its step.
+    QString requestQuery(const QueryState &state, qint64 stepMs) const;
+    // Forgets what was fetched for a query whose text changed, and its series in the store.
+    void resetQuery(QueryState &state, const QString &promql, const QString &keySegment);
+    // Removes the derived series computed from these queries (ids, through formulas over
+    // formulas) from the store; adds their panels.
+    void dropDerivedOf(const std::vector<int> &queries, QList<int> &panels);
+    // An answer of an older epoch was dropped: whatever waited for it may go on.
+    void afterDroppedAnswer();
+
+    PrometheusClient *m_client;
+    SampleStore *m_store;
+    TimeWindow *m_window;
+    DashboardDefinition m_dashboard;
+    std::vector<QueryState> m_queries;
+    std::vector<int> m_panelWidths;
+    std::vector<PanelStatus> m_panelStatus;
+    QHash<QString, SeriesBinding> m_bindings;
+    qint64 m_scrapeIntervalMs = 1000;
+    quint64 m_generation = 0;
+    int m_inFlight = 0; // tail and history requests
+    std::vector<HistoryRequest> m_historyQueue; // not sent yet
+    int m_historyInFlight = 0;
+    int m_maxHistoryInFlight = 6;
+    qint64 m_fineSampleBudget = 40'000;
+    quint64 m_historyOrder = 0;
+    int m_progressDone = 0;
+    int m_progressTotal = 0;
+    int m_tailOutstanding = 0;     // tail polls of the current tick still on their way
+    std::vector<Answer> m_answers; // arrived, not merged yet
+    QTimer m_apply;
+    QTimer m_tailDeadline;
+    bool m_advancePending = false; // the window moves when the tick's answers are merged
+    Stats m_stats;
+    QTimer m_refresh;
+};

@@ -1,0 +1,206 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "dashboard/dashboardwriter.h"
+
+#include "dashboard/loadtesterfield.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+
+#include <algorithm>
+
+namespace DashboardWriter {
+
+QString formatDuration(qint64 ms)
+{
+    if (ms <= 0)
+        return QStringLiteral("0s");
+    struct Unit
+    {
+        const char *suffix;
+        qint64 ms;
+    };
+    // The loader's grammar takes each unit once, largest first; days and weeks are left to
+    // hours so that "48h" reads as written.
+    constexpr Unit kUnits[] = {{"h", 3'600'000}, {"m", 60'000}, {"s", 1000}, {"ms", 1}};
+    QString text;
+    for (const Unit &unit : kUnits) {
+        if (ms >= unit.ms) {
+            text += QString::number(ms / unit.ms) + QLatin1String(unit.suffix);
+            ms %= unit.ms;
+        }
+    }
+    return text;
+}
+
+namespace {
+
+QJsonObject seriesObject(const SeriesDefinition &series)
+{
+    QJsonObject object;
+    if (!series.id.isEmpty())
+        object.insert(QStringLiteral("id"), series.id);
+    if (!series.derive.isEmpty()) {
+        // The formula as resolved (a built-in name is written out), with every input's series.
+        object.insert(QStringLiteral("derive"), series.derive);
+        QJsonObject inputs;
+        for (auto it = series.deriveInputs.begin(); it != series.deriveInputs.end(); ++it)
+            inputs.insert(it.key(), it.value());
+        if (!inputs.isEmpty())
+            object.insert(QStringLiteral("inputs"), inputs);
+    } else if (series.loadTester != LoadTesterField::None) {
+        object.insert(QStringLiteral("loadTester"), LoadTesterFields::name(series.loadTester));
+    } else {
+        object.insert(QStringLiteral("query"), series.query);
+    }
+    if (!series.legend.isEmpty())
+        object.insert(QStringLiteral("legend"), series.legend);
+    object.insert(QStringLiteral("axis"), series.axis == AxisSide::Right ? QStringLiteral("right") : QStringLiteral("left"));
+    switch (series.style) {
+    case SeriesStyle::Line: object.insert(QStringLiteral("style"), QStringLiteral("line")); break;
+    case SeriesStyle::Step: object.insert(QStringLiteral("style"), QStringLiteral("step")); break;
+    case SeriesStyle::Area: object.insert(QStringLiteral("style"), QStringLiteral("area")); break;
+    }
+    if (!series.color.isEmpty())
+        object.insert(QStringLiteral("color"), series.color);
+    return object;
+}
+
+QJsonObject panelObject(const PanelDefinition &panel)
+{
+    QJsonArray series;
+    for (const SeriesDefinition &definition : panel.series)
+        series.append(seriesObject(definition));
+    // Units are written even when empty ("a plain number"): a file that says so keeps saying it.
+    return QJsonObject{{QStringLiteral("title"), panel.title},
+                       {QStringLiteral("unit"), panel.unit},
+                       {QStringLiteral("rightUnit"), panel.rightUnit},
+                       {QStringLiteral("series"), series}};
+}
+
+QJsonObject loadTesterObject(const LoadTesterDefinition &loadTester)
+{
+    QJsonObject object;
+    if (!loadTester.kind.isEmpty())
+        object.insert(QStringLiteral("kind"), loadTester.kind);
+    if (!loadTester.adminUrls.isEmpty())
+        object.insert(QStringLiteral("admin"), QJsonArray::fromStringList(loadTester.adminUrls));
+    if (!loadTester.discoverJob.isEmpty()) {
+        object.insert(QStringLiteral("discover"), QJsonObject{{QStringLiteral("job"), loadTester.discoverJob},
+                                                              {QStringLiteral("scheme"), loadTester.discoverScheme}});
+    }
+    if (!loadTester.tokenFile.isEmpty())
+        object.insert(QStringLiteral("tokenFile"), loadTester.tokenFile);
+    if (!loadTester.tokenEnv.isEmpty())
+        object.insert(QStringLiteral("tokenEnv"), loadTester.tokenEnv);
+    if (loadTester.spawnRate > 0)
+        object.insert(QStringLiteral("spawnRate"), loadTester.spawnRate);
+    return object;
+}
+
+// Every threshold of the detector's kind, defaults included, under the loader's keys.
+QJsonObject detectorObject(const DetectorDefinition &detector)
+{
+    using Kind = DetectorDefinition::Kind;
+    const DetectorThresholds &t = detector.thresholds;
+    QJsonObject object{{QStringLiteral("kind"), DetectorDefinition::kindName(detector.kind)}};
+    switch (detector.kind) {
+    case Kind::ThroughputDrop:
+        object.insert(QStringLiteral("series"), detector.series);
+        object.insert(QStringLiteral("dropPercent"), t.dropPercent);
+        object.insert(QStringLiteral("withinSeconds"), double(t.dropWithinMs) / 1000);
+        object.insert(QStringLiteral("floor"), t.dropFloor);
+        break;
+    case Kind::TargetDown:
+        object.insert(QStringLiteral("series"), detector.series);
+        break;
+    case Kind::BacklogGrowsWhileFlat:
+        object.insert(QStringLiteral("backlog"), detector.backlog);
+        object.insert(QStringLiteral("throughput"), detector.throughput);
+        object.insert(QStringLiteral("minutes"), double(t.backlogGrowthMs) / 60'000);
+        object.insert(QStringLiteral("flatPercent"), t.flatPercent);
+        break;
+    case Kind::RateAbove:
+        object.insert(QStringLiteral("series"), detector.series);
+        object.insert(QStringLiteral("threshold"), t.rateAbove);
+        break;
+    }
+    return object;
+}
+
+// A fixed variable as the plain string it was written as; a choosable one as an object with
+// its current value as the default, so a session reopens on the value last chosen.
+QJsonValue variableValue(const VariableDefinition &variable)
+{
+    if (!variable.isChoosable() && variable.title.isEmpty() && !variable.includeAll)
+        return variable.value;
+    QJsonObject object;
+    if (!variable.title.isEmpty())
+        object.insert(QStringLiteral("title"), variable.title);
+    if (!variable.choices.isEmpty())
+        object.insert(QStringLiteral("values"), QJsonArray::fromStringList(variable.choices));
+    if (!variable.labelName.isEmpty()) {
+        QJsonObject labelValues{{QStringLiteral("label"), variable.labelName}};
+        if (!variable.labelMatch.isEmpty())
+            labelValues.insert(QStringLiteral("match"), variable.labelMatch);
+        object.insert(QStringLiteral("labelValues"), labelValues);
+    }
+    object.insert(QStringLiteral("default"), variable.value);
+    if (variable.includeAll)
+        object.insert(QStringLiteral("includeAll"), true);
+    return object;
+}
+
+// An object keyed by name, as people write it, when that keeps the order (a JSON object's
+// keys come back sorted); else an array of objects with a "name", which keeps any order.
+QJsonValue variablesValue(const std::vector<VariableDefinition> &variables)
+{
+    const bool sorted = std::is_sorted(variables.begin(), variables.end(),
+                                       [](const VariableDefinition &a, const VariableDefinition &b) { return a.name < b.name; });
+    if (sorted) {
+        QJsonObject object;
+        for (const VariableDefinition &variable : variables)
+            object.insert(variable.name, variableValue(variable));
+        return object;
+    }
+    QJsonArray array;
+    for (const VariableDefinition &variable : variables) {
+        const QJsonValue value = variableValue(variable);
+        QJsonObject item = value.isObject() ? value.toObject() : QJsonObject{{QStringLiteral("default"), value}};
+        item.insert(QStringLiteral("name"), variable.name);
+        array.append(item);
+    }
+    return array;
+}
+
+} // namespace
+
+QJsonObject toJsonObject(const DashboardDefinition &dashboard)
+{
+    QJsonObject root;
+    root.insert(QStringLiteral("title"), dashboard.title);
+    root.insert(QStringLiteral("refresh"), formatDuration(qint64(dashboard.refreshSeconds) * 1000));
+    root.insert(QStringLiteral("window"), formatDuration(dashboard.windowMs));
+    root.insert(QStringLiteral("columns"), dashboard.columns);
+    if (!dashboard.variableDefinitions.empty())
+        root.insert(QStringLiteral("variables"), variablesValue(dashboard.variableDefinitions));
+    if (dashboard.loadTester.isSet() || !dashboard.loadTester.tokenFile.isEmpty() || !dashboard.loadTester.tokenEnv.isEmpty())
+        root.insert(QStringLiteral("loadTester"), loadTesterObject(dashboard.loadTester));
+    QJsonArray panels;
+    for (const PanelDefinition &panel : dashboard.panels)
+        panels.append(panelObject(panel));
+    root.insert(QStringLiteral("panels"), panels);
+    if (!dashboard.detectors.empty()) {
+        QJsonArray detectors;
+        for (const DetectorDefinition &detector : dashboard.detectors)
+            detectors.append(detectorObject(detector));
+        root.insert(QStringLiteral("detectors"), detectors);
+    }
+    return root;
+}
+
+QByteArray toJson(const DashboardDefinition &dashboard)
+{
+    return QJsonDocument(toJsonObject(dashboard)).toJson(QJsonDocument::Indented);
+}
+
+} // namespace DashboardWriter

@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "dashboard/dashboarddefinition.h"
+#include "base/result.h"
+
+#include <QByteArray>
+#include <QHash>
+#include <QObject>
+#include <QPointer>
+#include <QStringList>
+
+class PrometheusClient;
+class QNetworkReply;
+
+// The choices of a label-values variable: asks Prometheus which values a label has
+// (GET /api/v1/label/<label>/values, with match[] when the variable names a selector), and
+// answers with loaded() or failed() — never from inside load(). A newer load of the same
+// variable supersedes an older one still on its way. The answer is parsed off the UI thread.
+class VariableValuesLoader : public QObject
+{
+    Q_OBJECT
+public:
+    explicit VariableValuesLoader(PrometheusClient *client, QObject *parent = nullptr);
+    ~VariableValuesLoader() override;
+
+    // Does nothing for a variable that is not a label-values one.
+    void load(const VariableDefinition &variable);
+
+    // The label values in a /api/v1/label/<label>/values answer, sorted as Prometheus sent
+    // them. An error says what was wrong in words a user can act on.
+    static Result<QStringList> parseLabelValues(const QByteArray &json, const QString &label);
+
+signals:
+    // `choices`: Prometheus' values with the variable's current value first when it is not
+    // among them (DashboardVariables::choicesWithCurrent).
+    void loaded(const QString &name, const QStringList &choices);
+    void failed(const QString &name, const QString &message);
+
+private:
+    PrometheusClient *m_client;
+    QHash<QString, QPointer<QNetworkReply>> m_replies; // by variable name
+};

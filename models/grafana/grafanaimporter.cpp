@@ -1,0 +1,712 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "grafana/grafanaimporter.h"
+
+#include "base/jsontext.h"
+
+#include "dashboard/dashboardloader.h"
+#include "dashboard/dashboardwriter.h"
+#include "grafana/grafanaunit.h"
+#include "grafana/grafanavariables.h"
+
+#include <QHash>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QRegularExpression>
+#include <QSet>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <optional>
+
+namespace GrafanaImporter {
+namespace {
+
+// Grafana's 24-column grid; a legacy row's span is on a 12-column one.
+constexpr int kGridColumns = 24;
+constexpr int kMaxColumns = 12; // as many as a Chaoscope dashboard may have
+
+// Macros Chaoscope's poller substitutes itself (the step it asks for); any other $__name is
+// Grafana's alone.
+const QSet<QString> kKeptMacros{QStringLiteral("__rate_interval"), QStringLiteral("__interval")};
+
+// Override properties that only change the look (line width, fill, points, legend, tooltip):
+// Chaoscope draws its own way, and listing each would bury what matters.
+const QSet<QString> kCosmeticProperties{
+    QStringLiteral("custom.lineWidth"),      QStringLiteral("custom.fillOpacity"),
+    QStringLiteral("custom.lineStyle"),      QStringLiteral("custom.pointSize"),
+    QStringLiteral("custom.showPoints"),     QStringLiteral("custom.gradientMode"),
+    QStringLiteral("custom.lineInterpolation"), QStringLiteral("custom.spanNulls"),
+    QStringLiteral("custom.axisLabel"),      QStringLiteral("custom.axisColorMode"),
+    QStringLiteral("custom.hideFrom"),       QStringLiteral("custom.insertNulls"),
+    QStringLiteral("custom.barAlignment"),   QStringLiteral("custom.axisCenteredZero"),
+    QStringLiteral("custom.axisGridShow"),   QStringLiteral("custom.axisWidth"),
+    QStringLiteral("decimals"),              QStringLiteral("links"),
+    QStringLiteral("color"),                 QStringLiteral("displayName"),
+    QStringLiteral("custom.axisPlacement"),  QStringLiteral("unit"),
+};
+
+// A number, or a number written as a string (old graph panels: "min": "0"); NaN otherwise.
+double numberOf(const QJsonValue &value)
+{
+    if (value.isDouble())
+        return value.toDouble();
+    bool ok = false;
+    const double parsed = value.toString().toDouble(&ok);
+    return ok ? parsed : std::nan("");
+}
+
+QString formatNumber(double value)
+{
+    return QString::number(value, 'g', 10);
+}
+
+bool isHexColor(const QString &text)
+{
+    static const QRegularExpression hex(QStringLiteral("^#[0-9A-Fa-f]{6}$"));
+    return hex.match(text).hasMatch();
+}
+
+// Where a panel sits on the grid, for the reading order and the column count.
+struct Placement
+{
+    int x = 0;
+    int y = 0;
+    int width = kGridColumns / 2;
+};
+
+Placement placementOf(const QJsonObject &panel)
+{
+    const QJsonObject grid = panel.value(QStringLiteral("gridPos")).toObject();
+    Placement placement;
+    placement.x = grid.value(QStringLiteral("x")).toInt();
+    placement.y = grid.value(QStringLiteral("y")).toInt();
+    placement.width = grid.value(QStringLiteral("w")).toInt(placement.width);
+    if (!panel.contains(QStringLiteral("gridPos")) && panel.value(QStringLiteral("span")).isDouble())
+        placement.width = panel.value(QStringLiteral("span")).toInt() * 2; // schema before Grafana 5
+    placement.width = std::clamp(placement.width, 1, kGridColumns);
+    return placement;
+}
+
+std::vector<QJsonObject> sortedByPlacement(const QJsonArray &panels)
+{
+    std::vector<QJsonObject> sorted;
+    for (const QJsonValue &value : panels) {
+        if (value.isObject())
+            sorted.push_back(value.toObject());
+    }
+    std::stable_sort(sorted.begin(), sorted.end(), [](const QJsonObject &a, const QJsonObject &b) {
+        const Placement pa = placementOf(a), pb = placementOf(b);
+        return pa.y != pb.y ? pa.y < pb.y : pa.x < pb.x;
+    });
+    return sorted;
+}
+
+// Where a panel or query reads from.
+struct Source
+{
+    enum class Kind { Prometheus, Default, Mixed, Other };
+    Kind kind = Kind::Default;
+    QString type; // the plugin type, for the message: "loki"
+};
+
+class Converter
+{
+public:
+    explicit Converter(const QJsonObject &dashboard) : m_dashboard(dashboard) {}
+
+    Conversion run()
+    {
+        Conversion conversion;
+        DashboardDefinition &out = conversion.dashboard;
+        out.title = m_dashboard.value(QStringLiteral("title")).toString().trimmed();
+        if (out.title.isEmpty())
+            out.title = QStringLiteral("Imported from Grafana");
+        readInputs();
+        GrafanaVariables variables = GrafanaVariables::fromTemplating(
+            m_dashboard.value(QStringLiteral("templating")).toObject().value(QStringLiteral("list")).toArray());
+        m_sourceTypes.insert(variables.dataSourceTypes);
+        out.variableDefinitions = std::move(variables.variables);
+        readTime(out);
+        for (const QJsonObject &panel : panelsInReadingOrder())
+            convertPanel(panel, out);
+        out.columns = columnsFromWidths();
+        listAnnotationQueries();
+        conversion.notConverted = variables.notConverted + m_notConverted;
+        return conversion;
+    }
+
+private:
+    // "__inputs" of an export "for sharing externally": ${DS_PROMETHEUS} and its plugin.
+    void readInputs()
+    {
+        for (const QJsonValue &value : m_dashboard.value(QStringLiteral("__inputs")).toArray()) {
+            const QJsonObject input = value.toObject();
+            if (input.value(QStringLiteral("type")).toString() != QLatin1String("datasource"))
+                continue;
+            const QString name = input.value(QStringLiteral("name")).toString();
+            if (!name.isEmpty())
+                m_sourceTypes.insert(QStringLiteral("${%1}").arg(name), input.value(QStringLiteral("pluginId")).toString());
+        }
+    }
+
+    static Source fromType(const QString &type)
+    {
+        if (type.isEmpty())
+            return {Source::Kind::Default, {}};
+        // Prometheus and the compatible plugins (Amazon Managed Prometheus, ...).
+        if (type.contains(QLatin1String("prometheus"), Qt::CaseInsensitive))
+            return {Source::Kind::Prometheus, type};
+        return {Source::Kind::Other, type};
+    }
+
+    Source classifyName(const QString &name) const
+    {
+        if (name.isEmpty() || name == QLatin1String("default"))
+            return {};
+        if (name == QLatin1String("-- Mixed --"))
+            return {Source::Kind::Mixed, {}};
+        if (name == QLatin1String("-- Grafana --") || name == QLatin1String("grafana"))
+            return {Source::Kind::Other, QStringLiteral("Grafana")};
+        if (name == QLatin1String("-- Dashboard --"))
+            return {Source::Kind::Other, QStringLiteral("dashboard")};
+        if (const auto it = m_sourceTypes.constFind(name); it != m_sourceTypes.constEnd())
+            return fromType(*it);
+        // A data source by its name or uid, or a variable we do not know: only its queries
+        // can tell, so a query with an "expr" is taken as PromQL.
+        return {};
+    }
+
+    Source classify(const QJsonValue &dataSource) const
+    {
+        if (dataSource.isString())
+            return classifyName(dataSource.toString());
+        if (!dataSource.isObject())
+            return {};
+        const QJsonObject object = dataSource.toObject();
+        const QString type = object.value(QStringLiteral("type")).toString();
+        const QString uid = object.value(QStringLiteral("uid")).toString();
+        if (type.isEmpty() || type == QLatin1String("datasource") || type.startsWith(QLatin1Char('$')))
+            return classifyName(uid.isEmpty() ? type : uid);
+        return fromType(type);
+    }
+
+    void readTime(DashboardDefinition &out)
+    {
+        const QJsonValue refresh = m_dashboard.value(QStringLiteral("refresh"));
+        if (refresh.isString() && !refresh.toString().isEmpty()) {
+            const qint64 ms = DashboardLoader::parseDurationMs(refresh.toString());
+            if (ms > 0)
+                out.refreshSeconds = int(std::clamp<qint64>((ms + 999) / 1000, 1, 24 * 3600));
+            else
+                m_notConverted << QStringLiteral("refresh \"%1\" not understood; refreshing every %2 s")
+                                      .arg(refresh.toString()).arg(out.refreshSeconds);
+        }
+        const QJsonObject time = m_dashboard.value(QStringLiteral("time")).toObject();
+        if (time.isEmpty())
+            return;
+        const QString from = time.value(QStringLiteral("from")).toString();
+        const QString to = time.value(QStringLiteral("to")).toString(QStringLiteral("now"));
+        const qint64 windowMs = from.startsWith(QLatin1String("now-")) ? DashboardLoader::parseDurationMs(from.mid(4)) : -1;
+        if (windowMs > 0 && to == QLatin1String("now")) {
+            out.windowMs = windowMs;
+            return;
+        }
+        m_notConverted << QStringLiteral("time range %1 to %2: only \"now-<duration>\" to \"now\" becomes the live window; using %3")
+                              .arg(from, to, DashboardWriter::formatDuration(out.windowMs));
+    }
+
+    // Grafana's reading order: top to bottom, left to right, with the panels of a collapsed
+    // row (kept inside it) where the row is. Rows themselves have no counterpart.
+    std::vector<QJsonObject> panelsInReadingOrder()
+    {
+        std::vector<QJsonObject> ordered;
+        const QJsonValue legacyRows = m_dashboard.value(QStringLiteral("rows"));
+        if (!m_dashboard.contains(QStringLiteral("panels")) && legacyRows.isArray()) {
+            for (const QJsonValue &row : legacyRows.toArray()) {
+                for (const QJsonValue &panel : row.toObject().value(QStringLiteral("panels")).toArray()) {
+                    if (panel.isObject())
+                        ordered.push_back(panel.toObject());
+                }
+            }
+            return ordered;
+        }
+        for (const QJsonObject &panel : sortedByPlacement(m_dashboard.value(QStringLiteral("panels")).toArray())) {
+            if (panel.value(QStringLiteral("type")).toString() != QLatin1String("row")) {
+                ordered.push_back(panel);
+                continue;
+            }
+            const QString title = panel.value(QStringLiteral("title")).toString();
+            m_notConverted << QStringLiteral("row '%1': rows not supported; its panels are placed in order").arg(title);
+            for (const QJsonObject &inner : sortedByPlacement(panel.value(QStringLiteral("panels")).toArray())) {
+                if (inner.value(QStringLiteral("type")).toString() == QLatin1String("row"))
+                    continue; // Grafana never nests rows; a hand-made file might
+                ordered.push_back(inner);
+            }
+        }
+        return ordered;
+    }
+
+    static QString describePanel(const QJsonObject &panel)
+    {
+        QString title = panel.value(QStringLiteral("title")).toString();
+        if (title.isEmpty())
+            title = QStringLiteral("#%1").arg(panel.value(QStringLiteral("id")).toInt());
+        QString type = panel.value(QStringLiteral("type")).toString();
+        if (type.isEmpty())
+            type = panel.contains(QStringLiteral("libraryPanel")) ? QStringLiteral("library panel") : QStringLiteral("no type");
+        return QStringLiteral("panel '%1' (%2)").arg(title, type);
+    }
+
+    void convertPanel(const QJsonObject &panel, DashboardDefinition &out)
+    {
+        const QString where = describePanel(panel);
+        const QString type = panel.value(QStringLiteral("type")).toString();
+        if (type.isEmpty() && panel.contains(QStringLiteral("libraryPanel"))) {
+            m_notConverted << where + QStringLiteral(": library panels are not part of the export (export with \"Export for sharing externally\")");
+            return;
+        }
+        if (type != QLatin1String("timeseries") && type != QLatin1String("graph")) {
+            m_notConverted << where + QStringLiteral(": panel type not supported");
+            return;
+        }
+        PanelConverter converter(*this, panel, where);
+        std::optional<PanelDefinition> definition = converter.convert();
+        m_notConverted << converter.notConverted;
+        if (!definition)
+            return;
+        out.panels.push_back(std::move(*definition));
+        m_widths.push_back(placementOf(panel).width);
+    }
+
+    // The most common panel width, as panels per row.
+    int columnsFromWidths() const
+    {
+        if (m_widths.empty())
+            return 2;
+        std::map<int, int> counts;
+        for (int width : m_widths)
+            ++counts[width];
+        int best = m_widths.front();
+        for (int width : m_widths) {
+            if (counts[width] > counts[best])
+                best = width;
+        }
+        return std::clamp(int(std::lround(double(kGridColumns) / best)), 1, kMaxColumns);
+    }
+
+    void listAnnotationQueries()
+    {
+        const QJsonArray list = m_dashboard.value(QStringLiteral("annotations")).toObject().value(QStringLiteral("list")).toArray();
+        for (const QJsonValue &value : list) {
+            const QJsonObject annotation = value.toObject();
+            // Grafana's own "Annotations & Alerts" is in every dashboard; Chaoscope has its own.
+            if (annotation.value(QStringLiteral("builtIn")).toInt() == 1)
+                continue;
+            m_notConverted << QStringLiteral("annotation query '%1': not supported; Chaoscope's annotations are made in the app")
+                                  .arg(annotation.value(QStringLiteral("name")).toString());
+        }
+    }
+
+    // One timeseries or graph panel.
+    class PanelConverter
+    {
+    public:
+        PanelConverter(const Converter &dashboard, const QJsonObject &panel, const QString &where)
+            : m_dashboard(dashboard), m_panel(panel), m_where(where),
+              m_graph(panel.value(QStringLiteral("type")).toString() == QLatin1String("graph")),
+              m_defaults(panel.value(QStringLiteral("fieldConfig")).toObject().value(QStringLiteral("defaults")).toObject())
+        {
+        }
+
+        QStringList notConverted;
+
+        std::optional<PanelDefinition> convert()
+        {
+            PanelDefinition definition;
+            definition.title = m_panel.value(QStringLiteral("title")).toString();
+            readTargets(definition);
+            if (definition.series.empty()) {
+                if (m_otherSources.size() == 1 && m_otherSourcesOnly) {
+                    notConverted = QStringList{m_where + QStringLiteral(": %1 data source not supported").arg(*m_otherSources.begin())};
+                } else {
+                    notConverted << m_where + QStringLiteral(": no Prometheus query to convert; panel left out");
+                }
+                return std::nullopt;
+            }
+            if (m_graph)
+                readSeriesOverrides(definition);
+            else
+                readFieldOverrides(definition);
+            applyUnits(definition);
+            listAxisLimits();
+            listThresholds();
+            listLooks();
+            return definition;
+        }
+
+    private:
+        void note(const QString &what) { notConverted << m_where + QStringLiteral(": ") + what; }
+
+        void readTargets(PanelDefinition &definition)
+        {
+            const Source panelSource = m_dashboard.classify(m_panel.value(QStringLiteral("datasource")));
+            const SeriesStyle style = panelStyle();
+            for (const QJsonValue &value : m_panel.value(QStringLiteral("targets")).toArray()) {
+                const QJsonObject target = value.toObject();
+                if (target.value(QStringLiteral("hide")).toBool())
+                    continue; // Grafana does not draw it either
+                const QString refId = target.value(QStringLiteral("refId")).toString();
+                const QString query = QStringLiteral("query %1").arg(refId.isEmpty() ? QStringLiteral("?") : refId);
+                Source source = target.contains(QStringLiteral("datasource"))
+                                    ? m_dashboard.classify(target.value(QStringLiteral("datasource")))
+                                    : panelSource;
+                if (source.kind == Source::Kind::Other) {
+                    m_otherSources.insert(source.type);
+                    note(QStringLiteral("%1: %2 data source not supported").arg(query, source.type));
+                    continue;
+                }
+                m_otherSourcesOnly = false;
+                QString expr = target.value(QStringLiteral("expr")).toString().trimmed();
+                if (expr.isEmpty()) {
+                    note(query + QStringLiteral(": no PromQL expression"));
+                    continue;
+                }
+                expr = normalizeVariables(expr, query);
+                if (const QStringList macros = unsupportedMacros(expr); !macros.isEmpty()) {
+                    note(QStringLiteral("%1: %2 not supported (only $__rate_interval and $__interval are); query left out")
+                             .arg(query, macros.join(QStringLiteral(", "))));
+                    continue;
+                }
+                SeriesDefinition series;
+                series.query = expr;
+                const QString legend = target.value(QStringLiteral("legendFormat")).toString();
+                series.legend = legend == QLatin1String("__auto") ? QString() : legend;
+                series.style = style;
+                definition.series.push_back(std::move(series));
+                m_refIds << refId;
+            }
+        }
+
+        // "[[pod]]" (Grafana's old syntax) and "${pod:regex}" (a format) become "${pod}".
+        QString normalizeVariables(QString expr, const QString &query)
+        {
+            static const QRegularExpression oldSyntax(QStringLiteral(R"(\[\[([A-Za-z0-9_]+)(?::([A-Za-z0-9_]+))?\]\])"));
+            static const QRegularExpression formatted(QStringLiteral(R"(\$\{([A-Za-z0-9_]+):([A-Za-z0-9_]+)\})"));
+            for (const QRegularExpression *pattern : {&oldSyntax, &formatted}) {
+                QString result;
+                qsizetype last = 0;
+                for (auto it = pattern->globalMatch(expr); it.hasNext();) {
+                    const QRegularExpressionMatch match = it.next();
+                    const QString format = match.captured(2);
+                    // raw and regex are what a single value gives anyway.
+                    if (!format.isEmpty() && format != QLatin1String("raw") && format != QLatin1String("regex"))
+                        note(QStringLiteral("%1: variable format :%2 of $%3 dropped").arg(query, format, match.captured(1)));
+                    result += expr.mid(last, match.capturedStart() - last) + QStringLiteral("${%1}").arg(match.captured(1));
+                    last = match.capturedEnd();
+                }
+                expr = result + expr.mid(last);
+            }
+            return expr;
+        }
+
+        static QStringList unsupportedMacros(const QString &expr)
+        {
+            static const QRegularExpression macro(QStringLiteral(R"(\$\{?(__[A-Za-z0-9_]+))"));
+            QStringList found;
+            for (auto it = macro.globalMatch(expr); it.hasNext();) {
+                const QString name = it.next().captured(1);
+                const QString spelled = QStringLiteral("$") + name;
+                if (!kKeptMacros.contains(name) && !found.contains(spelled))
+                    found << spelled;
+            }
+            return found;
+        }
+
+        SeriesStyle panelStyle() const
+        {
+            if (m_graph)
+                return m_panel.value(QStringLiteral("steppedLine")).toBool() ? SeriesStyle::Step : SeriesStyle::Line;
+            const QString interpolation = m_defaults.value(QStringLiteral("custom")).toObject()
+                                              .value(QStringLiteral("lineInterpolation")).toString();
+            return interpolation.startsWith(QLatin1String("step")) ? SeriesStyle::Step : SeriesStyle::Line;
+        }
+
+        // Which converted series a Grafana matcher picks: by query (refId), or by a legend
+        // that is fixed text (a legend with {{label}} names series only Prometheus knows).
+        std::vector<std::size_t> matching(const PanelDefinition &definition, const QString &matcher, const QString &option) const
+        {
+            std::vector<std::size_t> indexes;
+            const bool isRegex = matcher == QLatin1String("byRegexp")
+                                 || (matcher == QLatin1String("alias") && option.size() > 1 && option.startsWith(QLatin1Char('/'))
+                                     && option.endsWith(QLatin1Char('/')));
+            QRegularExpression regex;
+            if (isRegex) {
+                regex.setPattern(matcher == QLatin1String("alias") ? option.mid(1, option.size() - 2) : option);
+                if (!regex.isValid())
+                    return indexes;
+            }
+            for (std::size_t i = 0; i < definition.series.size(); ++i) {
+                const QString &legend = definition.series[i].legend;
+                const bool fixedLegend = !legend.isEmpty() && !legend.contains(QLatin1String("{{"));
+                bool match = false;
+                if (matcher == QLatin1String("byFrameRefID"))
+                    match = m_refIds.value(qsizetype(i)) == option;
+                else if (isRegex)
+                    match = fixedLegend && regex.match(legend).hasMatch();
+                else if (matcher == QLatin1String("byName") || matcher == QLatin1String("alias"))
+                    match = fixedLegend && legend == option;
+                if (match)
+                    indexes.push_back(i);
+            }
+            return indexes;
+        }
+
+        // fieldConfig.overrides of a timeseries panel: right axis, its unit, colours, names.
+        void readFieldOverrides(PanelDefinition &definition)
+        {
+            const QJsonArray overrides = m_panel.value(QStringLiteral("fieldConfig")).toObject().value(QStringLiteral("overrides")).toArray();
+            for (const QJsonValue &value : overrides) {
+                const QJsonObject override = value.toObject();
+                const QJsonObject matcher = override.value(QStringLiteral("matcher")).toObject();
+                const QString matcherId = matcher.value(QStringLiteral("id")).toString();
+                const QString option = matcher.value(QStringLiteral("options")).toString();
+                const std::vector<std::size_t> series = matching(definition, matcherId, option);
+                const QJsonArray properties = override.value(QStringLiteral("properties")).toArray();
+                bool right = false;
+                for (const QJsonValue &property : properties) {
+                    const QJsonObject p = property.toObject();
+                    right = right || (p.value(QStringLiteral("id")).toString() == QLatin1String("custom.axisPlacement")
+                                      && p.value(QStringLiteral("value")).toString() == QLatin1String("right"));
+                }
+                const QString what = QStringLiteral("override for '%1'").arg(option);
+                if (series.empty()) {
+                    if (right)
+                        note(what + QStringLiteral(" (%1) matches no query by its id or fixed legend; its series stay on the left axis").arg(matcherId));
+                    continue;
+                }
+                for (const QJsonValue &property : properties) {
+                    const QJsonObject p = property.toObject();
+                    const QString id = p.value(QStringLiteral("id")).toString();
+                    const QJsonValue propertyValue = p.value(QStringLiteral("value"));
+                    if (id == QLatin1String("custom.axisPlacement") && right) {
+                        for (std::size_t i : series)
+                            definition.series[i].axis = AxisSide::Right;
+                    } else if (id == QLatin1String("unit")) {
+                        if (right)
+                            m_rightUnitId = propertyValue.toString();
+                        else
+                            note(what + QStringLiteral(": a unit of its own (%1) on the left axis not supported").arg(propertyValue.toString()));
+                    } else if (id == QLatin1String("color")) {
+                        const QString color = propertyValue.toObject().value(QStringLiteral("fixedColor")).toString();
+                        for (std::size_t i : series) {
+                            if (isHexColor(color))
+                                definition.series[i].color = color.toUpper();
+                        }
+                    } else if (id == QLatin1String("displayName")) {
+                        for (std::size_t i : series)
+                            definition.series[i].legend = propertyValue.toString();
+                    } else if (id == QLatin1String("custom.stacking") || id == QLatin1String("custom.transform")
+                               || id == QLatin1String("min") || id == QLatin1String("max")
+                               || id == QLatin1String("thresholds") || id == QLatin1String("custom.drawStyle")) {
+                        note(what + QStringLiteral(": %1 not supported").arg(id));
+                    } else if (!kCosmeticProperties.contains(id)) {
+                        note(what + QStringLiteral(": %1 not supported").arg(id));
+                    }
+                }
+            }
+        }
+
+        // seriesOverrides of an old graph panel: {"alias": "backlog", "yaxis": 2, ...}.
+        void readSeriesOverrides(PanelDefinition &definition)
+        {
+            for (const QJsonValue &value : m_panel.value(QStringLiteral("seriesOverrides")).toArray()) {
+                const QJsonObject override = value.toObject();
+                const QString alias = override.value(QStringLiteral("alias")).toString();
+                const std::vector<std::size_t> series = matching(definition, QStringLiteral("alias"), alias);
+                const bool right = override.value(QStringLiteral("yaxis")).toInt() == 2;
+                const QString what = QStringLiteral("series override '%1'").arg(alias);
+                if (series.empty()) {
+                    if (right)
+                        note(what + QStringLiteral(" matches no query's fixed legend; its series stay on the left axis"));
+                    continue;
+                }
+                const QString color = override.value(QStringLiteral("color")).toString();
+                for (std::size_t i : series) {
+                    if (right)
+                        definition.series[i].axis = AxisSide::Right;
+                    if (isHexColor(color))
+                        definition.series[i].color = color.toUpper();
+                }
+                if (override.contains(QStringLiteral("transform")))
+                    note(what + QStringLiteral(": transform %1 not supported").arg(override.value(QStringLiteral("transform")).toString()));
+                if (override.value(QStringLiteral("stack")).toBool())
+                    note(what + QStringLiteral(": stacking not supported"));
+            }
+        }
+
+        // Left and right units; a multiple of a unit Chaoscope knows scales the query.
+        void applyUnits(PanelDefinition &definition)
+        {
+            const QJsonArray yaxes = m_panel.value(QStringLiteral("yaxes")).toArray();
+            const QString leftId = m_graph ? yaxes.at(0).toObject().value(QStringLiteral("format")).toString()
+                                           : m_defaults.value(QStringLiteral("unit")).toString();
+            QString rightId = m_graph ? yaxes.at(1).toObject().value(QStringLiteral("format")).toString() : m_rightUnitId;
+            if (!m_graph && rightId.isEmpty())
+                rightId = leftId; // a timeseries panel's right axis shares the panel's unit
+            const GrafanaUnit left = unitFor(leftId, QStringLiteral("unit"));
+            const bool anyRight = std::any_of(definition.series.begin(), definition.series.end(),
+                                              [](const SeriesDefinition &s) { return s.axis == AxisSide::Right; });
+            const GrafanaUnit right = anyRight ? unitFor(rightId, QStringLiteral("right axis unit")) : GrafanaUnit{};
+            definition.unit = left.unit;
+            definition.rightUnit = anyRight ? right.unit : QString();
+            for (SeriesDefinition &series : definition.series)
+                series.query = (series.axis == AxisSide::Right ? right : left).scaleQuery(series.query);
+        }
+
+        GrafanaUnit unitFor(const QString &id, const QString &what)
+        {
+            const GrafanaUnit unit = GrafanaUnit::fromId(id);
+            if (!unit.known)
+                note(QStringLiteral("%1 '%2' not supported; shown as a plain number").arg(what, id));
+            return unit;
+        }
+
+        // Chaoscope scales each axis to its data (from 0 when the data never goes negative),
+        // so a minimum of 0 is what it does anyway.
+        void listAxisLimits()
+        {
+            const QJsonObject axis = m_graph ? m_panel.value(QStringLiteral("yaxes")).toArray().at(0).toObject() : m_defaults;
+            QStringList limits;
+            const double min = numberOf(axis.value(QStringLiteral("min")));
+            const double max = numberOf(axis.value(QStringLiteral("max")));
+            if (std::isfinite(min) && min != 0)
+                limits << QStringLiteral("minimum %1").arg(formatNumber(min));
+            if (std::isfinite(max))
+                limits << QStringLiteral("maximum %1").arg(formatNumber(max));
+            if (!limits.isEmpty())
+                note(QStringLiteral("axis %1 not supported; the axis follows the data").arg(limits.join(QStringLiteral(" and "))));
+        }
+
+        // Thresholds count only where Grafana draws them: every timeseries panel carries the
+        // default steps (green, red at 80), shown only with a thresholdsStyle other than "off".
+        void listThresholds()
+        {
+            QStringList values;
+            if (m_graph) {
+                for (const QJsonValue &threshold : m_panel.value(QStringLiteral("thresholds")).toArray())
+                    values << formatNumber(threshold.toObject().value(QStringLiteral("value")).toDouble());
+            } else {
+                const QString mode = m_defaults.value(QStringLiteral("custom")).toObject()
+                                         .value(QStringLiteral("thresholdsStyle")).toObject().value(QStringLiteral("mode")).toString();
+                if (mode.isEmpty() || mode == QLatin1String("off"))
+                    return;
+                const QJsonArray steps = m_defaults.value(QStringLiteral("thresholds")).toObject().value(QStringLiteral("steps")).toArray();
+                for (const QJsonValue &step : steps) {
+                    const double value = numberOf(step.toObject().value(QStringLiteral("value")));
+                    if (std::isfinite(value))
+                        values << formatNumber(value);
+                }
+            }
+            if (!values.isEmpty())
+                note(QStringLiteral("thresholds (%1) not supported").arg(values.join(QStringLiteral(", "))));
+        }
+
+        // What changes what a reader concludes (stacked sums, bars, shifted or own time
+        // ranges, repeats, transformations); colours and line widths are not listed.
+        void listLooks()
+        {
+            const QJsonObject custom = m_defaults.value(QStringLiteral("custom")).toObject();
+            const QString stacking = custom.value(QStringLiteral("stacking")).toObject().value(QStringLiteral("mode")).toString();
+            if ((!stacking.isEmpty() && stacking != QLatin1String("none")) || m_panel.value(QStringLiteral("stack")).toBool())
+                note(QStringLiteral("stacking not supported; series are drawn unstacked"));
+            const QString drawStyle = custom.value(QStringLiteral("drawStyle")).toString();
+            if (drawStyle == QLatin1String("bars") || drawStyle == QLatin1String("points"))
+                note(QStringLiteral("draw style '%1' not supported; drawn as lines").arg(drawStyle));
+            if (m_graph && m_panel.value(QStringLiteral("bars")).toBool() && !m_panel.value(QStringLiteral("lines")).toBool(true))
+                note(QStringLiteral("bars not supported; drawn as lines"));
+            if (m_graph && m_panel.value(QStringLiteral("percentage")).toBool())
+                note(QStringLiteral("percentage stacking not supported"));
+            QStringList transformations;
+            for (const QJsonValue &t : m_panel.value(QStringLiteral("transformations")).toArray())
+                transformations << t.toObject().value(QStringLiteral("id")).toString();
+            if (!transformations.isEmpty())
+                note(QStringLiteral("transformations (%1) not supported").arg(transformations.join(QStringLiteral(", "))));
+            if (const QString shift = m_panel.value(QStringLiteral("timeShift")).toString(); !shift.isEmpty())
+                note(QStringLiteral("time shift %1 not supported").arg(shift));
+            if (const QString from = m_panel.value(QStringLiteral("timeFrom")).toString(); !from.isEmpty())
+                note(QStringLiteral("a time range of its own (%1) not supported; the dashboard's window is used").arg(from));
+            if (const QString repeat = m_panel.value(QStringLiteral("repeat")).toString(); !repeat.isEmpty())
+                note(QStringLiteral("repeat for each $%1 not supported; shown once").arg(repeat));
+        }
+
+        const Converter &m_dashboard;
+        const QJsonObject m_panel;
+        const QString m_where;
+        const bool m_graph;
+        const QJsonObject m_defaults;
+        QStringList m_refIds; // of each converted series, for overrides by query
+        QString m_rightUnitId;
+        QSet<QString> m_otherSources;
+        bool m_otherSourcesOnly = true;
+    };
+
+    const QJsonObject m_dashboard;
+    QHash<QString, QString> m_sourceTypes; // "${DS_PROMETHEUS}", "$ds" -> "prometheus"
+    QStringList m_notConverted;
+    std::vector<int> m_widths; // grid width of each converted panel
+};
+
+Error notADashboard(const QString &why)
+{
+    return Error::make(Error::Kind::Invalid, QStringLiteral("not a Grafana dashboard: %1").arg(why));
+}
+
+// Chaoscope's own files also have "panels"; converting one would list every panel as "not
+// supported", which hides the real mistake.
+bool looksLikeChaoscope(const QJsonArray &panels)
+{
+    bool anySeries = false;
+    for (const QJsonValue &value : panels) {
+        const QJsonObject panel = value.toObject();
+        if (panel.contains(QStringLiteral("type")) || panel.contains(QStringLiteral("targets")))
+            return false;
+        anySeries = anySeries || panel.contains(QStringLiteral("series"));
+    }
+    return anySeries;
+}
+
+} // namespace
+
+Result<Conversion> fromJson(const QByteArray &json)
+{
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(json, &parseError);
+    if (parseError.error != QJsonParseError::NoError) {
+        return Error::make(Error::Kind::Parse,
+                           QStringLiteral("not valid JSON: %1").arg(JsonText::describeError(json, parseError)));
+    }
+    if (!document.isObject())
+        return notADashboard(QStringLiteral("the top level is %1, not an object").arg(document.isArray() ? QStringLiteral("an array") : QStringLiteral("empty")));
+    QJsonObject dashboard = document.object();
+    // The HTTP API's /api/dashboards/uid/<uid> wraps the model: {"dashboard": {...}, "meta": {...}}.
+    if (dashboard.contains(QStringLiteral("dashboard")) && !dashboard.contains(QStringLiteral("panels"))) {
+        const QJsonValue inner = dashboard.value(QStringLiteral("dashboard"));
+        if (!inner.isObject())
+            return notADashboard(QStringLiteral("\"dashboard\" is %1, not an object").arg(JsonText::typeName(inner)));
+        dashboard = inner.toObject();
+    }
+    const QJsonValue panels = dashboard.value(QStringLiteral("panels"));
+    const QJsonValue rows = dashboard.value(QStringLiteral("rows"));
+    if (panels.isUndefined() && !rows.isArray())
+        return notADashboard(QStringLiteral("it has no \"panels\" (a Grafana dashboard's JSON model has \"panels\" and \"templating\")"));
+    if (!panels.isUndefined() && !panels.isArray())
+        return notADashboard(QStringLiteral("\"panels\" is %1, not an array").arg(JsonText::typeName(panels)));
+    if (looksLikeChaoscope(panels.toArray()))
+        return notADashboard(QStringLiteral("its panels have \"series\", not \"type\" and \"targets\": it is a Chaoscope dashboard already "
+                                            "(open it with --dashboard)"));
+    return Converter(dashboard).run();
+}
+
+} // namespace GrafanaImporter

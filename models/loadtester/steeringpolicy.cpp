@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "loadtester/steeringpolicy.h"
+
+#include <cmath>
+
+namespace SteeringPolicy {
+
+double stepped(double current, Step step, bool wholeNumbers)
+{
+    double next = current;
+    switch (step) {
+    case Step::Half: next = current / 2; break;
+    case Step::MinusTenPercent: next = current * 0.9; break;
+    case Step::PlusTenPercent: next = current * 1.1; break;
+    case Step::Double: next = current * 2; break;
+    }
+    if (current <= 0 && (step == Step::PlusTenPercent || step == Step::Double))
+        next = 1;
+    // 50 × 1.1 is 55.000000000000007 in binary: tidy to a millionth before rounding, or the
+    // ceiling below would make +10 % of 50 a 56.
+    next = std::max(0.0, std::round(next * 1e6) / 1e6);
+    if (wholeNumbers) {
+        // Round away from the current value so that a step always changes something.
+        const double rounded = next > current ? std::ceil(next) : std::floor(next);
+        return std::max(0.0, rounded);
+    }
+    return std::round(next * 10) / 10;
+}
+
+std::optional<int> steppedLimit(int current, Step step)
+{
+    if (current <= 0)
+        return std::nullopt;
+    return std::max(1, int(stepped(current, step, true)));
+}
+
+std::optional<QString> confirmationReason(double from, double to, bool unlimitedIsZero)
+{
+    if (unlimitedIsZero) {
+        if (to == 0 && from != 0)
+            return QStringLiteral("This removes the in-flight limit: the load tester may queue without bound.");
+        if (from == 0)
+            return std::nullopt; // from unlimited to a limit is never a surprise
+    } else if (to == 0 && from != 0) {
+        return QStringLiteral("This stops the load (0).");
+    }
+    if (from > 0 && to > 0 && (to > from * 2 || to < from / 2)) {
+        return QStringLiteral("This changes the value by more than ×2 (%1 → %2).")
+            .arg(from, 0, 'g', 6).arg(to, 0, 'g', 6);
+    }
+    return std::nullopt;
+}
+
+} // namespace SteeringPolicy

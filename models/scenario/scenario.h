@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "dashboard/dashboarddefinition.h"
+
+#include <QByteArray>
+#include <QList>
+#include <QString>
+
+#include <optional>
+#include <vector>
+
+// A timed script of actions: "at +2m set rate 500; at +12m set limit 5000; at +20m take a
+// screenshot". Runs in the app and headless.
+//
+// File format:
+// {
+//   "title": "seed 000: starter collapse and the in-flight fix",
+//   "steps": [
+//     {"at": "+30s", "setRate": 40},
+//     {"at": "+1m", "screenshot": "below-ceiling.png"},
+//     {"setInflightLimit": 20},                       // no "at": right after the previous step
+//     {"after": "10s", "annotate": "limit in place", "tags": ["fix"]},
+//     {"waitFor": "sum(http_client_pool_pending) > 100", "timeout": "2m"},
+//     {"pause": true}, {"resume": true},
+//     {"at": "+4m", "screenshot": "recovered.png", "continueOnError": true}
+//   ]
+// }
+// "at" is measured from the scenario's start, "after" from the end of the previous step.
+struct ScenarioStep
+{
+    enum class Kind { SetRate, SetInflightLimit, Pause, Resume, Annotate, WaitFor, Screenshot };
+
+    Kind kind = Kind::Annotate;
+    std::optional<qint64> atMs;   // offset from the start
+    qint64 afterMs = 0;           // delay after the previous step (when no "at")
+    double value = 0;             // rate or limit
+    QString text;                 // annotation text, PromQL condition, or screenshot file
+    QStringList tags;
+    qint64 timeoutMs = 5 * 60'000; // waitFor
+    bool continueOnError = false;
+
+    QString describe() const; // "set rate to 500", "wait for pending > 1000 (at most 5m)"
+};
+
+struct Scenario
+{
+    QString title;
+    std::vector<ScenarioStep> steps;
+};
+
+namespace ScenarioLoader {
+
+struct LoadResult
+{
+    Scenario scenario;
+    QList<DashboardIssue> issues; // same located form as dashboards: steps[3].at: …
+    bool usable = false;          // a scenario with any error is not run: its timing matters
+};
+
+LoadResult fromJson(const QByteArray &json);
+LoadResult load(const QString &nameOrPath); // built-in (":/scenarios/<name>.json") or file
+QStringList builtinNames();
+
+} // namespace ScenarioLoader

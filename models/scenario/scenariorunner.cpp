@@ -1,0 +1,193 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "scenario/scenariorunner.h"
+
+#include "annotations/annotationmodel.h"
+#include "loadtester/loadtestercontroller.h"
+#include "prometheus/prometheusclient.h"
+#include "base/whenfinished.h"
+
+#include <QDateTime>
+
+ScenarioRunner::ScenarioRunner(LoadTesterController *controller, AnnotationModel *annotations,
+                               PrometheusClient *prometheus, QObject *parent)
+    : QObject(parent), m_controller(controller), m_annotations(annotations), m_prometheus(prometheus)
+{
+    m_wait.setSingleShot(true);
+    connect(&m_wait, &QTimer::timeout, this, &ScenarioRunner::runStep);
+    m_conditionPoll.setInterval(1000);
+    connect(&m_conditionPoll, &QTimer::timeout, this, &ScenarioRunner::pollCondition);
+    connect(m_controller, &LoadTesterController::actionFinished, this, &ScenarioRunner::onActionFinished);
+}
+
+void ScenarioRunner::start(const Scenario &scenario)
+{
+    m_scenario = scenario;
+    m_index = 0;
+    m_failures = 0;
+    m_running = true;
+    m_clock.start();
+    scheduleStep();
+}
+
+void ScenarioRunner::stop()
+{
+    if (!m_running)
+        return;
+    m_wait.stop();
+    m_conditionPoll.stop();
+    m_running = false;
+    m_stepActive = false;
+    emit finished(false, tr("stopped by the user at step %1").arg(m_index + 1));
+}
+
+qint64 ScenarioRunner::msUntilCurrentStep() const
+{
+    if (!m_running || m_stepActive)
+        return 0;
+    return std::max<qint64>(0, m_stepDueMs - m_clock.elapsed());
+}
+
+void ScenarioRunner::scheduleStep()
+{
+    if (m_index >= int(m_scenario.steps.size())) {
+        m_running = false;
+        emit finished(m_failures == 0, m_failures == 0 ? tr("all %n step(s) succeeded", nullptr, int(m_scenario.steps.size()))
+                                                       : tr("%n step(s) failed", nullptr, m_failures));
+        return;
+    }
+    const ScenarioStep &step = m_scenario.steps[std::size_t(m_index)];
+    m_stepDueMs = step.atMs ? *step.atMs : m_clock.elapsed() + step.afterMs;
+    m_wait.start(int(std::max<qint64>(0, m_stepDueMs - m_clock.elapsed())));
+}
+
+void ScenarioRunner::runStep()
+{
+    if (!m_running)
+        return;
+    const ScenarioStep &step = m_scenario.steps[std::size_t(m_index)];
+    m_stepActive = true;
+    emit stepStarted(m_index);
+    switch (step.kind) {
+    case ScenarioStep::Kind::SetRate:
+    case ScenarioStep::Kind::SetInflightLimit:
+    case ScenarioStep::Kind::Pause:
+    case ScenarioStep::Kind::Resume: {
+        if (m_controller->replicaCount() == 0) {
+            finishStep(false, tr("no load tester to steer (start Chaoscope with --admin URL)"));
+            return;
+        }
+        LoadTesterAction action;
+        action.value = step.value;
+        action.kind = step.kind == ScenarioStep::Kind::SetRate            ? LoadTesterAction::Kind::SetRate
+                      : step.kind == ScenarioStep::Kind::SetInflightLimit ? LoadTesterAction::Kind::SetInflightLimit
+                      : step.kind == ScenarioStep::Kind::Pause            ? LoadTesterAction::Kind::Pause
+                                                                          : LoadTesterAction::Kind::Resume;
+        m_awaitingAction = true;
+        if (!m_controller->apply(action)) {
+            m_awaitingAction = false;
+            finishStep(false, tr("another change was still being applied"));
+        }
+        return;
+    }
+    case ScenarioStep::Kind::Annotate: {
+        Annotation annotation;
+        annotation.timeMs = QDateTime::currentMSecsSinceEpoch();
+        annotation.text = step.text;
+        annotation.tags = step.tags;
+        annotation.source = Annotation::Source::Scenario;
+        m_annotations->add(annotation);
+        finishStep(true, QString());
+        return;
+    }
+    case ScenarioStep::Kind::WaitFor:
+        m_conditionDeadlineMs = m_clock.elapsed() + step.timeoutMs;
+        m_lastConditionError.clear();
+        m_conditionPoll.start();
+        pollCondition();
+        return;
+    case ScenarioStep::Kind::Screenshot:
+        m_awaitingScreenshot = true;
+        emit screenshotRequested(step.text);
+        return;
+    }
+}
+
+void ScenarioRunner::onActionFinished(const ActionReport &report)
+{
+    if (!m_awaitingAction)
+        return; // a button press, not ours
+    m_awaitingAction = false;
+    if (report.allConfirmed()) {
+        finishStep(true, QString());
+        return;
+    }
+    QString reason;
+    for (const ReplicaOutcome &outcome : report.replicas) {
+        if (outcome.error)
+            reason = outcome.error->message;
+        else if (!outcome.confirmed)
+            reason = tr("read back %1").arg(outcome.mismatch);
+    }
+    finishStep(false, tr("%1 of %2 replicas confirmed; %3")
+                          .arg(report.confirmedCount()).arg(report.replicas.size()).arg(reason));
+}
+
+void ScenarioRunner::pollCondition()
+{
+    if (m_conditionQueryInFlight)
+        return;
+    const ScenarioStep &step = m_scenario.steps[std::size_t(m_index)];
+    if (m_clock.elapsed() > m_conditionDeadlineMs) {
+        m_conditionPoll.stop();
+        finishStep(false, m_lastConditionError.isEmpty() ? tr("not met within the timeout")
+                                                         : tr("not met within the timeout; last error: %1").arg(m_lastConditionError));
+        return;
+    }
+    m_conditionQueryInFlight = true;
+    const int index = m_index;
+    // The condition is plain PromQL with a comparison ("pending > 1000"): it holds when the
+    // query returns a sample, since a PromQL comparison filters out what does not match.
+    whenFinished(m_prometheus->instantQuery(step.text), this, [this, index](const Result<PromQueryResult> &result) {
+        m_conditionQueryInFlight = false;
+        if (!m_running || index != m_index || !m_conditionPoll.isActive())
+            return;
+        if (!result) {
+            m_lastConditionError = result.error().message;
+            return;
+        }
+        for (const PromSeries &series : result->series) {
+            if (!series.values.empty()) {
+                m_conditionPoll.stop();
+                finishStep(true, QString());
+                return;
+            }
+        }
+    });
+}
+
+void ScenarioRunner::screenshotTaken(bool ok, const QString &message)
+{
+    if (!m_awaitingScreenshot)
+        return;
+    m_awaitingScreenshot = false;
+    finishStep(ok, message);
+}
+
+void ScenarioRunner::finishStep(bool ok, const QString &message)
+{
+    if (!m_running)
+        return;
+    const ScenarioStep &step = m_scenario.steps[std::size_t(m_index)];
+    m_stepActive = false;
+    emit stepFinished(m_index, ok, message);
+    if (!ok) {
+        ++m_failures;
+        if (!step.continueOnError) {
+            m_running = false;
+            emit finished(false, tr("step %1 (%2) failed: %3").arg(m_index + 1).arg(step.describe(), message));
+            return;
+        }
+    }
+    ++m_index;
+    scheduleStep();
+}

@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "scenario/scenario.h"
+
+#include <QElapsedTimer>
+#include <QObject>
+#include <QTimer>
+
+class AnnotationModel;
+class LoadTesterController;
+class PrometheusClient;
+struct ActionReport;
+
+// Plays a scenario: waits for each step's time, applies it through the load tester
+// controller (so it fans out and annotates itself like a button press), adds annotations,
+// waits for PromQL conditions, and asks the view for screenshots. A failed step stops the
+// run unless it is marked continueOnError.
+class ScenarioRunner : public QObject
+{
+    Q_OBJECT
+public:
+    ScenarioRunner(LoadTesterController *controller, AnnotationModel *annotations,
+                   PrometheusClient *prometheus, QObject *parent = nullptr);
+
+    void start(const Scenario &scenario);
+    void stop(); // by the user: finishes with failure "stopped"
+    bool isRunning() const { return m_running; }
+    const Scenario &scenario() const { return m_scenario; }
+    int currentStep() const { return m_index; }
+    // Time until the current step starts (0 while it runs), for the countdown.
+    qint64 msUntilCurrentStep() const;
+    int failedSteps() const { return m_failures; }
+
+    // The view answers screenshotRequested() with this.
+    void screenshotTaken(bool ok, const QString &message);
+
+signals:
+    void stepStarted(int index);
+    void stepFinished(int index, bool ok, const QString &message);
+    void screenshotRequested(const QString &path);
+    void finished(bool ok, const QString &message);
+
+private:
+    void scheduleStep();
+    void runStep();
+    void finishStep(bool ok, const QString &message);
+    void onActionFinished(const ActionReport &report);
+    void pollCondition();
+
+    LoadTesterController *m_controller;
+    AnnotationModel *m_annotations;
+    PrometheusClient *m_prometheus;
+    Scenario m_scenario;
+    QElapsedTimer m_clock;
+    QTimer m_wait;
+    QTimer m_conditionPoll;
+    qint64 m_stepDueMs = 0;
+    qint64 m_conditionDeadlineMs = 0;
+    QString m_lastConditionError;
+    int m_index = -1;
+    int m_failures = 0;
+    bool m_running = false;
+    bool m_stepActive = false;
+    bool m_awaitingAction = false;
+    bool m_awaitingScreenshot = false;
+    bool m_conditionQueryInFlight = false;
+};

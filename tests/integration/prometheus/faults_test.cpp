@@ -1,0 +1,719 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The fault catalogue: every way a Prometheus-compatible source or a load tester's admin API
+// can misbehave, served on demand by the fault server, each ending in a message that says
+// what failed, with the rest of the dashboard still working. The well-behaved side is the
+// real Prometheus and the real testbed in the other integration suites.
+#include "loadtester/adapters/adapterfactory.h"
+#include "annotations/annotationmodel.h"
+#include "dashboard/dashboardpoller.h"
+#include "faultserver.h"
+#include "freeport.h"
+#include "loadtester/adapters/loadtesteradapter.h"
+#include "loadtester/loadtestercontroller.h"
+#include "prometheus/prometheusclient.h"
+#include "prometheusprocess.h"
+#include "store/samplestore.h"
+#include "session/format/sessionreader.h"
+#include "session/sessionrecorder.h"
+#include "testbedprocess.h"
+#include "testpaths.h"
+#include "timeline/timewindow.h"
+#include "waitfor.h"
+
+#include <QDateTime>
+#include <QElapsedTimer>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTimer>
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <csignal>
+#include <memory>
+
+#include <sys/types.h>
+
+namespace {
+
+using Kind = Error::Kind;
+using Reply = FaultServer::Reply;
+using QueryResult = Result<PromQueryResult>;
+
+constexpr qint64 kNow = 1'700'000'040'000; // a whole minute
+const QByteArray kRange = "/api/v1/query_range";
+const QByteArray kInstant = "/api/v1/query";
+
+std::string describe(const QueryResult &result)
+{
+    return result.ok() ? std::string("ok") : result.error().message.toStdString();
+}
+
+// Short waits, so that a fault that is retried does not make the test slow.
+PrometheusConnection connectionTo(const QUrl &url)
+{
+    PrometheusConnection connection;
+    connection.baseUrl = url;
+    connection.timeoutMs = 2000;
+    connection.retry.initialDelayMs = 20;
+    connection.retry.maxDelayMs = 100;
+    return connection;
+}
+
+QueryResult await(const QFuture<QueryResult> &future, int timeoutMs = 20000)
+{
+    const auto result = awaitResult(future, timeoutMs);
+    if (!result)
+        return Error::make(Kind::Invalid, QStringLiteral("the test gave up waiting"));
+    return *result;
+}
+
+QueryResult instant(PrometheusClient &client)
+{
+    return await(client.instantQuery(QStringLiteral("up")));
+}
+
+// Measures the longest time the event loop was kept from running, the way a user would
+// notice a frozen window.
+class EventLoopWatchdog
+{
+public:
+    EventLoopWatchdog()
+    {
+        m_clock.start();
+        m_timer.setInterval(10);
+        QObject::connect(&m_timer, &QTimer::timeout, [this] {
+            m_longestMs = std::max(m_longestMs, m_clock.restart());
+        });
+        m_timer.start();
+    }
+    qint64 longestStallMs() const { return m_longestMs; }
+
+private:
+    QTimer m_timer;
+    QElapsedTimer m_clock;
+    qint64 m_longestMs = 0;
+};
+
+// A range-query answer with one series, a sample every step over the requested range,
+// as a healthy Prometheus would give for a metric scraped every second.
+Reply healthyAnswer(const FaultServer::Request &request)
+{
+    const QUrlQuery params = request.params();
+    const double start = params.queryItemValue(QStringLiteral("start")).toDouble();
+    const double end = params.queryItemValue(QStringLiteral("end")).toDouble();
+    const double step = params.queryItemValue(QStringLiteral("step")).toDouble();
+    QList<QPair<double, QByteArray>> samples;
+    for (double t = start; step > 0 && t <= end + 1e-9; t += step)
+        samples.append({t, QByteArray::number(std::fmod(t, 97.0))});
+    return FaultServer::json(FaultServer::matrixBody(1, samples));
+}
+
+// ---- The Prometheus client against each fault ----
+
+TEST(PrometheusFaults, ConnectionRefusedSaysSoAndMarksTheSourceDown)
+{
+    FaultServer server;
+    server.stop();
+    PrometheusClient client(connectionTo(server.url()));
+    QSignalSpy reachability(&client, &PrometheusClient::reachabilityChanged);
+    const auto result = instant(client);
+    ASSERT_FALSE(result.ok());
+    EXPECT_EQ(result.error().kind, Kind::Network);
+    EXPECT_TRUE(result.error().message.contains(QStringLiteral("refused the connection")))
+        << describe(result);
+    EXPECT_TRUE(result.error().message.contains(server.url().authority())) << describe(result);
+    ASSERT_GE(reachability.size(), 1);
+    EXPECT_FALSE(reachability.at(0).at(0).toBool());
+}
+
+TEST(PrometheusFaults, ASourceThatNeverAnswersTimesOutAndIsTriedAgain)
+{
+    FaultServer server;
+    server.script(kInstant, FaultServer::neverAnswer());
+    PrometheusConnection connection = connectionTo(server.url());
+    connection.timeoutMs = 300;
+    PrometheusClient client(connection);
+    const auto result = instant(client);
+    ASSERT_FALSE(result.ok());
+    EXPECT_EQ(result.error().kind, Kind::Timeout);
+    EXPECT_TRUE(result.error().message.contains(QStringLiteral("did not answer within 300 ms")))
+        << describe(result);
+    EXPECT_EQ(server.requestCount(kInstant), 3); // the first try and two retries
+}
+
+TEST(PrometheusFaults, AnAnswerTricklingInIsCutAtTheRequestDeadline)
+{
+    FaultServer server;
+    // One byte every 50 ms never leaves the connection silent for long: only a deadline for
+    // the whole answer ends it.
+    server.script(kInstant, FaultServer::trickle(QByteArray(2000, ' '), 50));
+    PrometheusConnection connection = connectionTo(server.url());
+    connection.timeoutMs = 1000;
+    connection.requestDeadlineMs = 700;
+    connection.retry.maxAttempts = 1;
+    PrometheusClient client(connection);
+    QElapsedTimer clock;
+    clock.start();
+    const auto result = instant(client);
+    ASSERT_FALSE(result.ok());
+    EXPECT_EQ(result.error().kind, Kind::Timeout);
+    EXPECT_TRUE(result.error().message.contains(QStringLiteral("did not finish its answer within 700 ms")))
+        << describe(result);
+    EXPECT_LT(clock.elapsed(), 10000);
+}
+
+TEST(PrometheusFaults, AnHtmlErrorPageIsShownByItsTitleAndOnlyGatewayErrorsAreRetried)
+{
+    for (const int status : {500, 502, 503, 504}) {
+        FaultServer server;
+        server.script(kInstant, FaultServer::htmlError(status));
+        PrometheusClient client(connectionTo(server.url()));
+        const auto result = instant(client);
+        ASSERT_FALSE(result.ok()) << status;
+        EXPECT_EQ(result.error().kind, Kind::Http) << status;
+        EXPECT_EQ(result.error().httpStatus, status);
+        EXPECT_TRUE(result.error().message.contains(QStringLiteral("answered HTTP %1").arg(status)))
+            << describe(result);
+        EXPECT_TRUE(result.error().message.contains(QStringLiteral("nginx")) ||
+                    result.error().message.contains(QString::number(status)))
+            << describe(result);
+        EXPECT_EQ(server.requestCount(kInstant), status == 500 ? 1 : 3) << status;
+    }
+}
+
+TEST(PrometheusFaults, TooManyRequestsWaitsAsLongAsRetryAfterSays)
+{
+    FaultServer server;
+    server.script(kInstant, QList<Reply>{FaultServer::tooManyRequests(1),
+                                         FaultServer::json(FaultServer::matrixBody(1, {{1.0, "1"}}))});
+    PrometheusClient client(connectionTo(server.url())); // its own backoff starts at 20 ms
+    QElapsedTimer clock;
+    clock.start();
+    const auto result = instant(client);
+    ASSERT_TRUE(result.ok()) << describe(result);
+    EXPECT_EQ(server.requestCount(kInstant), 2);
+    EXPECT_GE(clock.elapsed(), 950); // the server's second, not our 20 ms
+}
+
+TEST(PrometheusFaults, TooManyRequestsWithALongPauseIsReportedNotRetried)
+{
+    FaultServer server;
+    server.script(kInstant, FaultServer::tooManyRequests(3600));
+    PrometheusClient client(connectionTo(server.url()));
+    const auto result = instant(client);
+    ASSERT_FALSE(result.ok());
+    EXPECT_EQ(result.error().httpStatus, 429);
+    EXPECT_TRUE(result.error().message.contains(QStringLiteral("fewer requests"))) << describe(result);
+    EXPECT_EQ(server.requestCount(kInstant), 1);
+}
+
+TEST(PrometheusFaults, EachPrometheusErrorTypeIsShownAndOnlyTransientOnesAreRetried)
+{
+    for (const QByteArray type :
+         {"bad_data", "timeout", "canceled", "execution", "internal", "unavailable", "not_found"}) {
+        FaultServer server;
+        server.script(kInstant, FaultServer::prometheusError(type, "the server says " + type));
+        PrometheusClient client(connectionTo(server.url()));
+        const auto result = instant(client);
+        ASSERT_FALSE(result.ok()) << type.constData();
+        EXPECT_EQ(result.error().kind, Kind::Query) << type.constData();
+        EXPECT_EQ(result.error().detail, QString::fromLatin1(type));
+        EXPECT_TRUE(result.error().message.contains(QStringLiteral("Prometheus rejected the query")))
+            << describe(result);
+        EXPECT_TRUE(result.error().message.contains(QStringLiteral("the server says ") + QString::fromLatin1(type)))
+            << describe(result);
+        const bool transient = type == "timeout" || type == "unavailable";
+        EXPECT_EQ(server.requestCount(kInstant), transient ? 3 : 1) << type.constData();
+    }
+}
+
+TEST(PrometheusFaults, MalformedJsonIsAParseErrorNamingTheSource)
+{
+    FaultServer server;
+    server.script(kInstant, FaultServer::malformedJson());
+    PrometheusClient client(connectionTo(server.url()));
+    const auto result = instant(client);
+    ASSERT_FALSE(result.ok());
+    EXPECT_EQ(result.error().kind, Kind::Parse);
+    EXPECT_TRUE(result.error().message.contains(QStringLiteral("not valid JSON"))) << describe(result);
+    EXPECT_TRUE(result.error().message.contains(server.url().authority())) << describe(result);
+    EXPECT_EQ(server.requestCount(kInstant), 1);
+}
+
+TEST(PrometheusFaults, ABodyCutOffMidwayIsReportedAsSuch)
+{
+    FaultServer server;
+    server.script(kInstant, FaultServer::cutOff(FaultServer::matrixBody(3, {{1.0, "1"}, {2.0, "2"}})));
+    PrometheusClient client(connectionTo(server.url()));
+    const auto result = instant(client);
+    ASSERT_FALSE(result.ok());
+    EXPECT_TRUE(result.error().message.contains(QStringLiteral("in the middle of its answer")))
+        << describe(result);
+}
+
+TEST(PrometheusFaults, AHugeAnnouncedBodyIsRefusedAtTheDefaultCapWithoutReadingIt)
+{
+    FaultServer server;
+    server.script(kInstant, FaultServer::huge(200ll * 1024 * 1024));
+    PrometheusConnection connection = connectionTo(server.url());
+    ASSERT_EQ(connection.maxBodyBytes, 64ll * 1024 * 1024); // the default
+    PrometheusClient client(connection);
+    const auto result = instant(client);
+    ASSERT_FALSE(result.ok());
+    EXPECT_EQ(result.error().kind, Kind::TooLarge);
+    EXPECT_TRUE(result.error().message.contains(QStringLiteral("64.0 MiB"))) << describe(result);
+    EXPECT_TRUE(result.error().message.contains(QStringLiteral("200.0 MiB"))) << describe(result);
+    EXPECT_TRUE(waitFor([&] { return server.openConnections() == 0; }, 10000));
+    EXPECT_LT(server.bytesStreamed(), 32ll * 1024 * 1024); // most of it was never sent
+    EXPECT_EQ(server.requestCount(kInstant), 1);           // and not asked for again
+}
+
+TEST(PrometheusFaults, AHugeUnannouncedBodyIsCutWhileArriving)
+{
+    FaultServer server;
+    server.script(kInstant, FaultServer::huge(200ll * 1024 * 1024, /*announceLength=*/false));
+    PrometheusConnection connection = connectionTo(server.url());
+    connection.maxBodyBytes = 4 * 1024 * 1024;
+    PrometheusClient client(connection);
+    EventLoopWatchdog watchdog;
+    const auto result = instant(client);
+    ASSERT_FALSE(result.ok());
+    EXPECT_EQ(result.error().kind, Kind::TooLarge);
+    EXPECT_TRUE(result.error().message.contains(QStringLiteral("4.0 MiB"))) << describe(result);
+    EXPECT_TRUE(waitFor([&] { return server.openConnections() == 0; }, 10000));
+    EXPECT_LT(server.bytesStreamed(), 64ll * 1024 * 1024);
+    EXPECT_LT(watchdog.longestStallMs(), 1000);
+}
+
+TEST(PrometheusFaults, AnUnknownResultTypeIsAParseErrorSayingWhich)
+{
+    FaultServer server;
+    server.script(kInstant, FaultServer::json(FaultServer::matrixBody(1, {{1.0, "1"}}, "streams")));
+    PrometheusClient client(connectionTo(server.url()));
+    const auto result = instant(client);
+    ASSERT_FALSE(result.ok());
+    EXPECT_EQ(result.error().kind, Kind::Parse);
+    EXPECT_TRUE(result.error().message.contains(QStringLiteral("\"streams\""))) << describe(result);
+}
+
+TEST(PrometheusFaults, AValueThatIsNotANumberIsAParseErrorSayingWhere)
+{
+    FaultServer server;
+    server.script(kInstant, FaultServer::json(FaultServer::matrixBody(1, {{1.0, "1"}, {2.0, "fast"}})));
+    PrometheusClient client(connectionTo(server.url()));
+    const auto result = instant(client);
+    ASSERT_FALSE(result.ok());
+    EXPECT_EQ(result.error().kind, Kind::Parse);
+    EXPECT_TRUE(result.error().message.contains(QStringLiteral("\"fast\" is not a number"))) << describe(result);
+    EXPECT_TRUE(result.error().message.contains(QStringLiteral("sample 1"))) << describe(result);
+}
+
+TEST(PrometheusFaults, NaNAndInfinitiesAreKeptAsSuch)
+{
+    FaultServer server;
+    server.script(kInstant, FaultServer::json(FaultServer::matrixBody(1, {{1.0, "NaN"}, {2.0, "+Inf"}, {3.0, "-Inf"}})));
+    PrometheusClient client(connectionTo(server.url()));
+    const auto result = instant(client);
+    ASSERT_TRUE(result.ok()) << describe(result);
+    ASSERT_EQ(result->series.size(), 1u);
+    const auto &values = result->series.front().values;
+    ASSERT_EQ(values.size(), 3u);
+    EXPECT_TRUE(std::isnan(values[0]));
+    EXPECT_EQ(values[1], INFINITY);
+    EXPECT_EQ(values[2], -INFINITY);
+}
+
+TEST(PrometheusFaults, ARedirectLoopIsReportedAsALoop)
+{
+    FaultServer server;
+    server.script(kInstant, FaultServer::redirect("/api/v1/query"));
+    PrometheusClient client(connectionTo(server.url()));
+    const auto result = instant(client);
+    ASSERT_FALSE(result.ok());
+    EXPECT_TRUE(result.error().message.contains(QStringLiteral("redirects in a loop"))) << describe(result);
+    EXPECT_LE(server.requestCount(kInstant), 60); // Qt's cap on redirects, not forever
+}
+
+TEST(PrometheusFaults, ATransientFailureThatPassesIsInvisible)
+{
+    FaultServer server;
+    server.script(kInstant, QList<Reply>{FaultServer::htmlError(502), FaultServer::prometheusError("unavailable"),
+                                         FaultServer::json(FaultServer::matrixBody(1, {{1.0, "7"}}))});
+    PrometheusClient client(connectionTo(server.url()));
+    const auto result = instant(client);
+    ASSERT_TRUE(result.ok()) << describe(result);
+    EXPECT_EQ(result->series.front().values.front(), 7.0);
+    EXPECT_EQ(server.requestCount(kInstant), 3);
+}
+
+TEST(PrometheusFaults, AtMostTheConfiguredNumberOfRequestsAreInFlight)
+{
+    FaultServer server;
+    server.script(kInstant, FaultServer::trickle(FaultServer::matrixBody(1, {{1.0, "1"}}), 1));
+    PrometheusConnection connection = connectionTo(server.url());
+    connection.maxRequestsInFlight = 3;
+    PrometheusClient client(connection);
+    std::vector<QFuture<QueryResult>> futures;
+    for (int i = 0; i < 12; ++i)
+        futures.push_back(client.instantQuery(QStringLiteral("up")));
+    for (const auto &future : futures) {
+        const auto result = await(future);
+        EXPECT_TRUE(result.ok()) << describe(result);
+    }
+    EXPECT_EQ(server.requestCount(kInstant), 12);
+    EXPECT_LE(server.maxPendingRequests(), 3);
+    EXPECT_GE(server.maxPendingRequests(), 2); // and they did overlap
+}
+
+// ---- The poller: what a panel shows ----
+
+DashboardDefinition dashboardOf(const QStringList &panelQueries)
+{
+    DashboardDefinition dashboard;
+    dashboard.refreshSeconds = 3600; // the tests poll by hand
+    for (const QString &query : panelQueries) {
+        PanelDefinition panel;
+        panel.title = query;
+        SeriesDefinition series;
+        series.query = query;
+        panel.series.push_back(series);
+        dashboard.panels.push_back(panel);
+    }
+    return dashboard;
+}
+
+// The poller, its store and window, against one source, with a clock that moves only when
+// the test says so.
+struct Rig
+{
+    explicit Rig(const QUrl &url)
+        : client(connectionTo(url)), poller(&client, &store, &window)
+    {
+        window.setClock([this] { return now; });
+        window.setWindowMs(5 * 60'000);
+        poller.setScrapeIntervalMs(1000);
+    }
+
+    // One refresh tick, as the refresh timer does it, and its answers merged.
+    bool tick(qint64 advanceMs = 0)
+    {
+        now += advanceMs;
+        QSignalSpy finished(&poller, &DashboardPoller::pollCycleFinished);
+        poller.pollNow();
+        window.advanceToNow();
+        return finished.wait(20000) && waitFor([&] { return !poller.isLoadingHistory(); }, 20000);
+    }
+
+    PanelStatus status(int panel = 0) const { return poller.panelStatus(panel); }
+
+    qint64 now = kNow;
+    PrometheusClient client;
+    SampleStore store;
+    TimeWindow window;
+    DashboardPoller poller;
+};
+
+// The largest distance between neighbouring samples of a series, within [fromMs, toMs].
+qint64 largestGap(const SampleStore::Series &series, qint64 fromMs, qint64 toMs)
+{
+    const auto times = series.timestampsMs();
+    qint64 gap = 0;
+    qint64 previous = fromMs;
+    for (const qint64 t : times) {
+        if (t < fromMs || t > toMs)
+            continue;
+        gap = std::max(gap, t - previous);
+        previous = t;
+    }
+    return std::max(gap, toMs - previous);
+}
+
+TEST(PanelFaults, AQueryErrorIsShownInItsPanelWhileTheOthersDraw)
+{
+    FaultServer server;
+    server.script(kRange, [](const FaultServer::Request &request) {
+        if (request.params().queryItemValue(QStringLiteral("query")) == QLatin1String("broken"))
+            return FaultServer::prometheusError("bad_data", "parse error at char 7");
+        return healthyAnswer(request);
+    });
+    Rig rig(server.url());
+    rig.poller.setDashboard(dashboardOf({QStringLiteral("m"), QStringLiteral("broken")}));
+    ASSERT_TRUE(rig.tick());
+    EXPECT_EQ(rig.status(0).state, PanelStatus::State::Ok);
+    const PanelStatus broken = rig.status(1);
+    EXPECT_EQ(broken.state, PanelStatus::State::QueryError);
+    EXPECT_TRUE(broken.message.contains(QStringLiteral("parse error at char 7 (bad_data)")))
+        << broken.message.toStdString();
+    EXPECT_TRUE(broken.message.contains(QStringLiteral("No sample received yet"))) << broken.message.toStdString();
+}
+
+TEST(PanelFaults, ASourceGoingDownSaysSinceWhenAndTheGapIsFilledWhenItReturns)
+{
+    FaultServer server;
+    server.script(kRange, &healthyAnswer);
+    Rig rig(server.url());
+    rig.poller.setDashboard(dashboardOf({QStringLiteral("m")}));
+    ASSERT_TRUE(rig.tick());
+    ASSERT_EQ(rig.status().state, PanelStatus::State::Ok);
+    const QString key = rig.store.keysWithPrefix(QStringLiteral("p0/")).value(0);
+    ASSERT_FALSE(key.isEmpty());
+
+    server.stop();
+    ASSERT_TRUE(rig.tick(60'000));
+    PanelStatus down = rig.status();
+    EXPECT_EQ(down.state, PanelStatus::State::SourceDown);
+    EXPECT_TRUE(down.message.contains(QStringLiteral("refused the connection"))) << down.message.toStdString();
+    EXPECT_TRUE(down.message.contains(QStringLiteral("Last good sample 1 min ago."))) << down.message.toStdString();
+    ASSERT_TRUE(rig.tick(65'000));
+    down = rig.status();
+    EXPECT_TRUE(down.message.contains(QStringLiteral("Last good sample 2 min 5 s ago."))) << down.message.toStdString();
+
+    ASSERT_TRUE(server.resume());
+    ASSERT_TRUE(rig.tick(5'000));
+    EXPECT_EQ(rig.status().state, PanelStatus::State::Ok) << rig.status().message.toStdString();
+    EXPECT_EQ(rig.status().newestSampleMs, rig.now);
+    // Every second of the outage is there: the return asked for all of it.
+    const SampleStore::Series *series = rig.store.series(key);
+    ASSERT_NE(series, nullptr);
+    EXPECT_LE(largestGap(*series, kNow - 60'000, rig.now), 1000);
+}
+
+TEST(PanelFaults, TenThousandSeriesAreCappedWithAWarningInThePanel)
+{
+    FaultServer server;
+    const QByteArray body = FaultServer::matrixBody(10'000, {{double(kNow) / 1000, "1"}});
+    server.script(kRange, FaultServer::json(body));
+    Rig rig(server.url());
+    rig.poller.setDashboard(dashboardOf({QStringLiteral("m")}));
+    EventLoopWatchdog watchdog;
+    ASSERT_TRUE(rig.tick());
+    const PanelStatus status = rig.status();
+    EXPECT_EQ(status.state, PanelStatus::State::Ok);
+    ASSERT_FALSE(status.warnings.isEmpty());
+    EXPECT_TRUE(status.warnings.join(QLatin1Char(' ')).contains(QStringLiteral("more than 2000 series")))
+        << status.warnings.join(QLatin1Char('|')).toStdString();
+    EXPECT_EQ(rig.store.keysWithPrefix(QStringLiteral("p0/")).size(), 2000);
+    EXPECT_LT(watchdog.longestStallMs(), 2000);
+}
+
+TEST(PanelFaults, DuplicateOutOfOrderAndFutureSamplesNeitherBreakNorStallThePanel)
+{
+    FaultServer server;
+    const double now = double(kNow) / 1000;
+    server.script(kRange, QList<Reply>{FaultServer::json(FaultServer::matrixBody(
+                                           1, {{now - 2, "2"}, {now - 3, "1"}, {now - 2, "2"}, {now + 3600, "9"}, {now, "3"}})),
+                                       FaultServer::json(FaultServer::matrixBody(1, {{now + 9, "4"}, {now + 10, "5"}}))});
+    Rig rig(server.url());
+    rig.poller.setDashboard(dashboardOf({QStringLiteral("m")}));
+    ASSERT_TRUE(rig.tick());
+    PanelStatus status = rig.status();
+    EXPECT_EQ(status.state, PanelStatus::State::Ok);
+    EXPECT_TRUE(status.warnings.join(QLatin1Char(' ')).contains(QStringLiteral("1 h ahead")))
+        << status.warnings.join(QLatin1Char('|')).toStdString();
+    const SampleStore::Series *series = rig.store.series(rig.store.keysWithPrefix(QStringLiteral("p0/")).value(0));
+    ASSERT_NE(series, nullptr);
+    const auto times = series->timestampsMs();
+    EXPECT_TRUE(std::is_sorted(times.begin(), times.end()));
+    EXPECT_EQ(std::adjacent_find(times.begin(), times.end()), times.end()); // no duplicate instants
+    // The sample an hour ahead does not make the panel wait an hour for its next poll.
+    const int before = server.requestCount(kRange);
+    ASSERT_TRUE(rig.tick(10'000));
+    EXPECT_GT(server.requestCount(kRange), before);
+    EXPECT_EQ(rig.status().newestSampleMs, kNow + 10'000);
+}
+
+TEST(PanelFaults, TheRealPrometheusRestartingIsShownAsDownThenRecoversAndTheSessionKeepsEverything)
+{
+    PrometheusProcess prometheus;
+    ASSERT_TRUE(prometheus.start()) << prometheus.errorString().toStdString();
+    ASSERT_TRUE(prometheus.waitForSeries(QStringLiteral("up"), 30000));
+    PrometheusConnection connection = connectionTo(prometheus.url());
+    PrometheusClient client(connection);
+    SampleStore store;
+    TimeWindow window; // the real clock
+    window.setWindowMs(5 * 60'000);
+    DashboardPoller poller(&client, &store, &window);
+    poller.setScrapeIntervalMs(1000);
+    poller.setDashboard(dashboardOf({QStringLiteral("up")}));
+    poller.setRefreshMs(500);
+    // Recorded as a live run is: the file must hold the run across the outage.
+    QTemporaryDir sessionDir;
+    const QString sessionPath = sessionDir.filePath(QStringLiteral("restart.chaoscope"));
+    AnnotationModel annotations;
+    SessionRecorder recorder(&store, &annotations);
+    ASSERT_FALSE(recorder.start(sessionPath, {QStringLiteral("restart"), prometheus.url()}, poller.dashboard(),
+                                window.windowMs()));
+    poller.start();
+    const auto state = [&] { return poller.panelStatus(0).state; };
+    ASSERT_TRUE(waitFor([&] { return state() == PanelStatus::State::Ok; }, 30000));
+    const QString key = store.keysWithPrefix(QStringLiteral("p0/")).value(0);
+    ASSERT_FALSE(key.isEmpty());
+    const qint64 newestBefore = *poller.panelStatus(0).newestSampleMs;
+
+    prometheus.stop();
+    ASSERT_TRUE(waitFor([&] { return state() == PanelStatus::State::SourceDown; }, 30000));
+    const PanelStatus down = poller.panelStatus(0);
+    EXPECT_TRUE(down.message.contains(QStringLiteral("refused the connection"))) << down.message.toStdString();
+    EXPECT_TRUE(down.message.contains(QStringLiteral("Last good sample"))) << down.message.toStdString();
+    EXPECT_EQ(down.newestSampleMs, newestBefore); // what was drawn stays
+
+    ASSERT_TRUE(prometheus.restart()) << prometheus.errorString().toStdString();
+    const qint64 restartedAt = QDateTime::currentMSecsSinceEpoch();
+    ASSERT_TRUE(waitFor(
+        [&] {
+            const PanelStatus status = poller.panelStatus(0);
+            return status.state == PanelStatus::State::Ok && status.newestSampleMs &&
+                   *status.newestSampleMs > restartedAt;
+        },
+        30000))
+        << poller.panelStatus(0).message.toStdString();
+    // Nothing recorded before the outage was lost.
+    const SampleStore::Series *series = store.series(key);
+    ASSERT_NE(series, nullptr);
+    EXPECT_FALSE(series->timestampsMs().empty());
+    EXPECT_LE(series->timestampsMs().front(), newestBefore);
+    EXPECT_GT(series->timestampsMs().back(), restartedAt);
+    poller.stop();
+
+    // The session file has the same run: before the outage, and after the restart.
+    recorder.stop();
+    const Result<SessionContents> session = SessionReader::readFile(sessionPath);
+    ASSERT_TRUE(session.ok()) << session.error().message.toStdString();
+    const auto recorded = std::find_if(session->series.begin(), session->series.end(),
+                                       [&](const SessionSeries &s) { return s.key == key; });
+    ASSERT_NE(recorded, session->series.end());
+    ASSERT_FALSE(recorded->timestampsMs.empty());
+    EXPECT_LE(recorded->timestampsMs.front(), newestBefore) << "what came before the outage";
+    EXPECT_GT(recorded->timestampsMs.back(), restartedAt) << "what came after the restart";
+    EXPECT_EQ(recorded->timestampsMs.size(), series->size()) << "every sample the store holds";
+}
+
+// ---- The admin side ----
+
+Result<LoadTesterStatus> awaitStatus(const LoadTesterAdapter::Reply &reply)
+{
+    const auto result = awaitResult(reply, 20000);
+    if (!result)
+        return Error::make(Kind::Invalid, QStringLiteral("the test gave up waiting"));
+    return *result;
+}
+
+TEST(AdminFaults, EachFaultOfAStarterEndsInAMessageNamingIt)
+{
+    struct Case
+    {
+        const char *name;
+        Reply reply;
+        Kind kind;
+        QString expected;
+    };
+    const std::vector<Case> cases{
+        {"problem 4xx", FaultServer::problemJson(409, "Conflict", "the rate is locked by a scenario"),
+         Kind::Query, QStringLiteral("refused: the rate is locked by a scenario (409)")},
+        {"problem 5xx", FaultServer::problemJson(503, "Unavailable", "the engine is restarting"),
+         Kind::Query, QStringLiteral("refused: the engine is restarting (503)")},
+        {"html 502", FaultServer::htmlError(502), Kind::Http, QStringLiteral("answered HTTP 502")},
+        {"non-JSON 200", FaultServer::text("OK\n"), Kind::Parse, QStringLiteral("not a load status")},
+        {"never answers", FaultServer::neverAnswer(), Kind::Timeout, QStringLiteral("did not answer within")},
+    };
+    for (const Case &c : cases) {
+        FaultServer server;
+        server.script({}, c.reply);
+        auto adapter = makeLoadTesterAdapter(QStringLiteral("starter"), server.url());
+        adapter->setTimeoutMs(300);
+        const auto result = awaitStatus(adapter->setRate(100));
+        ASSERT_FALSE(result.ok()) << c.name;
+        EXPECT_EQ(result.error().kind, c.kind) << c.name << ": " << result.error().message.toStdString();
+        EXPECT_TRUE(result.error().message.contains(c.expected)) << c.name << ": " << result.error().message.toStdString();
+        EXPECT_TRUE(result.error().message.contains(server.url().authority()))
+            << c.name << ": " << result.error().message.toStdString();
+    }
+    FaultServer refused;
+    refused.stop();
+    auto adapter = makeLoadTesterAdapter(QStringLiteral("starter"), refused.url());
+    const auto result = awaitStatus(adapter->status());
+    ASSERT_FALSE(result.ok());
+    EXPECT_TRUE(result.error().message.contains(QStringLiteral("refused the connection")))
+        << result.error().message.toStdString();
+}
+
+TEST(AdminFaults, OneReplicaOfThreeFailingIsNamedWhileTheOthersAreSteered)
+{
+    TestbedProcess engine;
+    ASSERT_TRUE(engine.start(engineBinary(), {})) << engine.errorString().toStdString();
+    std::array<TestbedProcess, 2> starters;
+    std::vector<std::unique_ptr<LoadTesterAdapter>> replicas;
+    for (auto &starter : starters) {
+        ASSERT_TRUE(starter.start(starterBinary(), {QStringLiteral("--target"), engine.baseUrl(),
+                                                    QStringLiteral("--rate"), QStringLiteral("20"),
+                                                    QStringLiteral("--max-rate"), QStringLiteral("1000")}))
+            << starter.errorString().toStdString();
+        replicas.push_back(makeLoadTesterAdapter(QStringLiteral("starter"), QUrl(starter.baseUrl())));
+    }
+    FaultServer broken;
+    broken.script({}, FaultServer::problemJson(500, "Internal Server Error", "the rate controller crashed"));
+    replicas.push_back(makeLoadTesterAdapter(QStringLiteral("starter"), broken.url()));
+
+    LoadTesterController controller;
+    controller.setReplicas(std::move(replicas));
+    std::optional<ActionReport> report;
+    QObject::connect(&controller, &LoadTesterController::actionFinished, &controller,
+                     [&](const ActionReport &r) { report = r; });
+    ASSERT_TRUE(controller.apply({LoadTesterAction::Kind::SetRate, 300}));
+    ASSERT_TRUE(waitFor([&] { return report.has_value(); }, 30000));
+    EXPECT_EQ(report->confirmedCount(), 2);
+    EXPECT_TRUE(report->replicas[0].confirmed);
+    EXPECT_TRUE(report->replicas[1].confirmed);
+    ASSERT_TRUE(report->replicas[2].error);
+    const QString summary = report->summary(controller.capabilities());
+    EXPECT_TRUE(summary.contains(QStringLiteral("failed on 1 of 3 replicas"))) << summary.toStdString();
+    EXPECT_TRUE(summary.contains(broken.url().authority())) << summary.toStdString();
+    EXPECT_TRUE(summary.contains(QStringLiteral("the rate controller crashed"))) << summary.toStdString();
+    // The two healthy replicas really run at the new rate.
+    controller.startPolling();
+    ASSERT_TRUE(waitFor([&] { return controller.status(0) && controller.status(1) && controller.statusError(2); }, 15000));
+    EXPECT_EQ(controller.status(0)->rate, 300);
+    EXPECT_EQ(controller.status(1)->rate, 300);
+}
+
+TEST(AdminFaults, AStarterKilledAndRestartedIsShownDownThenSteeredAgain)
+{
+    TestbedProcess engine;
+    ASSERT_TRUE(engine.start(engineBinary(), {})) << engine.errorString().toStdString();
+    const QStringList arguments{QStringLiteral("--target"), engine.baseUrl(), QStringLiteral("--rate"),
+                                QStringLiteral("20"), QStringLiteral("--max-rate"), QStringLiteral("1000")};
+    TestbedProcess starter;
+    ASSERT_TRUE(starter.start(starterBinary(), arguments)) << starter.errorString().toStdString();
+    const QString port = QString::number(starter.port());
+    LoadTesterController controller;
+    std::vector<std::unique_ptr<LoadTesterAdapter>> replicas;
+    replicas.push_back(makeLoadTesterAdapter(QStringLiteral("starter"), QUrl(starter.baseUrl())));
+    controller.setReplicas(std::move(replicas));
+    controller.setPollIntervalMs(200);
+    controller.startPolling();
+    ASSERT_TRUE(waitFor([&] { return controller.status(0).has_value(); }, 15000));
+
+    ::kill(pid_t(starter.pid()), SIGKILL); // no goodbye, as a crash or an OOM kill
+    starter.stop();
+    ASSERT_TRUE(waitFor([&] { return controller.statusError(0).has_value(); }, 15000));
+    EXPECT_TRUE(controller.statusError(0)->message.contains(QStringLiteral("refused the connection")))
+        << controller.statusError(0)->message.toStdString();
+    EXPECT_FALSE(controller.status(0));
+
+    TestbedProcess restarted; // on the same port: the dashboard's URL still points there
+    ASSERT_TRUE(restarted.start(starterBinary(), arguments + QStringList{QStringLiteral("--port"), port}))
+        << restarted.errorString().toStdString();
+    ASSERT_TRUE(waitFor([&] { return controller.status(0).has_value(); }, 15000))
+        << controller.statusError(0).value_or(Error()).message.toStdString();
+    std::optional<ActionReport> report;
+    QObject::connect(&controller, &LoadTesterController::actionFinished, &controller,
+                     [&](const ActionReport &r) { report = r; });
+    ASSERT_TRUE(controller.apply({LoadTesterAction::Kind::SetRate, 150}));
+    ASSERT_TRUE(waitFor([&] { return report.has_value(); }, 30000));
+    EXPECT_TRUE(report->allConfirmed()) << report->summary(controller.capabilities()).toStdString();
+}
+
+} // namespace

@@ -1,0 +1,220 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Which room of the house may include which (docs/architecture.md, "Rules").
+
+Reads every #include "..." of models/, widgets/ and app/ and fails, naming the file, the line
+and the include, when
+  1. models/ includes a widget (Qt's or ours) or anything of app/; widgets/ includes app/;
+  2. a folder of models/ includes a folder it is not listed with below (store/ and
+     annotations/ are leaves; a new room gets a line here, and so a place in the order);
+  3. a value-type room (session/format/, the dashboard's definition …) reaches a header that
+     declares a QObject, directly or through other headers: value types live apart from
+     QObjects, so a file format never drags in a controller;
+  4. two folders include each other, directly or around a circle.
+
+usage: check_layering.py [--root DIR]
+"""
+import argparse
+import collections
+import os
+import re
+import sys
+
+# The rooms of models/ and what each may include besides itself. Lower rooms first.
+MODEL_ROOMS = {
+    'base': [],
+    'net': ['base'],
+    'prometheus': ['base', 'net'],
+    'store': ['base'],
+    'annotations': ['base'],
+    'timeline': ['base', 'store'],
+    'dashboard': ['base', 'net', 'prometheus', 'store', 'timeline'],
+    'grafana': ['base', 'dashboard'],
+    'analysis': ['base', 'store', 'annotations', 'dashboard'],
+    'loadtester/adapters': ['base', 'net'],
+    'loadtester': ['base', 'net', 'prometheus', 'store', 'annotations', 'dashboard', 'loadtester/adapters'],
+    'scenario': ['base', 'prometheus', 'store', 'annotations', 'dashboard', 'loadtester', 'loadtester/adapters'],
+    'session/format': ['base', 'store', 'annotations', 'loadtester', 'loadtester/adapters'],
+    'session': ['base', 'store', 'timeline', 'annotations', 'dashboard', 'loadtester', 'loadtester/adapters',
+                'session/format'],
+}
+
+# Headers and rooms that hold value types only: nothing they include, however indirectly, may
+# declare a QObject.
+VALUE_ROOMS = ['models/session/format/']
+VALUE_HEADERS = ['models/dashboard/dashboarddefinition.h', 'models/loadtester/loadtesteraction.h',
+                 'models/base/result.h', 'models/base/timerange.h']
+
+WIDGET_INCLUDE = re.compile(r'#\s*include\s*<(QtWidgets/|QtCharts/|QWidget|QMainWindow|QChart|QPainter|QDialog|'
+                            r'QLabel|QAbstractButton|QPushButton|QLineEdit|QMenu|QToolBar|QDockWidget|QStyle|'
+                            r'QApplication)')
+OUR_INCLUDE = re.compile(r'#\s*include\s*"([^"]+)"')
+LIBRARIES = ['models', 'widgets', 'app']
+
+
+def scan(root):
+    """files: path -> [(line number, include text)]; headers: include name -> path"""
+    files, headers = {}, {}
+    for library in LIBRARIES:
+        for folder, _, names in os.walk(os.path.join(root, library)):
+            for name in names:
+                if not name.endswith(('.h', '.cpp')):
+                    continue
+                path = os.path.relpath(os.path.join(folder, name), root).replace(os.sep, '/')
+                if name.endswith('.h'):
+                    headers.setdefault(path[len(library) + 1:], []).append(path)
+                with open(os.path.join(root, path), encoding='utf-8') as f:
+                    files[path] = list(enumerate(f.read().splitlines(), 1))
+    return files, headers
+
+
+def resolve(include, including_library, headers):
+    """The file an include names: its own library's root first, then the others (as the compiler)."""
+    candidates = headers.get(include, [])
+    for path in candidates:
+        if path.startswith(including_library + '/'):
+            return path
+    return candidates[0] if candidates else None
+
+
+def room_of(path):
+    library, rest = path.split('/', 1)
+    folder = os.path.dirname(rest)
+    return library, folder
+
+
+def model_room(folder):
+    # the longest declared room the folder is in: loadtester/adapters before loadtester
+    for room in sorted(MODEL_ROOMS, key=len, reverse=True):
+        if folder == room or folder.startswith(room + '/'):
+            return room
+    return None
+
+
+def check(root):
+    files, headers = scan(root)
+    problems = []
+    includes = collections.defaultdict(list)  # path -> [(line, include, resolved path)]
+    for path, lines in files.items():
+        library, _ = room_of(path)
+        for number, text in lines:
+            if library == 'models' and WIDGET_INCLUDE.search(text):
+                problems.append(f'{path}:{number}: models/ includes a widget header: {text.strip()}')
+            match = OUR_INCLUDE.search(text)
+            if not match:
+                continue
+            target = resolve(match.group(1), library, headers)
+            if target:
+                includes[path].append((number, match.group(1), target))
+
+    # 1 and 2: who may include whom
+    folder_edges = collections.defaultdict(list)
+    for path, found in includes.items():
+        library, folder = room_of(path)
+        for number, include, target in found:
+            target_library, target_folder = room_of(target)
+            where = f'{path}:{number}: includes "{include}"'
+            if library == 'models' and target_library != 'models':
+                problems.append(f'{where}: models/ must not include {target_library}/ (widgets show what models '
+                                'compute, never the other way)')
+                continue
+            if library == 'widgets' and target_library == 'app':
+                problems.append(f'{where}: widgets/ must not include app/')
+                continue
+            source_node, target_node = f'{library}/{folder}'.rstrip('/'), f'{target_library}/{target_folder}'.rstrip('/')
+            if source_node != target_node:
+                folder_edges[(source_node, target_node)].append(where)
+            if library == 'models':
+                room, target_room = model_room(folder), model_room(target_folder)
+                if room is None:
+                    problems.append(f'{path}: models/{folder}/ is not a room of tests/layering/check_layering.py: '
+                                    'give it a line in MODEL_ROOMS')
+                    continue
+                if target_room != room and target_room not in MODEL_ROOMS[room]:
+                    problems.append(f'{where}: {room}/ may include only {", ".join(MODEL_ROOMS[room]) or "itself"}'
+                                    f' (not {target_room}/)')
+
+    # 3: value types stay apart from QObjects
+    declares_qobject = {path for path, lines in files.items()
+                        if path.endswith('.h') and any('Q_OBJECT' in text
+                                                       for _, text in lines)}
+    value_files = [p for p in files if any(p.startswith(r) for r in VALUE_ROOMS) or p in VALUE_HEADERS]
+    for start in sorted(value_files):
+        seen, queue = {start}, collections.deque([(start, [])])
+        while queue:
+            path, chain = queue.popleft()
+            for number, include, target in includes.get(path, []):
+                if target in seen:
+                    continue
+                seen.add(target)
+                step = chain + [f'{path}:{number} "{include}"']
+                if target in declares_qobject:
+                    problems.append(f'{start}: reaches a QObject header ({target}) through '
+                                    + ' -> '.join(step) + ': value types belong in a header without a QObject')
+                    continue
+                queue.append((target, step))
+
+    # 4: no circles between folders
+    graph = collections.defaultdict(set)
+    for a, b in folder_edges:
+        graph[a].add(b)
+    for component in strongly_connected(graph):
+        lines = [f'folders include each other in a circle: {", ".join(sorted(component))}']
+        for a in sorted(component):
+            for b in sorted(component):
+                if (a, b) in folder_edges:
+                    lines.append(f'    {a} -> {b}: {folder_edges[(a, b)][0]}')
+        problems.append('\n'.join(lines))
+    return problems, len(files)
+
+
+def strongly_connected(graph):
+    index, low, stack, on_stack, found = {}, {}, [], set(), []
+    counter = [0]
+
+    def visit(v):
+        index[v] = low[v] = counter[0]
+        counter[0] += 1
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(graph.get(v, ())):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                found.append(component)
+
+    nodes = set(graph) | {b for targets in graph.values() for b in targets}
+    for v in sorted(nodes):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument('--root', default=os.path.join(os.path.dirname(__file__), '..', '..'))
+    args = parser.parse_args()
+    problems, count = check(os.path.abspath(args.root))
+    for problem in problems:
+        print(problem)
+    if problems:
+        print(f'{len(problems)} layering problem(s) in {count} files; docs/architecture.md says why the rooms are '
+              'ordered as they are')
+        return 1
+    print(f'layering: {count} files, every include in its place')
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

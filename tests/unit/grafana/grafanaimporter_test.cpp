@@ -1,0 +1,571 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Importing a Grafana dashboard: every mapping a user relies on (queries, legends, units,
+// right axis, variables, order, window) and every reason something is left out, named.
+#include "dashboard/dashboardloader.h"
+#include "dashboard/dashboardwriter.h"
+#include "grafana/grafanaimporter.h"
+#include "grafana/grafanaunit.h"
+#include "grafana/grafanavariables.h"
+#include "testpaths.h"
+
+#include <QFile>
+
+#include <gtest/gtest.h>
+
+using GrafanaImporter::Conversion;
+
+namespace {
+
+Conversion convert(const QByteArray &json)
+{
+    Result<Conversion> result = GrafanaImporter::fromJson(json);
+    EXPECT_TRUE(result.ok()) << (result.ok() ? std::string() : result.error().message.toStdString());
+    return result.ok() ? std::move(result).value() : Conversion{};
+}
+
+// A dashboard of these panels (JSON text of each), with Prometheus as the default source.
+QByteArray dashboardOf(const QStringList &panels, const QString &more = {})
+{
+    return QString::fromUtf8(R"j({"title": "T", "panels": [%1]%2})j").arg(panels.join(QLatin1Char(',')), more).toUtf8();
+}
+
+QString timeseries(const QString &title, const QString &targets, const QString &more = {})
+{
+    return QString::fromUtf8(R"j({"type": "timeseries", "title": "%1", "targets": [%2]%3})j").arg(title, targets, more);
+}
+
+std::string lines(const QStringList &list)
+{
+    return list.join(QLatin1Char('\n')).toStdString();
+}
+
+bool listed(const Conversion &conversion, const QString &text)
+{
+    return conversion.notConverted.contains(text);
+}
+
+Conversion fixture()
+{
+    QFile file(sourcePath(QStringLiteral("tests/fixtures/grafana/camunda-grafana.json")));
+    EXPECT_TRUE(file.open(QIODevice::ReadOnly));
+    return convert(file.readAll());
+}
+
+} // namespace
+
+TEST(GrafanaImporter, QueryLegendAndTitleOfATimeseriesPanel)
+{
+    const Conversion c = convert(dashboardOf({timeseries(QStringLiteral("Throughput"),
+        QString::fromUtf8(R"j({"refId": "A", "expr": "sum(rate(x_total[$__rate_interval]))", "legendFormat": "{{ pod }} sent"},
+                          {"refId": "B", "expr": "up", "legendFormat": "__auto"},
+                          {"refId": "C", "expr": "down", "legendFormat": ""})j"))}));
+    ASSERT_EQ(c.dashboard.panels.size(), 1u);
+    const PanelDefinition &panel = c.dashboard.panels[0];
+    EXPECT_EQ(panel.title, QStringLiteral("Throughput"));
+    ASSERT_EQ(panel.series.size(), 3u);
+    // $__rate_interval stays: Chaoscope's poller substitutes it with the step it asks for.
+    EXPECT_EQ(panel.series[0].query, QStringLiteral("sum(rate(x_total[$__rate_interval]))"));
+    EXPECT_EQ(panel.series[0].legend, QStringLiteral("{{ pod }} sent"));
+    EXPECT_EQ(panel.series[1].legend, QString()) << "__auto is Grafana's 'the label set'";
+    EXPECT_EQ(panel.series[2].legend, QString());
+    EXPECT_TRUE(c.notConverted.isEmpty()) << lines(c.notConverted);
+}
+
+TEST(GrafanaImporter, HiddenQueriesAreSkippedLikeGrafanaSkipsThem)
+{
+    const Conversion c = convert(dashboardOf({timeseries(QStringLiteral("P"),
+        QString::fromUtf8(R"j({"refId": "A", "expr": "a"}, {"refId": "B", "expr": "b", "hide": true})j"))}));
+    ASSERT_EQ(c.dashboard.panels.size(), 1u);
+    ASSERT_EQ(c.dashboard.panels[0].series.size(), 1u);
+    EXPECT_EQ(c.dashboard.panels[0].series[0].query, QStringLiteral("a"));
+    EXPECT_TRUE(c.notConverted.isEmpty()) << lines(c.notConverted);
+}
+
+TEST(GrafanaImporter, OtherPanelTypesAreListedByTitleAndType)
+{
+    const Conversion c = convert(dashboardOf({
+        QString::fromUtf8(R"j({"type": "piechart", "title": "Disk usage", "targets": [{"expr": "x"}]})j"),
+        QString::fromUtf8(R"j({"type": "stat", "title": "Now"})j"),
+        QString::fromUtf8(R"j({"type": "gauge", "title": "Load"})j"),
+        QString::fromUtf8(R"j({"type": "table", "title": "Rejections"})j"),
+        QString::fromUtf8(R"j({"type": "text", "title": ""})j"),
+        QString::fromUtf8(R"j({"type": "heatmap", "title": "Latency"})j"),
+        QString::fromUtf8(R"j({"title": "Shared", "libraryPanel": {"uid": "abc", "name": "Shared"}})j"),
+    }));
+    EXPECT_TRUE(c.dashboard.panels.empty());
+    EXPECT_TRUE(listed(c, QStringLiteral("panel 'Disk usage' (piechart): panel type not supported"))) << lines(c.notConverted);
+    EXPECT_TRUE(listed(c, QStringLiteral("panel 'Now' (stat): panel type not supported")));
+    EXPECT_TRUE(listed(c, QStringLiteral("panel 'Load' (gauge): panel type not supported")));
+    EXPECT_TRUE(listed(c, QStringLiteral("panel 'Rejections' (table): panel type not supported")));
+    EXPECT_TRUE(listed(c, QStringLiteral("panel '#0' (text): panel type not supported")));
+    EXPECT_TRUE(listed(c, QStringLiteral("panel 'Latency' (heatmap): panel type not supported")));
+    EXPECT_TRUE(listed(c, QStringLiteral("panel 'Shared' (library panel): library panels are not part of the export "
+                                         "(export with \"Export for sharing externally\")")));
+}
+
+TEST(GrafanaImporter, ReadingOrderFollowsTheGridAndCollapsedRows)
+{
+    // Listed out of order; a collapsed row holds its panels (with the y they have when the
+    // row is open, which overlaps the panels after the row).
+    const Conversion c = convert(dashboardOf({
+        timeseries(QStringLiteral("after row"), QString::fromUtf8(R"j({"expr": "a"})j"), QString::fromUtf8(R"j(, "gridPos": {"x": 0, "y": 11, "w": 12, "h": 8})j")),
+        timeseries(QStringLiteral("top right"), QString::fromUtf8(R"j({"expr": "b"})j"), QString::fromUtf8(R"j(, "gridPos": {"x": 12, "y": 0, "w": 12, "h": 8})j")),
+        timeseries(QStringLiteral("top left"), QString::fromUtf8(R"j({"expr": "c"})j"), QString::fromUtf8(R"j(, "gridPos": {"x": 0, "y": 0, "w": 12, "h": 8})j")),
+        QString::fromUtf8(R"j({"type": "row", "title": "Details", "collapsed": true, "gridPos": {"x": 0, "y": 10, "w": 24, "h": 1},
+             "panels": [%1, %2]})j")
+            .arg(timeseries(QStringLiteral("in row right"), QString::fromUtf8(R"j({"expr": "d"})j"), QString::fromUtf8(R"j(, "gridPos": {"x": 12, "y": 11, "w": 12, "h": 8})j")),
+                 timeseries(QStringLiteral("in row left"), QString::fromUtf8(R"j({"expr": "e"})j"), QString::fromUtf8(R"j(, "gridPos": {"x": 0, "y": 11, "w": 12, "h": 8})j"))),
+    }));
+    QStringList titles;
+    for (const PanelDefinition &panel : c.dashboard.panels)
+        titles << panel.title;
+    EXPECT_EQ(titles, (QStringList{QStringLiteral("top left"), QStringLiteral("top right"), QStringLiteral("in row left"),
+                                   QStringLiteral("in row right"), QStringLiteral("after row")}));
+    EXPECT_EQ(c.dashboard.columns, 2) << "w = 12 of Grafana's 24 columns";
+    EXPECT_TRUE(listed(c, QStringLiteral("row 'Details': rows not supported; its panels are placed in order"))) << lines(c.notConverted);
+}
+
+TEST(GrafanaImporter, ColumnsAreTheMostCommonPanelWidth)
+{
+    const QString w8 = QString::fromUtf8(R"j(, "gridPos": {"x": 0, "y": 0, "w": 8, "h": 8})j");
+    const QString w24 = QString::fromUtf8(R"j(, "gridPos": {"x": 0, "y": 9, "w": 24, "h": 8})j");
+    const Conversion c = convert(dashboardOf({timeseries(QStringLiteral("a"), QString::fromUtf8(R"j({"expr": "a"})j"), w8),
+                                              timeseries(QStringLiteral("b"), QString::fromUtf8(R"j({"expr": "b"})j"), w8),
+                                              timeseries(QStringLiteral("c"), QString::fromUtf8(R"j({"expr": "c"})j"), w24)}));
+    EXPECT_EQ(c.dashboard.columns, 3);
+}
+
+TEST(GrafanaImporter, TitleRefreshAndWindow)
+{
+    const Conversion c = convert(R"j({"title": "Camunda", "refresh": "10s", "time": {"from": "now-1h", "to": "now"}, "panels": []})j");
+    EXPECT_EQ(c.dashboard.title, QStringLiteral("Camunda"));
+    EXPECT_EQ(c.dashboard.refreshSeconds, 10);
+    EXPECT_EQ(c.dashboard.windowMs, 3'600'000);
+    EXPECT_TRUE(c.notConverted.isEmpty()) << lines(c.notConverted);
+
+    const Conversion absolute = convert(R"j({"panels": [], "refresh": "", "time": {"from": "2024-01-01T00:00:00Z", "to": "2024-01-02T00:00:00Z"}})j");
+    EXPECT_EQ(absolute.dashboard.title, QStringLiteral("Imported from Grafana"));
+    EXPECT_EQ(absolute.dashboard.refreshSeconds, 5) << "Grafana's refresh off: Chaoscope's default";
+    EXPECT_EQ(absolute.dashboard.windowMs, 15 * 60'000);
+    EXPECT_TRUE(listed(absolute, QStringLiteral("time range 2024-01-01T00:00:00Z to 2024-01-02T00:00:00Z: only \"now-<duration>\" "
+                                                "to \"now\" becomes the live window; using 15m"))) << lines(absolute.notConverted);
+}
+
+TEST(GrafanaImporter, UnitsMapToChaoscopesAndMultiplesScaleTheQuery)
+{
+    const auto unitOf = [](const QString &id) {
+        const Conversion c = convert(dashboardOf({timeseries(QStringLiteral("p"), QString::fromUtf8(R"j({"expr": "q"})j"),
+                                                             QString::fromUtf8(R"j(, "fieldConfig": {"defaults": {"unit": "%1"}})j").arg(id))}));
+        return c.dashboard.panels.empty() ? std::pair<QString, QString>() : std::pair{c.dashboard.panels[0].unit, c.dashboard.panels[0].series[0].query};
+    };
+    for (const char *id : {"ops", "reqps", "rps", "wps"})
+        EXPECT_EQ(unitOf(QLatin1String(id)), (std::pair{QStringLiteral("ops/s"), QStringLiteral("q")})) << id;
+    EXPECT_EQ(unitOf(QStringLiteral("s")), (std::pair{QStringLiteral("s"), QStringLiteral("q")}));
+    // Chaoscope's "s" axis reads "12.3 ms" by itself; the values must be seconds.
+    EXPECT_EQ(unitOf(QStringLiteral("ms")), (std::pair{QStringLiteral("s"), QStringLiteral("(q) / 1000")}));
+    EXPECT_EQ(unitOf(QStringLiteral("bytes")), (std::pair{QStringLiteral("bytes"), QStringLiteral("q")}));
+    EXPECT_EQ(unitOf(QStringLiteral("decbytes")), (std::pair{QStringLiteral("bytes"), QStringLiteral("q")}));
+    EXPECT_EQ(unitOf(QStringLiteral("percent")), (std::pair{QStringLiteral("%"), QStringLiteral("q")}));
+    // A 0–1 ratio is drawn as 0–100 %.
+    EXPECT_EQ(unitOf(QStringLiteral("percentunit")), (std::pair{QStringLiteral("%"), QStringLiteral("(q) * 100")}));
+    EXPECT_EQ(unitOf(QStringLiteral("short")), (std::pair{QString(), QStringLiteral("q")}));
+    EXPECT_EQ(unitOf(QStringLiteral("none")), (std::pair{QString(), QStringLiteral("q")}));
+    EXPECT_EQ(unitOf(QStringLiteral("suffix: req")), (std::pair{QStringLiteral("req"), QStringLiteral("q")}));
+
+    const Conversion unknown = convert(dashboardOf({timeseries(QStringLiteral("Temp"), QString::fromUtf8(R"j({"expr": "q"})j"),
+                                                               QString::fromUtf8(R"j(, "fieldConfig": {"defaults": {"unit": "celsius"}})j"))}));
+    EXPECT_EQ(unknown.dashboard.panels.at(0).unit, QString());
+    EXPECT_TRUE(listed(unknown, QStringLiteral("panel 'Temp' (timeseries): unit 'celsius' not supported; shown as a plain number")))
+        << lines(unknown.notConverted);
+}
+
+TEST(GrafanaImporter, GrafanaUnitScaleQueryKeepsTheQueryWhole)
+{
+    EXPECT_EQ(GrafanaUnit::fromId(QStringLiteral("µs")).scaleQuery(QStringLiteral("a + b")), QStringLiteral("(a + b) / 1000000"));
+    EXPECT_EQ(GrafanaUnit::fromId(QStringLiteral("kbytes")).scaleQuery(QStringLiteral("a")), QStringLiteral("(a) * 1024"));
+    EXPECT_EQ(GrafanaUnit::fromId(QStringLiteral("opm")).scaleQuery(QStringLiteral("a")), QStringLiteral("(a) / 60"));
+}
+
+TEST(GrafanaImporter, RightAxisFromAnOverrideByNameOrQueryWithItsUnit)
+{
+    const Conversion c = convert(dashboardOf({timeseries(QStringLiteral("Backlog"),
+        QString::fromUtf8(R"j({"refId": "A", "expr": "backlog", "legendFormat": "backlog"},
+                          {"refId": "B", "expr": "rate(exported[1m])", "legendFormat": "exported/s"},
+                          {"refId": "C", "expr": "ratio", "legendFormat": "{{partition}}"})j"),
+        QString::fromUtf8(R"j(, "fieldConfig": {"defaults": {"unit": "short"}, "overrides": [
+            {"matcher": {"id": "byName", "options": "exported/s"},
+             "properties": [{"id": "custom.axisPlacement", "value": "right"}, {"id": "unit", "value": "ops"},
+                            {"id": "color", "value": {"mode": "fixed", "fixedColor": "#d55e00"}}]},
+            {"matcher": {"id": "byFrameRefID", "options": "C"},
+             "properties": [{"id": "displayName", "value": "ratio"}, {"id": "custom.lineWidth", "value": 2}]}]})j"))}));
+    ASSERT_EQ(c.dashboard.panels.size(), 1u);
+    const PanelDefinition &panel = c.dashboard.panels[0];
+    EXPECT_EQ(panel.unit, QString());
+    EXPECT_EQ(panel.rightUnit, QStringLiteral("ops/s"));
+    EXPECT_EQ(panel.series[0].axis, AxisSide::Left);
+    EXPECT_EQ(panel.series[1].axis, AxisSide::Right);
+    EXPECT_EQ(panel.series[1].color, QStringLiteral("#D55E00"));
+    EXPECT_EQ(panel.series[2].legend, QStringLiteral("ratio"));
+    EXPECT_TRUE(c.notConverted.isEmpty()) << lines(c.notConverted);
+}
+
+TEST(GrafanaImporter, RightAxisOverrideThatMatchesNoQueryIsListed)
+{
+    const Conversion c = convert(dashboardOf({timeseries(QStringLiteral("P"),
+        QString::fromUtf8(R"j({"refId": "A", "expr": "x", "legendFormat": "{{pod}}"})j"),
+        QString::fromUtf8(R"j(, "fieldConfig": {"overrides": [{"matcher": {"id": "byName", "options": "starter-0"},
+             "properties": [{"id": "custom.axisPlacement", "value": "right"}]}]})j"))}));
+    EXPECT_EQ(c.dashboard.panels.at(0).series.at(0).axis, AxisSide::Left);
+    EXPECT_TRUE(listed(c, QStringLiteral("panel 'P' (timeseries): override for 'starter-0' (byName) matches no query by its id "
+                                         "or fixed legend; its series stay on the left axis"))) << lines(c.notConverted);
+}
+
+TEST(GrafanaImporter, OldGraphPanelWithYaxesAndSeriesOverrides)
+{
+    const Conversion c = convert(dashboardOf({QString::fromUtf8(R"j({"type": "graph", "title": "Jobs", "steppedLine": true,
+        "targets": [{"refId": "A", "expr": "jobs", "legendFormat": "{{action}}"},
+                    {"refId": "B", "expr": "pushed", "legendFormat": "pushed"}],
+        "seriesOverrides": [{"alias": "/push/", "yaxis": 2, "color": "#009E73"}],
+        "yaxes": [{"format": "ops", "min": "0", "max": null}, {"format": "ms"}],
+        "thresholds": [{"value": 100, "colorMode": "critical", "op": "gt"}]})j")}));
+    ASSERT_EQ(c.dashboard.panels.size(), 1u);
+    const PanelDefinition &panel = c.dashboard.panels[0];
+    EXPECT_EQ(panel.unit, QStringLiteral("ops/s"));
+    EXPECT_EQ(panel.rightUnit, QStringLiteral("s"));
+    EXPECT_EQ(panel.series[0].style, SeriesStyle::Step);
+    EXPECT_EQ(panel.series[0].query, QStringLiteral("jobs"));
+    EXPECT_EQ(panel.series[1].axis, AxisSide::Right);
+    EXPECT_EQ(panel.series[1].query, QStringLiteral("(pushed) / 1000")) << "the right axis' ms become seconds";
+    EXPECT_EQ(panel.series[1].color, QStringLiteral("#009E73"));
+    EXPECT_EQ(c.notConverted, QStringList{QStringLiteral("panel 'Jobs' (graph): thresholds (100) not supported")});
+}
+
+TEST(GrafanaImporter, AxisLimitsAndDrawnThresholdsAreListedButMinimumZeroIsWhatChaoscopeDoes)
+{
+    const Conversion c = convert(dashboardOf({timeseries(QStringLiteral("Drop ratio"), QString::fromUtf8(R"j({"expr": "r"})j"),
+        QString::fromUtf8(R"j(, "fieldConfig": {"defaults": {"unit": "percent", "min": 0, "max": 100,
+            "custom": {"thresholdsStyle": {"mode": "line"}},
+            "thresholds": {"mode": "absolute", "steps": [{"color": "green", "value": null}, {"color": "red", "value": 80}]}}})j")),
+        // Every Grafana panel carries default steps; they are not drawn unless a style says so.
+        timeseries(QStringLiteral("Quiet"), QString::fromUtf8(R"j({"expr": "q"})j"),
+        QString::fromUtf8(R"j(, "fieldConfig": {"defaults": {"min": 5,
+            "custom": {"thresholdsStyle": {"mode": "off"}},
+            "thresholds": {"mode": "absolute", "steps": [{"color": "green", "value": null}, {"color": "red", "value": 80}]}}})j"))}));
+    EXPECT_EQ(c.dashboard.panels.size(), 2u);
+    EXPECT_EQ(c.notConverted,
+              (QStringList{QStringLiteral("panel 'Drop ratio' (timeseries): axis maximum 100 not supported; the axis follows the data"),
+                           QStringLiteral("panel 'Drop ratio' (timeseries): thresholds (80) not supported"),
+                           QStringLiteral("panel 'Quiet' (timeseries): axis minimum 5 not supported; the axis follows the data")}));
+}
+
+TEST(GrafanaImporter, StackingBarsTransformationsTimeShiftAndRepeatAreListed)
+{
+    const Conversion c = convert(dashboardOf({timeseries(QStringLiteral("S"), QString::fromUtf8(R"j({"expr": "s"})j"),
+        QString::fromUtf8(R"j(, "repeat": "pod", "timeShift": "1h", "timeFrom": "6h", "transformations": [{"id": "reduce"}],
+            "fieldConfig": {"defaults": {"custom": {"stacking": {"mode": "normal"}, "drawStyle": "bars"}}})j"))}));
+    EXPECT_EQ(c.dashboard.panels.size(), 1u);
+    for (const char *reason : {"stacking not supported; series are drawn unstacked", "draw style 'bars' not supported; drawn as lines",
+                               "transformations (reduce) not supported", "time shift 1h not supported",
+                               "a time range of its own (6h) not supported; the dashboard's window is used",
+                               "repeat for each $pod not supported; shown once"})
+        EXPECT_TRUE(listed(c, QStringLiteral("panel 'S' (timeseries): ") + QLatin1String(reason))) << reason << "\n" << lines(c.notConverted);
+}
+
+TEST(GrafanaImporter, OnlyPrometheusQueriesAreConverted)
+{
+    const Conversion c = convert(R"j({
+        "__inputs": [{"name": "DS_PROM", "type": "datasource", "pluginId": "prometheus"},
+                     {"name": "DS_LOKI", "type": "datasource", "pluginId": "loki"}],
+        "templating": {"list": [{"name": "ds", "type": "datasource", "query": "prometheus"}]},
+        "panels": [
+          {"type": "timeseries", "title": "Exported input", "datasource": "${DS_PROM}", "targets": [{"refId": "A", "expr": "a"}]},
+          {"type": "timeseries", "title": "Variable", "datasource": {"type": "prometheus", "uid": "$ds"}, "targets": [{"refId": "A", "expr": "b"}]},
+          {"type": "timeseries", "title": "Variable by uid", "datasource": {"uid": "${ds}"}, "targets": [{"refId": "A", "expr": "c"}]},
+          {"type": "timeseries", "title": "Logs", "datasource": {"type": "loki", "uid": "${DS_LOKI}"}, "targets": [{"refId": "A", "expr": "{app=\"x\"}"}]},
+          {"type": "timeseries", "title": "Logs by input", "datasource": "${DS_LOKI}", "targets": [{"refId": "A", "expr": "{app=\"y\"}"}]},
+          {"type": "timeseries", "title": "Mixed", "datasource": {"type": "datasource", "uid": "-- Mixed --"},
+           "targets": [{"refId": "A", "expr": "d", "datasource": {"type": "prometheus", "uid": "p"}},
+                       {"refId": "B", "expr": "{app=\"z\"}", "datasource": {"type": "loki", "uid": "l"}},
+                       {"refId": "C", "datasource": {"type": "prometheus", "uid": "p"}}]},
+          {"type": "timeseries", "title": "Test data", "datasource": {"type": "grafana-testdata-datasource", "uid": "t"},
+           "targets": [{"refId": "A", "scenarioId": "random_walk"}]}
+        ]})j");
+    QStringList titles;
+    for (const PanelDefinition &panel : c.dashboard.panels)
+        titles << panel.title;
+    EXPECT_EQ(titles, (QStringList{QStringLiteral("Exported input"), QStringLiteral("Variable"), QStringLiteral("Variable by uid"),
+                                   QStringLiteral("Mixed")}));
+    EXPECT_EQ(c.dashboard.panels.at(3).series.size(), 1u);
+    EXPECT_TRUE(listed(c, QStringLiteral("panel 'Logs' (timeseries): loki data source not supported"))) << lines(c.notConverted);
+    EXPECT_TRUE(listed(c, QStringLiteral("panel 'Logs by input' (timeseries): loki data source not supported")));
+    EXPECT_TRUE(listed(c, QStringLiteral("panel 'Mixed' (timeseries): query B: loki data source not supported")));
+    EXPECT_TRUE(listed(c, QStringLiteral("panel 'Mixed' (timeseries): query C: no PromQL expression")));
+    EXPECT_TRUE(listed(c, QStringLiteral("panel 'Test data' (timeseries): grafana-testdata-datasource data source not supported")));
+}
+
+TEST(GrafanaImporter, GrafanaMacrosOtherThanTheIntervalsLeaveTheQueryOut)
+{
+    const Conversion c = convert(dashboardOf({timeseries(QStringLiteral("M"),
+        QString::fromUtf8(R"j({"refId": "A", "expr": "rate(x[$__interval])"},
+                          {"refId": "B", "expr": "increase(x[$__range])"},
+                          {"refId": "C", "expr": "x offset ${__range_s}s"},
+                          {"refId": "D", "expr": "x{pod=~\"[[pod]]\", ns=\"${ns:raw}\", job=~\"${job:pipe}\"}"})j"))}));
+    ASSERT_EQ(c.dashboard.panels.size(), 1u);
+    const PanelDefinition &panel = c.dashboard.panels[0];
+    ASSERT_EQ(panel.series.size(), 2u);
+    EXPECT_EQ(panel.series[0].query, QStringLiteral("rate(x[$__interval])"));
+    EXPECT_EQ(panel.series[1].query, QStringLiteral("x{pod=~\"${pod}\", ns=\"${ns}\", job=~\"${job}\"}"));
+    EXPECT_TRUE(listed(c, QStringLiteral("panel 'M' (timeseries): query B: $__range not supported (only $__rate_interval and "
+                                         "$__interval are); query left out"))) << lines(c.notConverted);
+    EXPECT_TRUE(listed(c, QStringLiteral("panel 'M' (timeseries): query C: $__range_s not supported (only $__rate_interval and "
+                                         "$__interval are); query left out")));
+    EXPECT_TRUE(listed(c, QStringLiteral("panel 'M' (timeseries): query D: variable format :pipe of $job dropped")));
+}
+
+TEST(GrafanaImporter, PanelWithoutAnyPrometheusQueryIsLeftOut)
+{
+    const Conversion c = convert(dashboardOf({timeseries(QStringLiteral("Empty"), QString())}));
+    EXPECT_TRUE(c.dashboard.panels.empty());
+    EXPECT_TRUE(listed(c, QStringLiteral("panel 'Empty' (timeseries): no Prometheus query to convert; panel left out"))) << lines(c.notConverted);
+}
+
+TEST(GrafanaImporter, QueryVariablesTakeTheirChoicesFromALabel)
+{
+    const Conversion c = convert(R"j({"panels": [], "templating": {"list": [
+        {"type": "query", "name": "namespace", "label": "Namespace", "current": {"text": "camunda", "value": "camunda"},
+         "query": {"query": "label_values(zeebe_element_instance_events_total, namespace)", "refId": "PrometheusVariableQueryEditor-VariableQuery"}},
+        {"type": "query", "name": "pod", "includeAll": true, "allValue": ".*", "current": {"text": ["All"], "value": ["$__all"]},
+         "query": "label_values(starter_process_instances_started_total{namespace=~\"$namespace\", a=\"x,y\"}, pod)"},
+        {"type": "query", "name": "job", "current": {"value": "starter"}, "query": "label_values(job)"}]}})j");
+    ASSERT_EQ(c.dashboard.variableDefinitions.size(), 3u);
+    const VariableDefinition &ns = c.dashboard.variableDefinitions[0];
+    EXPECT_EQ(ns.name, QStringLiteral("namespace"));
+    EXPECT_EQ(ns.title, QStringLiteral("Namespace"));
+    EXPECT_EQ(ns.value, QStringLiteral("camunda"));
+    EXPECT_EQ(ns.labelName, QStringLiteral("namespace"));
+    EXPECT_EQ(ns.labelMatch, QStringLiteral("zeebe_element_instance_events_total"));
+    EXPECT_FALSE(ns.includeAll);
+    const VariableDefinition &pod = c.dashboard.variableDefinitions[1];
+    EXPECT_EQ(pod.labelName, QStringLiteral("pod"));
+    EXPECT_EQ(pod.labelMatch, QStringLiteral("starter_process_instances_started_total{namespace=~\"$namespace\", a=\"x,y\"}"));
+    EXPECT_TRUE(pod.includeAll);
+    EXPECT_EQ(pod.value, QStringLiteral(".*")) << "All selected: every value";
+    const VariableDefinition &job = c.dashboard.variableDefinitions[2];
+    EXPECT_EQ(job.labelName, QStringLiteral("job"));
+    EXPECT_EQ(job.labelMatch, QString());
+    EXPECT_TRUE(c.notConverted.isEmpty()) << lines(c.notConverted);
+}
+
+TEST(GrafanaImporter, CustomConstantAndTextboxVariables)
+{
+    const Conversion c = convert(R"j({"panels": [], "templating": {"list": [
+        {"type": "custom", "name": "partition", "includeAll": true, "query": "1,2, 3", "current": {"value": "2"}},
+        {"type": "custom", "name": "env", "query": "Production : prod,Staging : stage", "current": {}},
+        {"type": "custom", "name": "fromOptions", "query": "", "options": [{"text": "All", "value": "$__all"}, {"text": "a", "value": "a"}]},
+        {"type": "constant", "name": "cluster", "query": "eu-1"},
+        {"type": "textbox", "name": "filter", "query": "starter.*", "current": {"value": "engine.*"}}]}})j");
+    ASSERT_EQ(c.dashboard.variableDefinitions.size(), 5u);
+    const auto &v = c.dashboard.variableDefinitions;
+    EXPECT_EQ(v[0].choices, (QStringList{QStringLiteral("1"), QStringLiteral("2"), QStringLiteral("3")}));
+    EXPECT_EQ(v[0].value, QStringLiteral("2"));
+    EXPECT_TRUE(v[0].includeAll);
+    EXPECT_EQ(v[1].choices, (QStringList{QStringLiteral("prod"), QStringLiteral("stage")}));
+    EXPECT_EQ(v[1].value, QStringLiteral("prod")) << "nothing selected: the first choice";
+    EXPECT_EQ(v[2].choices, QStringList{QStringLiteral("a")});
+    EXPECT_EQ(v[3].value, QStringLiteral("eu-1"));
+    EXPECT_TRUE(v[3].choices.isEmpty());
+    EXPECT_EQ(v[4].value, QStringLiteral("engine.*"));
+    EXPECT_TRUE(c.notConverted.isEmpty()) << lines(c.notConverted);
+}
+
+TEST(GrafanaImporter, VariablesWithoutACounterpartAreListed)
+{
+    const Conversion c = convert(R"j({"panels": [], "templating": {"list": [
+        {"type": "datasource", "name": "ds", "query": "prometheus"},
+        {"type": "interval", "name": "interval", "query": "1m,5m", "current": {"value": "5m"}},
+        {"type": "adhoc", "name": "filters"},
+        {"type": "query", "name": "metric", "query": "metrics(zeebe_.*)", "current": {"value": "zeebe_x"}},
+        {"type": "query", "name": "pods", "multi": true, "regex": "/starter-.*/", "query": "label_values(pod)",
+         "current": {"value": ["a", "b"]}}]}})j");
+    const auto &v = c.dashboard.variableDefinitions;
+    ASSERT_EQ(v.size(), 3u);
+    EXPECT_EQ(v[0].name, QStringLiteral("interval"));
+    EXPECT_EQ(v[0].value, QStringLiteral("5m")) << "queries using $interval keep working";
+    EXPECT_EQ(v[1].value, QStringLiteral("zeebe_x"));
+    EXPECT_FALSE(v[1].isChoosable());
+    EXPECT_EQ(v[2].value, QStringLiteral("a"));
+    EXPECT_EQ(c.notConverted,
+              (QStringList{
+                  QStringLiteral("variable 'ds' (datasource): data source variables not supported; Chaoscope reads from the --prometheus it was started with"),
+                  QStringLiteral("variable 'interval' (interval): interval variables not supported; fixed at \"5m\""),
+                  QStringLiteral("variable 'filters' (adhoc): ad hoc filters not supported"),
+                  QStringLiteral("variable 'metric' (query): only label_values(...) queries are supported, not \"metrics(zeebe_.*)\"; kept the value \"zeebe_x\""),
+                  QStringLiteral("variable 'pods' (query): several values selected (a, b); kept \"a\""),
+                  QStringLiteral("variable 'pods' (query): multi-value selection not supported; one value at a time"),
+                  QStringLiteral("variable 'pods' (query): regex filter /starter-.*/ not applied; every value of the label is offered")}));
+}
+
+TEST(GrafanaImporter, LabelValuesParsing)
+{
+    QString label, match;
+    EXPECT_TRUE(GrafanaVariables::parseLabelValues(QStringLiteral(" label_values( up{job=\"a,b\"} , instance ) "), &label, &match));
+    EXPECT_EQ(label, QStringLiteral("instance"));
+    EXPECT_EQ(match, QStringLiteral("up{job=\"a,b\"}"));
+    EXPECT_FALSE(GrafanaVariables::parseLabelValues(QStringLiteral("label_values(up, not a label)"), &label, &match));
+    EXPECT_FALSE(GrafanaVariables::parseLabelValues(QStringLiteral("query_result(up)"), &label, &match));
+    EXPECT_FALSE(GrafanaVariables::parseLabelValues(QStringLiteral("label_values()"), &label, &match));
+}
+
+TEST(GrafanaImporter, AcceptsTheApiWrapperAndListsAnnotationQueries)
+{
+    const Conversion c = convert(R"j({"meta": {"slug": "x"}, "dashboard": {"title": "Wrapped",
+        "annotations": {"list": [{"builtIn": 1, "name": "Annotations & Alerts"}, {"name": "Deploys", "expr": "changes(x[1m])"}]},
+        "panels": [{"type": "timeseries", "title": "P", "targets": [{"expr": "up"}]}]}})j");
+    EXPECT_EQ(c.dashboard.title, QStringLiteral("Wrapped"));
+    EXPECT_EQ(c.dashboard.panels.size(), 1u);
+    EXPECT_EQ(c.notConverted, QStringList{QStringLiteral("annotation query 'Deploys': not supported; Chaoscope's annotations are made in the app")});
+}
+
+TEST(GrafanaImporter, LegacyRowsSchema)
+{
+    const Conversion c = convert(R"j({"rows": [{"title": "r", "panels": [
+        {"type": "graph", "title": "a", "span": 6, "targets": [{"expr": "a"}]},
+        {"type": "graph", "title": "b", "span": 6, "targets": [{"expr": "b"}]}]}]})j");
+    ASSERT_EQ(c.dashboard.panels.size(), 2u);
+    EXPECT_EQ(c.dashboard.columns, 2);
+}
+
+TEST(GrafanaImporter, BadInputIsAnErrorWithAClearMessage)
+{
+    const auto messageOf = [](const QByteArray &json) {
+        const Result<Conversion> result = GrafanaImporter::fromJson(json);
+        EXPECT_FALSE(result.ok());
+        return result.ok() ? std::string() : result.error().message.toStdString();
+    };
+    // Where the mistake is; the why is Qt's own wording.
+    // The same words and the same place as a dashboard's mistake (base/jsontext.h): the '}' at column 12.
+    EXPECT_EQ(messageOf("{\"panels\": [\n  {\"type\": }\n]}"),
+              "not valid JSON: object is missing after a comma at line 2, column 12");
+    EXPECT_EQ(messageOf(""), "not valid JSON: illegal value at line 1, column 1");
+    EXPECT_EQ(messageOf("[1, 2]"), std::string("not a Grafana dashboard: the top level is an array, not an object"));
+    EXPECT_EQ(messageOf(R"j({"title": "x"})j"),
+              std::string("not a Grafana dashboard: it has no \"panels\" (a Grafana dashboard's JSON model has \"panels\" and \"templating\")"));
+    EXPECT_EQ(messageOf(R"j({"panels": "many"})j"), std::string("not a Grafana dashboard: \"panels\" is a string, not an array"));
+    EXPECT_EQ(messageOf(R"j({"dashboard": 3})j"), std::string("not a Grafana dashboard: \"dashboard\" is a number, not an object"));
+    EXPECT_EQ(messageOf(R"j({"title": "Testbed", "panels": [{"title": "x", "series": [{"query": "up"}]}]})j"),
+              std::string("not a Grafana dashboard: its panels have \"series\", not \"type\" and \"targets\": it is a Chaoscope "
+                          "dashboard already (open it with --dashboard)"));
+}
+
+TEST(GrafanaImporter, OddShapesInsideADashboardDoNotCrash)
+{
+    const Conversion c = convert(R"j({"panels": [1, null, "x", {"type": "timeseries", "targets": "no", "fieldConfig": 3,
+        "gridPos": {"w": -5}}, {"type": "timeseries", "title": "t", "targets": [null, 1, {"expr": 5}],
+        "fieldConfig": {"overrides": [null, {"matcher": {"id": "byRegexp", "options": "(("}, "properties": 7}]}},
+        {"type": "row", "panels": {"a": 1}}], "templating": {"list": [null, {"type": "custom"}, {"name": "x", "type": 4}]},
+        "time": 5, "refresh": false, "annotations": []})j");
+    EXPECT_TRUE(c.dashboard.panels.empty());
+    EXPECT_FALSE(c.notConverted.isEmpty());
+}
+
+TEST(GrafanaImporter, CamundaFixtureConvertsItsPrometheusTimeSeries)
+{
+    const Conversion c = fixture();
+    const DashboardDefinition &d = c.dashboard;
+    EXPECT_EQ(d.title, QStringLiteral("Camunda 8 load test"));
+    EXPECT_EQ(d.refreshSeconds, 10);
+    EXPECT_EQ(d.windowMs, 3'600'000);
+    EXPECT_EQ(d.columns, 2);
+    QStringList titles;
+    for (const PanelDefinition &panel : d.panels)
+        titles << panel.title;
+    EXPECT_EQ(titles, (QStringList{QStringLiteral("Process instances per second"), QStringLiteral("Exporter backlog vs export rate"),
+                                   QStringLiteral("Jobs by action"), QStringLiteral("Backpressure drop ratio"),
+                                   QStringLiteral("Starter HTTP client pool"), QStringLiteral("Data availability p99"),
+                                   QStringLiteral("CPU throttling"), QStringLiteral("Worker fill level"), QStringLiteral("Flow control")}));
+    QStringList variables;
+    for (const VariableDefinition &variable : d.variableDefinitions)
+        variables << variable.name;
+    EXPECT_EQ(variables, (QStringList{QStringLiteral("namespace"), QStringLiteral("pod"), QStringLiteral("partition"), QStringLiteral("interval")}));
+
+    const PanelDefinition &backlog = d.panels[1];
+    EXPECT_EQ(backlog.rightUnit, QStringLiteral("ops/s"));
+    EXPECT_EQ(backlog.series.at(1).axis, AxisSide::Right);
+    const PanelDefinition &jobs = d.panels[2];
+    EXPECT_EQ(jobs.series.size(), 2u) << "the hidden debug query is skipped";
+    EXPECT_EQ(jobs.series.at(1).axis, AxisSide::Right);
+    EXPECT_EQ(d.panels[4].series.at(0).style, SeriesStyle::Step);
+    EXPECT_EQ(d.panels[5].unit, QStringLiteral("s"));
+    EXPECT_TRUE(d.panels[5].series.at(0).query.endsWith(QStringLiteral(") / 1000")));
+
+    for (const char *expected : {
+             "panel 'PI completed/s (now)' (stat): panel type not supported",
+             "panel 'Backpressure (now)' (gauge): panel type not supported",
+             "panel 'About this dashboard' (text): panel type not supported",
+             "panel 'Rejections by intent' (table): panel type not supported",
+             "panel 'Data availability latency' (heatmap): panel type not supported",
+             "panel 'Disk usage' (piechart): panel type not supported",
+             "panel 'Gateway errors (logs)' (timeseries): loki data source not supported",
+             "panel 'Process instances per second' (timeseries): query D: $__range not supported (only $__rate_interval and $__interval are); query left out",
+             "panel 'Backpressure drop ratio' (timeseries): thresholds (0.05, 0.2) not supported",
+             "panel 'Worker fill level' (timeseries): stacking not supported; series are drawn unstacked",
+             "variable 'datasource' (datasource): data source variables not supported; Chaoscope reads from the --prometheus it was started with",
+             "variable 'interval' (interval): interval variables not supported; fixed at \"1m\"",
+         })
+        EXPECT_TRUE(listed(c, QString::fromUtf8(expected))) << expected << "\n---\n" << lines(c.notConverted);
+}
+
+TEST(GrafanaImporter, ConversionSurvivesTheDashboardWriterAndLoader)
+{
+    const Conversion c = fixture();
+    const DashboardLoader::LoadResult loaded = DashboardLoader::fromJson(DashboardWriter::toJson(c.dashboard));
+    ASSERT_TRUE(loaded.usable);
+    QStringList issues;
+    for (const DashboardIssue &issue : loaded.issues)
+        issues << issue.toString();
+    EXPECT_TRUE(issues.isEmpty()) << lines(issues);
+    ASSERT_EQ(loaded.dashboard.panels.size(), c.dashboard.panels.size());
+    for (std::size_t i = 0; i < c.dashboard.panels.size(); ++i) {
+        const PanelDefinition &a = c.dashboard.panels[i];
+        const PanelDefinition &b = loaded.dashboard.panels[i];
+        EXPECT_EQ(a.title, b.title);
+        EXPECT_EQ(a.unit, b.unit);
+        EXPECT_EQ(a.rightUnit, b.rightUnit);
+        ASSERT_EQ(a.series.size(), b.series.size()) << a.title.toStdString();
+        for (std::size_t j = 0; j < a.series.size(); ++j) {
+            EXPECT_EQ(a.series[j].query, b.series[j].query);
+            EXPECT_EQ(a.series[j].legend, b.series[j].legend);
+            EXPECT_EQ(a.series[j].axis, b.series[j].axis);
+            EXPECT_EQ(a.series[j].style, b.series[j].style);
+            EXPECT_EQ(a.series[j].color, b.series[j].color);
+        }
+    }
+    ASSERT_EQ(loaded.dashboard.variableDefinitions.size(), c.dashboard.variableDefinitions.size());
+    for (std::size_t i = 0; i < c.dashboard.variableDefinitions.size(); ++i) {
+        const VariableDefinition &a = c.dashboard.variableDefinitions[i];
+        const VariableDefinition &b = loaded.dashboard.variableDefinitions[i];
+        EXPECT_EQ(a.name, b.name);
+        EXPECT_EQ(a.title, b.title) << a.name.toStdString();
+        EXPECT_EQ(a.value, b.value) << a.name.toStdString();
+        EXPECT_EQ(a.choices, b.choices) << a.name.toStdString();
+        EXPECT_EQ(a.labelName, b.labelName) << a.name.toStdString();
+        EXPECT_EQ(a.labelMatch, b.labelMatch) << a.name.toStdString();
+        EXPECT_EQ(a.includeAll, b.includeAll) << a.name.toStdString();
+    }
+    EXPECT_EQ(loaded.dashboard.columns, c.dashboard.columns);
+    EXPECT_EQ(loaded.dashboard.windowMs, c.dashboard.windowMs);
+    EXPECT_EQ(loaded.dashboard.refreshSeconds, c.dashboard.refreshSeconds);
+}
+
+TEST(GrafanaImporter, AMistakeIsPlacedAsInADashboardFile)
+{
+    // One way to count lines and columns for every JSON file the app reads: today a
+    // dashboard and a Grafana file with the same mistake are told the same place.
+    const QByteArray json = "{\n  \"title\": \"Caf\xc3\xa9\",\n  \"panels\": [1 2]\n}";
+    const Result<Conversion> grafana = GrafanaImporter::fromJson(json);
+    const DashboardLoader::LoadResult dashboard = DashboardLoader::fromJson(json);
+    ASSERT_FALSE(grafana.ok());
+    ASSERT_EQ(dashboard.issues.size(), 1);
+    EXPECT_EQ(grafana.error().message, dashboard.issues[0].message);
+    EXPECT_EQ(grafana.error().message, QStringLiteral("not valid JSON: missing value separator at line 3, column 16"));
+}

@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "scenario/scenario.h"
+
+#include <gtest/gtest.h>
+
+TEST(ScenarioLoader, BuiltinsParseWithoutIssues)
+{
+    for (const QString &name : ScenarioLoader::builtinNames()) {
+        const auto loaded = ScenarioLoader::load(name);
+        EXPECT_TRUE(loaded.usable) << name.toStdString();
+        for (const auto &issue : loaded.issues)
+            ADD_FAILURE() << name.toStdString() << ": " << issue.toString().toStdString();
+        EXPECT_FALSE(loaded.scenario.steps.empty());
+    }
+}
+
+TEST(ScenarioLoader, StepsAndTiming)
+{
+    const auto loaded = ScenarioLoader::fromJson(R"({"title": "t", "steps": [
+        {"at": "+2m", "setRate": 500},
+        {"after": "10s", "setInflightLimit": 0},
+        {"waitFor": "sum(x) > 1000", "timeout": "5m", "continueOnError": true},
+        {"annotate": "note", "tags": ["a", "b"]},
+        {"pause": true}, {"resume": true},
+        {"at": "+20m", "screenshot": "end.png"}]})");
+    ASSERT_TRUE(loaded.usable) << loaded.issues.value(0).toString().toStdString();
+    const auto &steps = loaded.scenario.steps;
+    ASSERT_EQ(steps.size(), 7u);
+    EXPECT_EQ(steps[0].kind, ScenarioStep::Kind::SetRate);
+    EXPECT_EQ(steps[0].atMs, 120'000);
+    EXPECT_EQ(steps[1].afterMs, 10'000);
+    EXPECT_EQ(steps[1].describe(), QStringLiteral("remove the in-flight limit"));
+    EXPECT_EQ(steps[2].timeoutMs, 300'000);
+    EXPECT_TRUE(steps[2].continueOnError);
+    EXPECT_EQ(steps[3].tags, (QStringList{QStringLiteral("a"), QStringLiteral("b")}));
+    EXPECT_EQ(steps[6].text, QStringLiteral("end.png"));
+}
+
+TEST(ScenarioLoader, MistakesAreLocatedAndStopTheRun)
+{
+    const auto loaded = ScenarioLoader::fromJson(R"({"steps": [
+        {"at": "+2m", "setRate": -5},
+        {"at": "soon", "pause": true},
+        {"annotate": "x", "screenshot": "y.png"},
+        {"at": "+1m", "resume": true},
+        {"setRate": 1, "colour": "red"}]})");
+    EXPECT_FALSE(loaded.usable);
+    QStringList texts;
+    for (const auto &issue : loaded.issues)
+        texts << issue.toString();
+    const QString all = texts.join(QLatin1Char('\n'));
+    EXPECT_TRUE(all.contains(QStringLiteral("steps[0].setRate: must be a number"))) << all.toStdString();
+    EXPECT_TRUE(all.contains(QStringLiteral("steps[1].at: is not a duration"))) << all.toStdString();
+    EXPECT_TRUE(all.contains(QStringLiteral("steps[2]: has several actions"))) << all.toStdString();
+    EXPECT_TRUE(all.contains(QStringLiteral("steps[4].colour: unknown key"))) << all.toStdString();
+    EXPECT_FALSE(ScenarioLoader::fromJson("{").usable);
+    EXPECT_FALSE(ScenarioLoader::load(QStringLiteral("/nonexistent/scenario.json")).usable);
+}
+
+// A scenario file from elsewhere must not write outside the chosen output folder.
+TEST(ScenarioLoader, ScreenshotsStayInsideTheOutputFolder)
+{
+    for (const char *bad : {"/etc/cron.d/x.png", "../x.png", "shots/../../x.png", "..\\x.png", "~/x.png",
+                            "C:/x.png", "\\\\server\\share\\x.png"}) {
+        const QByteArray json = QByteArray(R"({"steps": [{"screenshot": ")")
+                                + QByteArray(bad).replace("\\", "\\\\") + R"("}]})";
+        const auto loaded = ScenarioLoader::fromJson(json);
+        EXPECT_FALSE(loaded.usable) << bad;
+        ASSERT_EQ(loaded.issues.size(), 1) << bad;
+        EXPECT_EQ(loaded.issues.first().path, QStringLiteral("steps[0].screenshot")) << bad;
+        EXPECT_TRUE(loaded.issues.first().message.contains(QStringLiteral("output folder"))) << bad;
+    }
+    const auto good = ScenarioLoader::fromJson(R"({"steps": [{"screenshot": "a.png"}, {"screenshot": "run1/b..c.png"}]})");
+    EXPECT_TRUE(good.usable) << (good.issues.isEmpty() ? std::string() : good.issues.first().toString().toStdString());
+}

@@ -1,0 +1,227 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// A session stores its dashboard as JSON: what the writer writes, the loader reads back to
+// the same definition, without a single issue.
+#include "dashboard/dashboardloader.h"
+#include "dashboard/dashboardwriter.h"
+#include "loadtester/loadtesterseries.h"
+
+#include <gtest/gtest.h>
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+namespace {
+
+void expectSame(const DashboardDefinition &a, const DashboardDefinition &b)
+{
+    EXPECT_EQ(a.title, b.title);
+    EXPECT_EQ(a.refreshSeconds, b.refreshSeconds);
+    EXPECT_EQ(a.windowMs, b.windowMs);
+    EXPECT_EQ(a.columns, b.columns);
+    ASSERT_EQ(a.variableDefinitions.size(), b.variableDefinitions.size());
+    for (std::size_t i = 0; i < a.variableDefinitions.size(); ++i) {
+        const VariableDefinition &x = a.variableDefinitions[i];
+        const VariableDefinition &y = b.variableDefinitions[i];
+        EXPECT_EQ(x.name, y.name) << "variables[" << i << "]";
+        EXPECT_EQ(x.title, y.title) << x.name.toStdString();
+        EXPECT_EQ(x.value, y.value) << x.name.toStdString();
+        EXPECT_EQ(x.choices, y.choices) << x.name.toStdString();
+        EXPECT_EQ(x.labelName, y.labelName) << x.name.toStdString();
+        EXPECT_EQ(x.labelMatch, y.labelMatch) << x.name.toStdString();
+        EXPECT_EQ(x.includeAll, y.includeAll) << x.name.toStdString();
+    }
+    EXPECT_EQ(a.loadTester.kind, b.loadTester.kind);
+    EXPECT_EQ(a.loadTester.adminUrls, b.loadTester.adminUrls);
+    EXPECT_EQ(a.loadTester.discoverJob, b.loadTester.discoverJob);
+    EXPECT_EQ(a.loadTester.discoverScheme, b.loadTester.discoverScheme);
+    EXPECT_EQ(a.loadTester.tokenFile, b.loadTester.tokenFile);
+    EXPECT_EQ(a.loadTester.tokenEnv, b.loadTester.tokenEnv);
+    ASSERT_EQ(a.detectors.size(), b.detectors.size());
+    for (std::size_t i = 0; i < a.detectors.size(); ++i) {
+        const DetectorDefinition &x = a.detectors[i];
+        const DetectorDefinition &y = b.detectors[i];
+        EXPECT_EQ(x.kind, y.kind);
+        EXPECT_EQ(x.series, y.series);
+        EXPECT_EQ(x.backlog, y.backlog);
+        EXPECT_EQ(x.throughput, y.throughput);
+        EXPECT_EQ(x.thresholds, y.thresholds) << "detectors[" << i << "]";
+    }
+    ASSERT_EQ(a.panels.size(), b.panels.size());
+    for (std::size_t p = 0; p < a.panels.size(); ++p) {
+        EXPECT_EQ(a.panels[p].title, b.panels[p].title);
+        EXPECT_EQ(a.panels[p].unit, b.panels[p].unit);
+        EXPECT_EQ(a.panels[p].rightUnit, b.panels[p].rightUnit);
+        ASSERT_EQ(a.panels[p].series.size(), b.panels[p].series.size());
+        for (std::size_t s = 0; s < a.panels[p].series.size(); ++s) {
+            const SeriesDefinition &x = a.panels[p].series[s];
+            const SeriesDefinition &y = b.panels[p].series[s];
+            EXPECT_EQ(x.query, y.query);
+            EXPECT_EQ(x.loadTester, y.loadTester);
+            EXPECT_EQ(x.id, y.id);
+            EXPECT_EQ(x.derive, y.derive);
+            EXPECT_EQ(x.deriveInputs, y.deriveInputs);
+            EXPECT_EQ(x.legend, y.legend);
+            EXPECT_EQ(x.axis, y.axis);
+            EXPECT_EQ(x.style, y.style);
+            EXPECT_EQ(x.color, y.color);
+        }
+    }
+}
+
+} // namespace
+
+TEST(DashboardWriter, EveryBuiltinDashboardRoundTripsThroughTheLoader)
+{
+    for (const QString &name : DashboardLoader::builtinNames()) {
+        const DashboardDefinition original = DashboardLoader::fromBuiltin(name).dashboard;
+        const DashboardLoader::LoadResult back = DashboardLoader::fromJson(DashboardWriter::toJson(original));
+        ASSERT_TRUE(back.usable) << name.toStdString();
+        EXPECT_TRUE(back.issues.isEmpty()) << name.toStdString() << ": " << back.issues.value(0).toString().toStdString();
+        expectSame(original, back.dashboard);
+    }
+}
+
+TEST(DashboardWriter, EveryFieldRoundTrips)
+{
+    DashboardDefinition d;
+    d.title = QStringLiteral("All \"fields\" · ünïcode");
+    d.refreshSeconds = 7;
+    d.windowMs = 5400'000 + 1500;
+    d.columns = 3;
+    // Not in name order: written as an array, so the toolbar keeps it.
+    VariableDefinition ns;
+    ns.name = QStringLiteral("namespace");
+    ns.title = QStringLiteral("Namespace");
+    ns.value = QStringLiteral("prod");
+    ns.labelName = QStringLiteral("namespace");
+    ns.labelMatch = QStringLiteral("zeebe_broker_info{cluster=\"a\"}");
+    VariableDefinition job;
+    job.name = QStringLiteral("job");
+    job.value = QStringLiteral("starter");
+    VariableDefinition partition;
+    partition.name = QStringLiteral("partition");
+    partition.choices = {QStringLiteral("1"), QStringLiteral("2")};
+    partition.value = QStringLiteral(".*");
+    partition.includeAll = true;
+    d.variableDefinitions = {ns, job, partition};
+    d.loadTester.kind = QStringLiteral("starter");
+    d.loadTester.adminUrls = {QStringLiteral("http://127.0.0.1:9091"), QStringLiteral("http://10.0.0.2:9091")};
+    d.loadTester.tokenFile = QStringLiteral("/run/secrets/admin");
+    d.loadTester.tokenEnv = QStringLiteral("STARTER_ADMIN_TOKEN");
+    d.loadTester.discoverJob = QStringLiteral("starter");
+    d.loadTester.discoverScheme = QStringLiteral("https");
+    PanelDefinition panel;
+    panel.title = QStringLiteral("Throughput");
+    panel.unit = QStringLiteral("ops/s");
+    panel.rightUnit = QStringLiteral("%");
+    SeriesDefinition query;
+    query.query = QStringLiteral("sum(rate(x{job=\"$job\"}[1m]))");
+    query.legend = QStringLiteral("{{pod}} sent/s");
+    query.axis = AxisSide::Right;
+    query.style = SeriesStyle::Area;
+    query.color = QStringLiteral("#0072B2");
+    SeriesDefinition setPoint;
+    setPoint.loadTester = LoadTesterField::Rate;
+    setPoint.style = SeriesStyle::Line; // not the step a load tester series gets by default
+    query.id = QStringLiteral("sent");
+    SeriesDefinition derived;
+    derived.derive = QStringLiteral("sent / rate");
+    derived.deriveInputs = {{QStringLiteral("sent"), QStringLiteral("sent")}, {QStringLiteral("rate"), QStringLiteral("sent")}};
+    derived.legend = QStringLiteral("ratio");
+    panel.series = {query, setPoint, derived};
+    SeriesDefinition second = query;
+    second.id.clear();
+    d.panels = {panel, PanelDefinition{QStringLiteral("Second"), {}, {}, {second}}};
+    DetectorDefinition drop;
+    drop.series = QStringLiteral("sent");
+    drop.thresholds.dropPercent = 45.5;
+    drop.thresholds.dropWithinMs = 90'500;
+    drop.thresholds.dropFloor = 0.25;
+    DetectorDefinition down;
+    down.kind = DetectorDefinition::Kind::TargetDown;
+    down.series = QStringLiteral("sent");
+    DetectorDefinition backlog;
+    backlog.kind = DetectorDefinition::Kind::BacklogGrowsWhileFlat;
+    backlog.backlog = QStringLiteral("sent");
+    backlog.throughput = QStringLiteral("sent");
+    backlog.thresholds.backlogGrowthMs = 150'000;
+    backlog.thresholds.flatPercent = 7.5;
+    DetectorDefinition above;
+    above.kind = DetectorDefinition::Kind::RateAbove;
+    above.series = QStringLiteral("sent");
+    above.thresholds.rateAbove = 0.2;
+    d.detectors = {drop, down, backlog, above};
+
+    const DashboardLoader::LoadResult back = DashboardLoader::fromJson(DashboardWriter::toJson(d));
+    ASSERT_TRUE(back.usable);
+    EXPECT_TRUE(back.issues.isEmpty()) << back.issues.value(0).toString().toStdString();
+    expectSame(d, back.dashboard);
+}
+
+TEST(DashboardWriter, TheBuiltinDashboardsLoadWithoutAnIssue)
+{
+    const QStringList names = DashboardLoader::builtinNames();
+    for (const char *name : {"camunda", "prometheus-self", "testbed"})
+        EXPECT_TRUE(names.contains(QLatin1String(name))) << name;
+    for (const QString &name : names) {
+        const DashboardLoader::LoadResult loaded = DashboardLoader::fromBuiltin(name);
+        ASSERT_TRUE(loaded.usable) << name.toStdString();
+        EXPECT_TRUE(loaded.issues.isEmpty()) << name.toStdString() << ": " << loaded.issues.value(0).toString().toStdString();
+        EXPECT_FALSE(loaded.dashboard.panels.empty()) << name.toStdString();
+    }
+}
+
+namespace {
+
+// Every key of `written` that `source` has, at the same place: what a file says is not lost
+// when a session stores the dashboard (values may be spelled differently: "2s", a built-in
+// formula's name written out).
+void expectKeysKept(const QJsonValue &source, const QJsonValue &written, const QString &path, QStringList *missing)
+{
+    if (source.isObject()) {
+        const QJsonObject from = source.toObject();
+        const QJsonObject to = written.toObject();
+        for (auto it = from.begin(); it != from.end(); ++it) {
+            const QString keyPath = path.isEmpty() ? it.key() : path + QLatin1Char('.') + it.key();
+            if (!to.contains(it.key()))
+                missing->append(keyPath);
+            else
+                expectKeysKept(it.value(), to.value(it.key()), keyPath, missing);
+        }
+    } else if (source.isArray()) {
+        const QJsonArray from = source.toArray();
+        const QJsonArray to = written.toArray();
+        if (from.size() != to.size()) {
+            missing->append(path + QStringLiteral(" (%1 elements written of %2)").arg(to.size()).arg(from.size()));
+            return;
+        }
+        for (qsizetype i = 0; i < from.size(); ++i)
+            expectKeysKept(from[i], to[i], path + QStringLiteral("[%1]").arg(i), missing);
+    }
+}
+
+} // namespace
+
+TEST(DashboardWriter, EveryKeyOfEveryBuiltinFileIsWrittenBack)
+{
+    for (const QString &name : DashboardLoader::builtinNames()) {
+        QFile file(QStringLiteral(":/dashboards/%1.json").arg(name));
+        ASSERT_TRUE(file.open(QIODevice::ReadOnly)) << name.toStdString();
+        const QJsonObject source = QJsonDocument::fromJson(file.readAll()).object();
+        const QJsonObject written = DashboardWriter::toJsonObject(DashboardLoader::fromBuiltin(name).dashboard);
+        QStringList missing;
+        expectKeysKept(source, written, {}, &missing);
+        EXPECT_TRUE(missing.isEmpty()) << name.toStdString() << " loses " << missing.join(QStringLiteral(", ")).toStdString();
+    }
+}
+
+TEST(DashboardWriter, DurationsAreWrittenTheWayTheLoaderReadsThem)
+{
+    for (qint64 ms : {1000LL, 5000LL, 60'000LL, 90'000LL, 3'600'000LL, 5'400'000LL, 86'400'000LL, 1500LL, 3'601'001LL}) {
+        const QString text = DashboardWriter::formatDuration(ms);
+        EXPECT_EQ(DashboardLoader::parseDurationMs(text), ms) << text.toStdString();
+    }
+    EXPECT_EQ(DashboardWriter::formatDuration(5'400'000), QStringLiteral("1h30m"));
+}

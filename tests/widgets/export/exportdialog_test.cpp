@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// File ▸ Export…: the preview follows what the user changes, the file written is the one
+// previewed, and the last choices come back the next time.
+#include "export/exportdialog.h"
+#include "store/samplestore.h"
+
+#include <QImage>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <cmath>
+#include <gtest/gtest.h>
+#include <vector>
+
+namespace {
+
+constexpr qint64 kStart = 1772358000000; // 2026-03-01 09:40 UTC
+
+struct Fixture
+{
+    SampleStore store;
+    ExportFigure figure;
+    Fixture()
+    {
+        std::vector<qint64> times;
+        std::vector<double> values;
+        for (int i = 0; i <= 120; ++i) {
+            times.push_back(kStart + i * 5000);
+            values.push_back(100 + 50 * std::sin(i / 10.0));
+        }
+        store.merge(QStringLiteral("a"), {}, times, values);
+        store.merge(QStringLiteral("b"), {}, times, values);
+        figure.range = {kStart, kStart + 600000};
+        figure.timeZone = QTimeZone::utc();
+        SeriesDefinition definition;
+        definition.query = QStringLiteral("up");
+        figure.panels.push_back({QStringLiteral("Throughput"),
+                                 QStringLiteral("ops/s"),
+                                 QString(),
+                                 {{QStringLiteral("a"), QStringLiteral("sent/s"), definition}}});
+        figure.panels.push_back({QStringLiteral("Pool"),
+                                 QString(),
+                                 QString(),
+                                 {{QStringLiteral("b"), QStringLiteral("leased"), definition}}});
+    }
+};
+
+} // namespace
+
+TEST(ExportDialog, ThePreviewIsThePictureAtItsSizeAndFollowsTheTitle)
+{
+    Fixture f;
+    QTemporaryDir dir;
+    QSettings settings(dir.filePath(QStringLiteral("settings.ini")), QSettings::IniFormat);
+    ExportDialog dialog(&f.store, f.figure, &settings);
+    QSignalSpy updated(&dialog, &ExportDialog::previewUpdated);
+    ASSERT_TRUE(updated.wait(5000));
+    EXPECT_EQ(dialog.preview().size(), QSize(1200, 675)) << "the default logical size";
+    const QImage before = dialog.preview();
+
+    dialog.setTitle(QStringLiteral("Chaos Day"));
+    ASSERT_TRUE(updated.wait(5000));
+    EXPECT_NE(dialog.preview(), before) << "the title is drawn in the preview";
+    EXPECT_EQ(dialog.currentFigure().title, QStringLiteral("Chaos Day"));
+    EXPECT_EQ(dialog.currentFigure().panels.size(), 2u);
+}
+
+TEST(ExportDialog, WritesTheChosenFormatAndRemembersTheSettingsButNotTheTitle)
+{
+    Fixture f;
+    QTemporaryDir dir;
+    QSettings settings(dir.filePath(QStringLiteral("settings.ini")), QSettings::IniFormat);
+    {
+        ExportDialog dialog(&f.store, f.figure, &settings);
+        EXPECT_EQ(dialog.scale(), 2) << "2× by default: sharp on today's screens";
+        dialog.setFormat(QStringLiteral("svg"));
+        dialog.setTitle(QStringLiteral("Only this once"));
+        QString message;
+        ASSERT_TRUE(dialog.writeTo(dir.filePath(QStringLiteral("out.svg")), &message))
+            << qPrintable(message);
+        EXPECT_TRUE(QFile::exists(dir.filePath(QStringLiteral("out.svg"))));
+    }
+    ExportDialog again(&f.store, f.figure, &settings);
+    EXPECT_EQ(again.format(), QStringLiteral("svg"));
+    EXPECT_TRUE(again.currentFigure().title.isEmpty());
+}
+
+TEST(ExportDialog, AWriteThatCannotHappenSaysWhyAndWritesNothing)
+{
+    Fixture f;
+    QTemporaryDir dir;
+    QSettings settings(dir.filePath(QStringLiteral("settings.ini")), QSettings::IniFormat);
+    ExportDialog dialog(&f.store, f.figure, &settings);
+    QFile blocker(dir.filePath(QStringLiteral("file")));
+    ASSERT_TRUE(blocker.open(QIODevice::WriteOnly));
+    blocker.close();
+    QString message;
+    EXPECT_FALSE(dialog.writeTo(dir.filePath(QStringLiteral("file/chart.png")), &message));
+    EXPECT_TRUE(message.contains(QStringLiteral("cannot create the folder")))
+        << qPrintable(message);
+    EXPECT_FALSE(settings.contains(QStringLiteral("export/format")))
+        << "a failed export is not remembered";
+}

@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "dashboard/dashboardview.h"
+
+#include "annotations/annotationeditor.h"
+#include "dashboard/dashboardpoller.h"
+#include "dashboard/derivedseriesupdater.h"
+#include "dashboard/formuladescription.h"
+#include "dashboard/panelwidget.h"
+#include "timeline/timecursor.h"
+#include "timeline/timelinechart.h"
+#include "timeline/timewindow.h"
+
+#include <QGridLayout>
+#include <QLabel>
+
+DashboardView::DashboardView(DashboardPoller *poller, SampleStore *store, TimeWindow *window,
+                             QWidget *parent)
+    : QWidget(parent), m_poller(poller), m_store(store), m_window(window), m_grid(new QGridLayout(this)),
+      m_cursor(new TimeCursor(this))
+{
+    m_grid->setContentsMargins(8, 8, 8, 8);
+    m_grid->setSpacing(8);
+    connect(m_poller, &DashboardPoller::seriesAdded, this, [this](int panel, const QString &key) {
+        if (panel < 0 || panel >= int(m_panels.size()))
+            return;
+        for (const auto &binding : m_poller->seriesOfPanel(panel)) {
+            if (binding.key == key)
+                m_panels[std::size_t(panel)]->chart()->addSeries(key, binding.legend, binding.query);
+        }
+    });
+    connect(m_poller, &DashboardPoller::panelStatusChanged, this, [this](int panel) {
+        if (panel >= 0 && panel < int(m_panels.size()))
+            m_panels[std::size_t(panel)]->setStatus(m_poller->panelStatus(panel));
+    });
+    // The "newest sample … ago" text must keep counting when nothing arrives: that is the point.
+    m_freshnessTick.setInterval(1000);
+    connect(&m_freshnessTick, &QTimer::timeout, this, [this] {
+        for (PanelWidget *panel : m_panels)
+            panel->refreshFreshness();
+    });
+    m_freshnessTick.start();
+}
+
+void DashboardView::setAnnotationModel(AnnotationModel *annotations)
+{
+    m_annotations = annotations;
+    if (m_editor && m_editor->model() != annotations)
+        m_editor = nullptr; // another model: the charts draw it but cannot edit it
+    for (PanelWidget *panel : m_panels)
+        panel->chart()->setAnnotationModel(annotations);
+}
+
+void DashboardView::setAnnotationEditor(AnnotationEditor *editor)
+{
+    m_editor = editor;
+    if (editor)
+        m_annotations = editor->model();
+    for (PanelWidget *panel : m_panels)
+        panel->chart()->setAnnotationEditor(editor);
+}
+
+void DashboardView::rebuild()
+{
+    for (PanelWidget *panel : m_panels)
+        delete panel;
+    m_panels.clear();
+    const DashboardDefinition &dashboard = m_poller->dashboard();
+    const int columns = qMax(1, dashboard.columns);
+    for (int i = 0; i < int(dashboard.panels.size()); ++i) {
+        auto *panel = new PanelWidget(dashboard.panels[std::size_t(i)], m_store, m_window, this);
+        m_grid->addWidget(panel, i / columns, i % columns);
+        m_panels.push_back(panel);
+        QHash<QString, QString> formulas;
+        const auto &series = dashboard.panels[std::size_t(i)].series;
+        for (int q = 0; q < int(series.size()); ++q) {
+            if (!series[std::size_t(q)].derive.isEmpty())
+                formulas.insert(DerivedSeriesUpdater::storeKey(i, q), FormulaDescription::describe(series[std::size_t(q)], dashboard));
+        }
+        panel->setFormulaDescriptions(formulas);
+        connect(panel, &PanelWidget::phaseStatisticsRequested, this, [this, i] { emit phaseStatisticsRequested(i); });
+        TimelineChart *chart = panel->chart();
+        if (m_editor)
+            chart->setAnnotationEditor(m_editor);
+        else
+            chart->setAnnotationModel(m_annotations);
+        chart->setTimeCursor(m_cursor);
+        connect(chart, &TimelineChart::plotWidthChanged, this,
+                [this, i](int pixels) { m_poller->setPanelWidth(i, pixels); });
+        connect(chart, &TimelineChart::rangeSelected, m_window, &TimeWindow::showRange);
+        connect(chart, &TimelineChart::resetRequested, this, [this] { m_window->setLive(true); });
+        connect(chart, &TimelineChart::scrollRequested, m_window, &TimeWindow::scrollTo);
+        connect(chart, &TimelineChart::scrollFinished, m_window, &TimeWindow::finishScroll);
+        panel->setStatus(m_poller->panelStatus(i));
+        // Series bound before this grid existed (load tester values, or a rebuild after the
+        // first poll) are drawn from the start; later ones arrive through seriesAdded.
+        for (const auto &binding : m_poller->seriesOfPanel(i))
+            chart->addSeries(binding.key, binding.legend, binding.query);
+    }
+    for (int c = 0; c < columns; ++c)
+        m_grid->setColumnStretch(c, 1);
+}

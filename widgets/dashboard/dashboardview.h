@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "dashboard/dashboarddefinition.h"
+
+#include <QTimer>
+#include <QWidget>
+
+#include <vector>
+
+class AnnotationEditor;
+class AnnotationModel;
+class DashboardPoller;
+class PanelWidget;
+class SampleStore;
+class TimeCursor;
+class TimeWindow;
+class QGridLayout;
+
+// The panels of a dashboard in a grid, all on the shared time window. It shows and forwards:
+// new series and panel states come from the poller, plot widths go back to it, a drag on any
+// panel zooms all of them, a double-click returns to live, Shift+drag or the wheel pans.
+// It owns the shared hover instant, so that one crosshair runs through every panel.
+class DashboardView : public QWidget
+{
+    Q_OBJECT
+public:
+    DashboardView(DashboardPoller *poller, SampleStore *store, TimeWindow *window,
+                  QWidget *parent = nullptr);
+
+    void setAnnotationModel(AnnotationModel *annotations);
+    // Lets the user make and move annotations on every chart (and shows the editor's model).
+    void setAnnotationEditor(AnnotationEditor *editor);
+    TimeCursor *timeCursor() const { return m_cursor; }
+    // Rebuilds the grid for the poller's current dashboard.
+    void rebuild();
+    const std::vector<PanelWidget *> &panels() const { return m_panels; }
+
+signals:
+    void phaseStatisticsRequested(int panel); // a panel's right-click ▸ Statistics per phase
+
+private:
+    DashboardPoller *m_poller;
+    SampleStore *m_store;
+    TimeWindow *m_window;
+    QGridLayout *m_grid;
+    AnnotationModel *m_annotations = nullptr;
+    AnnotationEditor *m_editor = nullptr;
+    TimeCursor *m_cursor;
+    std::vector<PanelWidget *> m_panels;
+    QTimer m_freshnessTick;
+};

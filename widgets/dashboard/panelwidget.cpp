@@ -1,0 +1,165 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "dashboard/panelwidget.h"
+
+#include "timeline/legendview.h"
+#include "timeline/timelinechart.h"
+#include "timeline/timewindow.h"
+#include "theme/uitheme.h"
+#include "base/unitformatter.h"
+
+#include <QDateTime>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMenu>
+#include <QVBoxLayout>
+
+namespace {
+
+QString durationText(qint64 ms)
+{
+    if (ms < 60'000)
+        return QStringLiteral("%1 s").arg(ms / 1000);
+    if (ms < 3'600'000)
+        return QStringLiteral("%1 min").arg(ms / 60'000);
+    return QStringLiteral("%1 h").arg(double(ms) / 3.6e6, 0, 'g', 2);
+}
+
+} // namespace
+
+PanelWidget::PanelWidget(const PanelDefinition &panel, SampleStore *store, TimeWindow *window,
+                         QWidget *parent)
+    : QFrame(parent), m_panel(panel), m_window(window),
+      m_chart(new TimelineChart(panel, store, window, this)), m_title(new QLabel(this)),
+      m_freshness(new QLabel(this)), m_legend(new LegendView(this))
+{
+    setFrameShape(QFrame::StyledPanel);
+    setObjectName(QStringLiteral("panel"));
+    m_freshness->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    applyTheme();
+    connect(UiTheme::instance(), &UiTheme::changed, this, &PanelWidget::applyTheme);
+    m_legend->setObjectName(QStringLiteral("legend"));
+    m_legend->setReservedRows(int(panel.series.size())); // a row per query at least, mostly
+    QFont legendFont = m_legend->font();
+    legendFont.setPointSizeF(legendFont.pointSizeF() * 0.9);
+    m_legend->setFont(legendFont);
+
+    auto *header = new QHBoxLayout;
+    header->setContentsMargins(8, 4, 8, 0);
+    header->addWidget(m_title, 1);
+    header->addWidget(m_freshness);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(1, 1, 1, 4);
+    layout->setSpacing(0);
+    layout->addLayout(header);
+    layout->addWidget(m_chart, 1);
+    auto *legendRow = new QHBoxLayout;
+    legendRow->setContentsMargins(TimelineChart::kLeftGutter, 0, 8, 0);
+    legendRow->addWidget(m_legend);
+    layout->addLayout(legendRow);
+
+    connect(m_chart, &TimelineChart::legendChanged, this, &PanelWidget::updateLegend);
+    // The chart takes only left presses, so a right-click is free for the panel's menu.
+    m_chart->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_chart, &QWidget::customContextMenuRequested, this, [this](const QPoint &at) {
+        auto *menu = new QMenu(this);
+        menu->setObjectName(QStringLiteral("panelMenu"));
+        menu->setAttribute(Qt::WA_DeleteOnClose);
+        menu->addAction(tr("Statistics per phase…"), this, &PanelWidget::phaseStatisticsRequested);
+        menu->popup(m_chart->viewport()->mapToGlobal(at)); // a scroll area reports viewport coordinates
+    });
+    updateLegend();
+    refreshFreshness();
+}
+
+void PanelWidget::applyTheme()
+{
+    const UiTheme::Colors &colors = UiTheme::instance()->colors();
+    setStyleSheet(QStringLiteral("#panel { background: %1; border: 1px solid %2; border-radius: 4px; }")
+                      .arg(UiTheme::css(colors.panel), UiTheme::css(colors.panelBorder)));
+    QString title = m_panel.title.toHtmlEscaped();
+    if (!m_panel.unit.isEmpty()) {
+        title += QStringLiteral(" <span style='color:%1; font-weight:normal'>· %2</span>")
+                     .arg(UiTheme::css(colors.muted), m_panel.unit.toHtmlEscaped());
+    }
+    m_title->setText(QStringLiteral("<b>%1</b>").arg(title));
+    m_freshness->setStyleSheet(QStringLiteral("color: %1;").arg(UiTheme::css(colors.muted)));
+    refreshFreshness();
+    updateLegend();
+}
+
+void PanelWidget::setStatus(const PanelStatus &status)
+{
+    m_status = status;
+    m_chart->setStatus(status);
+    refreshFreshness();
+}
+
+void PanelWidget::refreshFreshness()
+{
+    const UiTheme::Colors &colors = UiTheme::instance()->colors();
+    QStringList parts;
+    if (m_status.stepMs > 0)
+        parts << tr("step %1").arg(durationText(m_status.stepMs));
+    if (m_status.newestSampleMs)
+        parts << tr("newest %1 ago").arg(durationText(qMax<qint64>(0, m_window->now() - *m_status.newestSampleMs)));
+    switch (m_status.state) {
+    case PanelStatus::State::Loading: parts << tr("loading"); break;
+    case PanelStatus::State::SourceDown:
+        parts << QStringLiteral("<span style='color:%1'><b>%2</b></span>").arg(UiTheme::css(colors.error), tr("source down"));
+        break;
+    case PanelStatus::State::QueryError:
+        parts << QStringLiteral("<span style='color:%1'><b>%2</b></span>").arg(UiTheme::css(colors.warning), tr("query error"));
+        break;
+    case PanelStatus::State::NoData: parts << tr("no data"); break;
+    case PanelStatus::State::Ok: break;
+    }
+    if (!m_status.warnings.isEmpty())
+        parts << QStringLiteral("<span style='color:%1' title='%2'>⚠ %3</span>")
+                     .arg(UiTheme::css(colors.warning), m_status.warnings.join(QLatin1Char('\n')).toHtmlEscaped(),
+                          tr("warnings"));
+    m_freshness->setText(parts.join(QStringLiteral(" · ")));
+    m_freshness->setToolTip(m_status.message);
+}
+
+void PanelWidget::setFormulaDescriptions(const QHash<QString, QString> &descriptions)
+{
+    m_formulas = descriptions;
+    updateLegend();
+}
+
+QString PanelWidget::legendToolTip() const
+{
+    return m_legend->toolTip();
+}
+
+void PanelWidget::updateLegend()
+{
+    std::vector<LegendView::Row> rows;
+    QStringList formulas;
+    for (const TimelineChart::LegendEntry &entry : m_chart->legend()) {
+        const QString unit = entry.axis == AxisSide::Right ? m_panel.rightUnit : m_panel.unit;
+        LegendView::Row row;
+        row.color = entry.color;
+        row.name = entry.name;
+        if (entry.stats.last) {
+            row.last = UnitFormatter::format(*entry.stats.last, unit);
+            row.stats = tr("min %1  max %2  mean %3")
+                            .arg(UnitFormatter::format(entry.stats.min, unit),
+                                 UnitFormatter::format(entry.stats.max, unit),
+                                 UnitFormatter::format(entry.stats.mean, unit));
+        }
+        // A derived series is drawn dashed: its legend mark is dashed too, and its formula is
+        // in the legend's tooltip.
+        const QString formula = m_formulas.value(entry.key);
+        row.dashed = !formula.isEmpty();
+        if (row.dashed)
+            formulas << formula;
+        rows.push_back(std::move(row));
+    }
+    // Every render reports its statistics; the legend repaints only when what it shows
+    // changed (most live ticks change no digit shown).
+    m_legend->setRows(std::move(rows));
+    const QString toolTip = formulas.join(QStringLiteral("\n\n"));
+    if (toolTip != m_legend->toolTip())
+        m_legend->setToolTip(toolTip);
+}

@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "dashboard/dashboarddefinition.h"
+#include "dashboard/panelstatus.h"
+
+#include <QFrame>
+#include <QHash>
+
+class LegendView;
+class QLabel;
+class SampleStore;
+class TimeWindow;
+class TimelineChart;
+
+// A panel in the grid: title, freshness (effective step, age of the newest sample, state),
+// the plot, and a legend with last / min / max / mean over the visible range.
+class PanelWidget : public QFrame
+{
+    Q_OBJECT
+public:
+    PanelWidget(const PanelDefinition &panel, SampleStore *store, TimeWindow *window,
+                QWidget *parent = nullptr);
+
+    TimelineChart *chart() const { return m_chart; }
+    void setStatus(const PanelStatus &status);
+    void refreshFreshness(); // the age text moves on even when no data arrives
+    // What each derived series (by store key) computes, shown as the legend's tooltip.
+    void setFormulaDescriptions(const QHash<QString, QString> &descriptions);
+    QString legendToolTip() const;
+
+signals:
+    // Right-click ▸ Statistics per phase.
+    void phaseStatisticsRequested();
+
+private:
+    void updateLegend();
+    void applyTheme(); // the card, title and status colours of the theme shown now
+
+    PanelDefinition m_panel;
+    TimeWindow *m_window;
+    TimelineChart *m_chart;
+    QLabel *m_title;
+    QLabel *m_freshness;
+    LegendView *m_legend;
+    PanelStatus m_status;
+    QHash<QString, QString> m_formulas;
+};

@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "dashboard/dashboarddefinition.h"
+#include "timeline/timelinechart.h"
+#include "base/timerange.h"
+
+#include <QDialog>
+
+#include <vector>
+
+class AnnotationModel;
+class PhaseStatisticsModel;
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QTableView;
+class SampleStore;
+
+// Last / min / max / mean (and p95 on request) of each series of a panel over the visible
+// range and per phase between consecutive annotations, as a table the user copies into a
+// report: as tab-separated text (a spreadsheet) or as a Markdown table.
+class PhaseStatisticsDialog : public QDialog
+{
+    Q_OBJECT
+public:
+    struct SeriesRef
+    {
+        QString key;  // in the store
+        QString name; // as the legend shows it
+        QString unit; // of its axis
+    };
+    struct PanelSeries
+    {
+        QString title;
+        std::vector<SeriesRef> series;
+    };
+    // A panel's series as its chart draws them, each with the unit of its axis.
+    static PanelSeries panelSeries(const PanelDefinition &definition, const QList<TimelineChart::LegendEntry> &legend);
+
+    PhaseStatisticsDialog(SampleStore *store, AnnotationModel *annotations, QWidget *parent = nullptr);
+
+    void setPanels(std::vector<PanelSeries> panels, int current = 0);
+    void setRange(const TimeRange &range);
+
+    QTableView *table() const { return m_table; }
+    PhaseStatisticsModel *model() const { return m_model; }
+    void copyAsText();
+    void copyAsMarkdown();
+
+private:
+    void recompute();
+
+    SampleStore *m_store;
+    AnnotationModel *m_annotations;
+    std::vector<PanelSeries> m_panels;
+    TimeRange m_range;
+    PhaseStatisticsModel *m_model;
+    QComboBox *m_panelPicker;
+    QCheckBox *m_p95;
+    QLabel *m_rangeLabel;
+    QTableView *m_table;
+};

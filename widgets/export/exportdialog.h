@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "export/exportfigure.h"
+
+#include <QDialog>
+#include <QImage>
+#include <QSize>
+#include <QTimer>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QListWidget;
+class QSettings;
+class QSpinBox;
+class SampleStore;
+
+// File ▸ Export…: the picture as it will be written, next to what shapes it (format, pixel
+// ratio, size, theme, title, subtitle, caption, which panels). Every change redraws the
+// preview (coalesced, so typing a title does not redraw per key). The settings of the last
+// export are remembered; the title is not, as it belongs to one picture.
+class ExportDialog : public QDialog
+{
+    Q_OBJECT
+public:
+    // `figure` holds every panel of the dashboard over the range to export (the current view).
+    // `settings` (nullable: the application's) is where the last choices are kept.
+    ExportDialog(const SampleStore *store, ExportFigure figure, QSettings *settings = nullptr,
+                 QWidget *parent = nullptr);
+    ~ExportDialog() override;
+
+    // What would be written now, for the preview and the tests.
+    ExportFigure currentFigure() const;
+    QString format() const; // "png", "svg", "csv"
+    double scale() const;
+    QSize logicalSize() const;
+    QString themeName() const;
+    const QImage &preview() const { return m_preview; }
+
+    // Writes to `path` as chosen; the absolute path, or the reason on failure (also shown).
+    bool writeTo(const QString &path, QString *message = nullptr);
+
+    void setTitle(const QString &title);
+    void setFormat(const QString &format);
+
+signals:
+    void previewUpdated();
+
+protected:
+    void resizeEvent(QResizeEvent *event) override; // the preview fills the room it gets
+
+private:
+    void schedulePreview();
+    void renderPreview();
+    void saveAs();
+    void copyToClipboard();
+    void loadSettings();
+    void storeSettings() const;
+
+    const SampleStore *m_store;
+    ExportFigure m_figure;
+    QSettings *m_settings;
+    bool m_ownSettings = false;
+    QComboBox *m_format;
+    QComboBox *m_scale;
+    QSpinBox *m_width;
+    QSpinBox *m_height;
+    QComboBox *m_theme;
+    QLineEdit *m_title;
+    QLineEdit *m_subtitle;
+    QCheckBox *m_caption;
+    QListWidget *m_panels;
+    QLabel *m_previewLabel;
+    QLabel *m_status;
+    QTimer m_previewDelay;
+    QImage m_preview;
+};

@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "export/exportfigure.h"
+
+#include "annotations/annotationmodel.h"
+#include "dashboard/dashboardpoller.h"
+#include "store/samplestore.h"
+
+#include <algorithm>
+
+ExportFigure ExportFigure::fromDashboard(const DashboardPoller &poller,
+                                         const AnnotationModel *annotations, const TimeRange &range)
+{
+    ExportFigure figure;
+    const DashboardDefinition &dashboard = poller.dashboard();
+    figure.columns = qMax(1, dashboard.columns);
+    figure.range = range;
+    for (int i = 0; i < int(dashboard.panels.size()); ++i) {
+        const PanelDefinition &definition = dashboard.panels[std::size_t(i)];
+        Panel panel{definition.title, definition.unit, definition.rightUnit, {}};
+        for (const DashboardPoller::SeriesBinding &binding : poller.seriesOfPanel(i)) {
+            if (binding.query < 0 || binding.query >= int(definition.series.size()))
+                continue;
+            panel.series.push_back(
+                {binding.key, binding.legend, definition.series[std::size_t(binding.query)]});
+        }
+        figure.panels.push_back(std::move(panel));
+    }
+    // A detector's suggestion nobody accepted is a guess, not something that happened: it
+    // stays out of pictures meant for others.
+    if (annotations)
+        for (const Annotation &annotation : annotations->annotations())
+            if (!annotation.suggested)
+                figure.annotations.push_back(annotation);
+    return figure;
+}
+
+std::optional<QString> ExportFigure::selectPanels(const QStringList &titles)
+{
+    if (titles.isEmpty())
+        return std::nullopt;
+    std::vector<Panel> chosen;
+    for (const QString &title : titles) {
+        auto found = std::find_if(panels.begin(), panels.end(), [&](const Panel &panel) {
+            return panel.title.compare(title.trimmed(), Qt::CaseInsensitive) == 0;
+        });
+        if (found == panels.end()) {
+            QStringList existing;
+            for (const Panel &panel : panels)
+                existing << QStringLiteral("\"%1\"").arg(panel.title);
+            return QStringLiteral("no panel is titled \"%1\"; the panels are %2")
+                .arg(title, existing.isEmpty() ? QStringLiteral("(none)")
+                                               : existing.join(QStringLiteral(", ")));
+        }
+        chosen.push_back(*found);
+    }
+    panels = std::move(chosen);
+    return std::nullopt;
+}
+
+QStringList ExportFigure::queryShortNames() const
+{
+    QStringList names;
+    for (const Panel &panel : panels) {
+        for (const Series &series : panel.series) {
+            const SeriesDefinition &d = series.definition;
+            QString name = !d.id.isEmpty()       ? d.id
+                           : !d.derive.isEmpty() ? d.derive
+                                                 : d.query.simplified();
+            if (name.isEmpty())
+                name = series.name;
+            if (name.size() > 60)
+                name = name.left(59) + QChar(0x2026);
+            if (!name.isEmpty() && !names.contains(name))
+                names << name;
+        }
+    }
+    return names;
+}
+
+bool ExportFigure::hasData(const SampleStore &store) const
+{
+    std::vector<TimeRange> ranges;
+    if (isComparison()) {
+        for (const Window &window : compare)
+            ranges.push_back(window.range);
+    } else {
+        ranges.push_back(range);
+    }
+    for (const Panel &panel : panels) {
+        for (const Series &series : panel.series) {
+            for (const TimeRange &r : ranges) {
+                const auto [first, last] = store.indexRange(series.key, r);
+                if (last > first)
+                    return true;
+            }
+        }
+    }
+    return false;
+}

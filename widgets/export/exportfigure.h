@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "annotations/annotation.h"
+#include "dashboard/dashboarddefinition.h"
+#include "base/timerange.h"
+
+#include <QString>
+#include <QStringList>
+#include <QTimeZone>
+#include <optional>
+#include <vector>
+
+class AnnotationModel;
+class DashboardPoller;
+class SampleStore;
+
+// What an exported picture shows: which panels (with the store keys of their series), over
+// which time range, with which annotations and words around it. Plain values, built from the
+// running dashboard (fromDashboard) or by hand (tests, the comparison view).
+struct ExportFigure
+{
+    struct Series
+    {
+        QString key;  // SampleStore key
+        QString name; // legend
+        SeriesDefinition definition;
+    };
+    struct Panel
+    {
+        QString title;
+        QString unit;
+        QString rightUnit;
+        std::vector<Series> series;
+    };
+    // Comparison: every panel drawn once per window, side by side, on the same value scale,
+    // with the time axis counted from each window's zero ("+1:30").
+    struct Window
+    {
+        TimeRange range;
+        qint64 zeroMs = 0;
+        QString title; // "500 PI/s"
+    };
+
+    std::vector<Panel> panels;
+    TimeRange range;                     // when not comparing
+    std::vector<Window> compare;         // two (or more) windows: a comparison view
+    std::vector<Annotation> annotations; // all but unaccepted suggestions; each window draws those it touches
+    int columns = 2;                     // panels per row (not comparing)
+    QString title;
+    QString subtitle;
+    bool caption = true; // time range, queries, source, version
+    QString source;      // the Prometheus URL, or the recording's file
+    QString version;     // "Chaoscope 0.3.0"; empty: left out
+    QTimeZone timeZone =
+        QTimeZone::systemTimeZone(); // of the time axis and the caption's local time
+
+    bool isComparison() const { return !compare.empty(); }
+
+    // The dashboard's panels with the series the poller has bound to them, over `range`.
+    static ExportFigure fromDashboard(const DashboardPoller &poller,
+                                      const AnnotationModel *annotations, const TimeRange &range);
+    // Keeps only the panels with these titles (case-insensitive), in the order given. An
+    // unknown title is an error naming the panels that exist; nothing is changed then.
+    std::optional<QString> selectPanels(const QStringList &titles);
+    // The queries of every series in the picture, shortened for a caption: a series' id or
+    // legend when it has one, else its query cut to 60 characters.
+    QStringList queryShortNames() const;
+    // Whether any series has a sample in the shown range(s).
+    bool hasData(const SampleStore &store) const;
+};

@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "loadtester/loadtestercontroller.h"
+
+#include <QPointer>
+#include <QWidget>
+
+#include <functional>
+
+class LoadTesterWatch;
+class QDoubleSpinBox;
+class QHBoxLayout;
+class QLabel;
+class QPushButton;
+class QSpinBox;
+
+// The steering dock: shows the load tester's configured rate, in-flight limit, in-flight now
+// and paused state (polled every second), and lets the user change them — type and press
+// Enter or Apply, step buttons for rate and limit, pause/resume — with confirmation for big
+// changes. After an apply it shows what each replica read back, or why it failed; nothing
+// pretends to have worked.
+class ControlPanel : public QWidget
+{
+    Q_OBJECT
+public:
+    // Asks the user to confirm; returns true to go ahead. Replaceable for tests.
+    using Confirm = std::function<bool(const QString &reason)>;
+
+    explicit ControlPanel(LoadTesterController *controller, QWidget *parent = nullptr);
+    ~ControlPanel() override;
+
+    void setConfirm(Confirm confirm) { m_confirm = std::move(confirm); }
+    // Shows, next to a replica, how long it has sent nothing while it should have been sending.
+    void setWatch(LoadTesterWatch *watch);
+
+    // For tests and shortcuts: what the buttons do.
+    void applyRate(double rate);
+    void applyInflightLimit(int limit);
+    void stepRate(int step); // SteeringPolicy::Step as int
+    void stepInflightLimit(int step);
+    void togglePause();
+
+    QString resultText() const;
+    QString statusText() const;
+
+signals:
+    void actionRequested(const LoadTesterAction &action);
+
+private:
+    void build();
+    // A row of the four step buttons (×½, −10 %, +10 %, ×2) for `what`, calling onStep with a
+    // SteeringPolicy::Step; the rate's row also gets keyboard shortcuts.
+    QHBoxLayout *makeStepRow(const QString &what, QList<QPushButton *> &buttons, bool withShortcuts,
+                             const std::function<void(int)> &onStep);
+    void updateCapabilities();
+    void showStatus();
+    void showReport(const ActionReport &report);
+    void request(const LoadTesterAction &action, double from, bool unlimitedIsZero);
+    std::optional<LoadTesterStatus> firstStatus() const;
+
+    LoadTesterController *m_controller;
+    QPointer<LoadTesterWatch> m_watch;
+    Confirm m_confirm;
+    QLabel *m_header = nullptr;
+    QLabel *m_status = nullptr;
+    QDoubleSpinBox *m_rate = nullptr;
+    QPushButton *m_applyRate = nullptr;
+    QList<QPushButton *> m_stepButtons;
+    QSpinBox *m_limit = nullptr;
+    QPushButton *m_applyLimit = nullptr;
+    QList<QPushButton *> m_limitStepButtons;
+    QPushButton *m_pause = nullptr;
+    QLabel *m_result = nullptr;
+    bool m_userEditedRate = false;
+    bool m_userEditedLimit = false;
+};

@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "timeline/seriesgeometry.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace SeriesGeometry {
+
+Mapping Mapping::of(const TimeRange &range, double low, double high, const QRectF &plot)
+{
+    Mapping m;
+    m.startMs = range.startMs;
+    m.x0 = plot.left();
+    m.pxPerMs = plot.width() / double(std::max<qint64>(1, range.length()));
+    // The scale's ends land on the centres of the plot's first and last pixel rows, so a
+    // 1 px line at the bottom or top of the scale (a pool at 0, a limit at its maximum)
+    // covers one row fully instead of half of two rows, where it would be faint and a line
+    // under it would show through in a mixed colour.
+    m.low = low;
+    m.y0 = plot.bottom() - 0.5;
+    m.pxPerUnit = high > low ? std::max(0.0, plot.height() - 1) / (high - low) : 0;
+    return m;
+}
+
+std::vector<QPolygonF> polylines(std::span<const qint64> timestampsMs, std::span<const double> values,
+                                 const Mapping &mapping, bool step, std::size_t first, std::size_t last)
+{
+    std::vector<QPolygonF> runs;
+    last = std::min(last, std::min(values.size(), timestampsMs.size()));
+    QPolygonF run;
+    auto flush = [&] {
+        if (!run.isEmpty())
+            runs.push_back(std::move(run));
+        run = QPolygonF();
+    };
+    for (std::size_t i = first; i < last; ++i) {
+        const double v = values[i];
+        if (!std::isfinite(v)) {
+            flush();
+            continue;
+        }
+        if (run.isEmpty())
+            run.reserve(qsizetype(std::min<std::size_t>(last - i, 4096) * (step ? 2 : 1)));
+        const QPointF p(mapping.x(timestampsMs[i]), mapping.y(v));
+        if (step && !run.isEmpty())
+            run.append(QPointF(p.x(), run.constLast().y()));
+        run.append(p);
+    }
+    flush();
+    return runs;
+}
+
+QPolygonF areaOf(const QPolygonF &run, double baseY)
+{
+    QPolygonF area;
+    if (run.isEmpty())
+        return area;
+    area.reserve(run.size() + 2);
+    area.append(QPointF(run.constFirst().x(), baseY));
+    area.append(run);
+    area.append(QPointF(run.constLast().x(), baseY));
+    return area;
+}
+
+} // namespace SeriesGeometry

@@ -1,0 +1,1469 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "timeline/timelinechart.h"
+
+#include "annotations/annotationeditor.h"
+#include "annotations/annotationmodel.h"
+#include "annotations/annotationprompt.h"
+#include "store/decimator.h"
+#include "theme/palette.h"
+#include "store/samplestore.h"
+#include "timeline/seriesreadout.h"
+#include "timeline/timecursor.h"
+#include "timeline/timeticks.h"
+#include "timeline/timewindow.h"
+#include "theme/uitheme.h"
+#include "base/unitformatter.h"
+#include "base/whenfinished.h"
+
+#include <QGraphicsLayout>
+#include <QDateTime>
+#include <QDateTimeAxis>
+#include <QLineSeries>
+#include <QMenu>
+#include <QPointer>
+#include <QMouseEvent>
+#include <QToolTip>
+#include <QWheelEvent>
+#include <QFontMetricsF>
+#include <QPainter>
+#include <QValueAxis>
+#include <QtConcurrent>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+#include <tuple>
+#include <utility>
+
+namespace {
+
+// Several store changes within one frame cause one render (PlotJuggler coalesces the same way).
+constexpr int kRenderDelayMs = 40;
+
+// Grid, labels, boxes: the colours of the theme shown now (light or dark, see UiTheme).
+const UiTheme::Colors &themeColors()
+{
+    return UiTheme::instance()->colors();
+}
+
+Palette::Background themeBackground()
+{
+    return UiTheme::instance()->background();
+}
+
+// Text in a marker's colour, on a label box of the theme's background: darker on light,
+// lighter on dark, so that it keeps its contrast.
+QColor labelTextColor(const QColor &color)
+{
+    return UiTheme::instance()->isDark() ? color.lighter(135) : color.darker(115);
+}
+
+QColor withAlpha(QColor color, double alpha)
+{
+    color.setAlphaF(float(alpha));
+    return color;
+}
+
+// Series: the palette's colour (Palette::resolve); an area is filled with it at this opacity.
+constexpr double kAreaFillAlpha = 0.25;
+// The curves' pen, in device pixels (cosmetic), antialiased. 1 px is the raster engine's fast
+// path (QCosmeticStroker); 1.6 px looks a little bolder but costs 3-4 times as much per point
+// (docs/performance.md).
+constexpr double kLineWidthPx = 1.0;
+
+// A press that moves less than this is a click (a point annotation, a badge toggle), more is
+// a drag (a region, a zoom).
+constexpr double kDragThresholdPx = 6;
+// How near (px) the mouse must be to a marker line or band edge to grab it.
+constexpr double kGrabTolerancePx = 4;
+// Markers closer than this collapse into one "+N" badge.
+constexpr double kClusterPx = 8;
+// One wheel notch pans a tenth of the window; Ctrl+wheel zooms by a fifth.
+constexpr double kWheelPanFraction = 0.1;
+constexpr double kWheelZoomFactor = 0.8;
+constexpr qint64 kMinimumRangeMs = 1000;
+// The wheel has no release; a pause this long ends one pan or zoom in the history.
+constexpr int kWheelGestureEndMs = 400;
+
+// Rounds an axis span out to "nice" numbers (1, 2, 2.5, 5 × 10^n), starting at 0 for data
+// that never goes negative, so a panel never exaggerates small wiggles.
+struct AxisScale
+{
+    double low = 0;
+    double high = 1;
+    double tick = 0.25;
+};
+
+AxisScale niceRange(double low, double high)
+{
+    if (!std::isfinite(low) || !std::isfinite(high))
+        return {};
+    if (low >= 0)
+        low = 0;
+    if (high <= low)
+        high = low + (low == 0 ? 1 : std::abs(low) * 0.1);
+    const double span = high - low;
+    const double rough = span / 4;
+    const double magnitude = std::pow(10.0, std::floor(std::log10(rough)));
+    double step = magnitude;
+    for (double factor : {1.0, 2.0, 2.5, 5.0, 10.0}) {
+        step = factor * magnitude;
+        if (step >= rough)
+            break;
+    }
+    return {std::floor(low / step) * step, std::ceil(high / step) * step, step};
+}
+
+} // namespace
+
+// The decimated columns of each series of a chart, kept between its render jobs so that a
+// live tick recomputes only the newest column (Decimator::M4Cache). Used by one job at a
+// time: a chart never runs two.
+struct TimelineChart::RenderCaches
+{
+    std::map<QString, Decimator::M4Cache> byKey;
+};
+
+// What a render job needs. The samples are not in it: the job reads them from the store in
+// place, under its read lock.
+struct TimelineChart::RenderInput
+{
+    const SampleStore *store = nullptr;
+    std::shared_ptr<RenderCaches> caches;
+    TimeRange range;
+    qint64 columnMs = 1;
+    qint64 gapMs = 0;
+    std::vector<QString> keys; // of the chart's series, in slot order
+    // What changed in the store since the last job: the caches forget those columns.
+    std::vector<std::pair<QString, TimeRange>> changes;
+    bool forgetAll = false; // a series was removed or the store cleared
+};
+
+struct TimelineChart::RenderOutput
+{
+    TimeRange range;
+    std::vector<Decimator::Points> points;
+    std::vector<std::pair<double, double>> extents; // min, max in the range (inf, -inf: none)
+    std::vector<SeriesStatistics> stats;
+};
+
+namespace {
+
+// Runs on a worker thread: decimate, compute legend statistics and the y extent. Reads the
+// store one series at a time under its read lock (a merge on the UI thread waits at most for
+// one series), and touches nothing else but its input.
+TimelineChart::RenderOutput renderOffThread(const TimelineChart::RenderInput &input)
+{
+    TimelineChart::RenderOutput out;
+    out.range = input.range;
+    auto &caches = input.caches->byKey;
+    if (input.forgetAll)
+        caches.clear();
+    for (const auto &[key, span] : input.changes) {
+        if (const auto it = caches.find(key); it != caches.end())
+            it->second.invalidate(span);
+    }
+    // Series the chart no longer shows take no memory.
+    for (auto it = caches.begin(); it != caches.end();) {
+        const bool shown = std::find(input.keys.begin(), input.keys.end(), it->first) != input.keys.end();
+        it = shown ? std::next(it) : caches.erase(it);
+    }
+    for (const QString &key : input.keys) {
+        Decimator::Points decimated;
+        SeriesStatistics stats;
+        {
+            const QReadLocker locked = input.store->readLock();
+            if (const SampleStore::Series *series = input.store->series(key)) {
+                decimated = caches[key].m4(series->timestampsMs(), series->values(), input.range,
+                                           input.columnMs, input.gapMs);
+                stats = SeriesStatistics::compute(series->timestampsMs(), series->values(), input.range);
+            }
+        }
+        double low = std::numeric_limits<double>::infinity();
+        double high = -low;
+        for (std::size_t i = 0; i < decimated.values.size(); ++i) {
+            const double y = decimated.values[i];
+            if (std::isfinite(y) && input.range.contains(decimated.timestampsMs[i])) {
+                low = std::min(low, y);
+                high = std::max(high, y);
+            }
+        }
+        out.extents.emplace_back(low, high);
+        out.points.push_back(std::move(decimated));
+        out.stats.push_back(stats);
+    }
+    return out;
+}
+
+} // namespace
+
+TimelineChart::TimelineChart(const PanelDefinition &panel, SampleStore *store, TimeWindow *window,
+                             QWidget *parent)
+    // The chart is handed to the base constructor: QChartView(QWidget*) would create a default
+    // chart that setChart() later replaces without deleting.
+    : QChartView(new QChart, parent), m_panel(panel), m_store(store), m_window(window), m_chart(chart()),
+      m_timeAxis(new QDateTimeAxis), m_leftAxis(new QValueAxis)
+{
+    // OpenGL series stay off: they break SVG export and offscreen rendering.
+    m_chart->legend()->hide(); // the panel draws its own legend, with statistics
+    m_chart->setBackgroundVisible(false); // the panel frame is the background
+    applyTheme();
+    connect(UiTheme::instance(), &UiTheme::changed, this, &TimelineChart::applyTheme);
+    // Fixed gutters as chart margins, and no axis labels for Qt Charts to measure: every panel
+    // then gets a plot area at the same offsets, so the time axes line up. (A fixed
+    // setPlotArea() is not an option in 6.4: after a resize the axes and the series disagree
+    // about where it is.) Labels are drawn here instead.
+    m_chart->setMargins(QMargins(kLeftGutter, kTopGutter, kRightGutter, kBottomGutter));
+    m_chart->layout()->setContentsMargins(0, 0, 0, 0);
+    m_chart->setAnimationOptions(QChart::NoAnimation);
+    setRenderHint(QPainter::Antialiasing);
+    m_layer.setLineWidth(kLineWidthPx);
+    setFrameShape(QFrame::NoFrame);
+    setMinimumHeight(120);
+
+    QFont axisFont = font();
+    axisFont.setPointSizeF(axisFont.pointSizeF() * 0.85);
+    for (QAbstractAxis *axis : {static_cast<QAbstractAxis *>(m_timeAxis), static_cast<QAbstractAxis *>(m_leftAxis)}) {
+        axis->setLabelsFont(axisFont);
+        axis->setGridLineColor(themeColors().grid);
+        axis->setLinePenColor(themeColors().grid);
+    }
+    m_leftAxis->setLabelsVisible(false);
+    m_leftAxis->setGridLineVisible(false); // drawn here, from m_leftScale
+    // The time axis only maps; its labels and grid are drawn here at round instants
+    // (TimeTicks), which Qt Charts' date-time axis cannot do.
+    m_timeAxis->setLabelsVisible(false);
+    m_timeAxis->setGridLineVisible(false);
+    m_timeAxis->setFormat(QStringLiteral("HH:mm:ss"));
+    m_timeAxis->setTickCount(2);
+    m_leftAxis->setTickCount(5);
+    m_leftAxis->setRange(0, 1);
+    m_chart->addAxis(m_timeAxis, Qt::AlignBottom);
+    m_chart->addAxis(m_leftAxis, Qt::AlignLeft);
+    // Qt Charts 6.4 never shows a date-time axis that had no series attached at the first
+    // layout, even after series arrive; an empty series keeps it alive from the start.
+    auto *axisAnchor = new QLineSeries;
+    m_chart->addSeries(axisAnchor);
+    axisAnchor->attachAxis(m_timeAxis);
+    axisAnchor->attachAxis(m_leftAxis);
+    // Every panel has a right axis, used or not: an axis takes a little room in Qt Charts' layout
+    // even without labels, and panels with and without one would otherwise differ by that.
+    axisFor(AxisSide::Right);
+    // Qt Charts puts the plot area a few pixels inside the margins (axis lines and ticks); the
+    // margins are corrected once after each layout so the plot sits exactly at the gutters.
+    connect(m_chart, &QChart::plotAreaChanged, this, &TimelineChart::keepPlotAtGutters);
+
+    // Hover drives the crosshair, the read-out and the annotation tooltips.
+    viewport()->setMouseTracking(true);
+    viewport()->setCursor(Qt::CrossCursor);
+    m_scrollEnd.setSingleShot(true);
+    m_scrollEnd.setInterval(kWheelGestureEndMs);
+    connect(&m_scrollEnd, &QTimer::timeout, this, &TimelineChart::scrollFinished);
+
+    m_caches = std::make_shared<RenderCaches>();
+    m_renderDelay.setSingleShot(true);
+    m_renderDelay.setInterval(kRenderDelayMs);
+    connect(&m_renderDelay, &QTimer::timeout, this, &TimelineChart::startRender);
+    connect(m_store, &SampleStore::samplesChanged, this, [this](const QString &key, const TimeRange &span) {
+        const auto shown = std::find_if(m_slots.begin(), m_slots.end(), [&](const Slot &slot) { return slot.key == key; });
+        if (shown == m_slots.end())
+            return;
+        // Every change reaches the caches, also one outside the view: they may hold columns
+        // of another zoom level that covers it.
+        m_pendingChanges.emplace_back(key, span);
+        // While the view shows the past, live changes schedule no render: fold them into one
+        // span per series now and then, so that they cannot pile up for hours.
+        if (m_pendingChanges.size() > 256) {
+            std::map<QString, TimeRange> folded;
+            for (const auto &[changedKey, changed] : m_pendingChanges) {
+                const auto [it, added] = folded.try_emplace(changedKey, changed);
+                if (!added)
+                    it->second = TimeRange{std::min(it->second.startMs, changed.startMs),
+                                           std::max(it->second.endMs, changed.endMs)};
+            }
+            m_pendingChanges.assign(folded.begin(), folded.end());
+        }
+        const TimeRange visible = m_window->range();
+        if (span.endMs < visible.startMs || span.startMs > visible.endMs + 60'000)
+            return; // nothing visible changed
+        scheduleRender();
+    });
+    connect(m_store, &SampleStore::seriesRemoved, this, [this] { m_forgetCaches = true; });
+    connect(m_store, &SampleStore::cleared, this, [this] { m_forgetCaches = true; });
+    connect(m_window, &TimeWindow::rangeChanged, this, &TimelineChart::scheduleRender);
+    scheduleRender();
+}
+
+TimelineChart::~TimelineChart()
+{
+    // The job reads the store in place; it must not outlive this chart (nor, so, the store).
+    m_renderJob.waitForFinished();
+}
+
+void TimelineChart::applyTheme()
+{
+    setBackgroundBrush(themeColors().panel);
+    for (QValueAxis *axis : {m_leftAxis, m_rightAxis}) {
+        if (!axis)
+            continue;
+        axis->setGridLineColor(themeColors().grid);
+        axis->setLinePenColor(themeColors().grid);
+    }
+    m_timeAxis->setLinePenColor(themeColors().grid);
+    // The palette's colours differ between light and dark (its black becomes light grey);
+    // a colour the dashboard file gives stays as it is.
+    for (std::size_t i = 0; i < m_slots.size(); ++i)
+        m_slots[i].color = Palette::resolve(m_slots[i].definition.color, int(i), themeBackground());
+    scheduleRender(); // the layer takes the colours with the next render; the legend follows
+    viewport()->update();
+}
+
+void TimelineChart::addSeries(const QString &key, const QString &name, int queryIndex)
+{
+    if (queryIndex < 0 || queryIndex >= int(m_panel.series.size()))
+        return;
+    for (const Slot &existing : m_slots) {
+        if (existing.key == key)
+            return; // announced twice (a rebuild and a discovery): drawn once
+    }
+    Slot slot;
+    slot.key = key;
+    slot.name = name;
+    slot.definition = m_panel.series[std::size_t(queryIndex)];
+    slot.color = Palette::resolve(slot.definition.color, int(m_slots.size()), themeBackground());
+    m_slots.push_back(slot);
+    scheduleRender();
+}
+
+void TimelineChart::setSeriesVisible(const QString &key, bool visible)
+{
+    for (std::size_t i = 0; i < m_slots.size(); ++i) {
+        if (m_slots[i].key != key || m_slots[i].visible == visible)
+            continue;
+        m_slots[i].visible = visible;
+        for (LegendEntry &entry : m_legend) {
+            if (entry.key == key)
+                entry.visible = visible;
+        }
+        // At once, from the points at hand; the value axes follow the visible series.
+        if (!m_layer.setVisible(i, visible).isEmpty()) {
+            if (updateScales())
+                m_layer.update(m_layer.series(), layerView(m_layer.view().range));
+            viewport()->update();
+        }
+        emit legendChanged();
+    }
+}
+
+bool TimelineChart::isSeriesVisible(const QString &key) const
+{
+    for (const Slot &slot : m_slots) {
+        if (slot.key == key)
+            return slot.visible;
+    }
+    return false;
+}
+
+void TimelineChart::setLineWidth(double px)
+{
+    m_layer.setLineWidth(px);
+    viewport()->update();
+}
+
+void TimelineChart::setAntialiasedLines(bool on)
+{
+    m_layer.setAntialiased(on);
+    viewport()->update();
+}
+
+std::vector<QPolygonF> TimelineChart::drawnPolylines(const QString &key) const
+{
+    for (std::size_t i = 0; i < m_slots.size(); ++i) {
+        if (m_slots[i].key == key)
+            return i < m_layer.series().size() && m_layer.series()[i].visible ? m_layer.polylines(i)
+                                                                             : std::vector<QPolygonF>{};
+    }
+    return {};
+}
+
+QValueAxis *TimelineChart::axisFor(AxisSide side)
+{
+    if (side == AxisSide::Left)
+        return m_leftAxis;
+    if (!m_rightAxis) {
+        m_rightAxis = new QValueAxis;
+        m_rightAxis->setLabelsFont(m_leftAxis->labelsFont());
+        m_rightAxis->setLabelsVisible(false);
+        m_rightAxis->setGridLineVisible(false);
+        m_rightAxis->setLinePenColor(themeColors().grid);
+        m_rightAxis->setTickCount(5);
+        m_chart->addAxis(m_rightAxis, Qt::AlignRight);
+    }
+    return m_rightAxis;
+}
+
+bool TimelineChart::applyScale(double low, double high, ValueScale *scale_out)
+{
+    // Ticks at multiples of a nice step (0, 50, 100 …), not at fifths of an odd span.
+    // Qt Charts' value axes are not told: the grid and the labels are drawn here from this
+    // scale. Setting their range re-laid out every axis label (a text document each) and
+    // the chart's scene: 10 ms a panel, all panels at once when a backfill changed scales.
+    const AxisScale scale = niceRange(low, high);
+    const ValueScale next{scale.low, scale.high, scale.tick};
+    if (next == *scale_out)
+        return false;
+    *scale_out = next;
+    return true;
+}
+
+bool TimelineChart::usesRightAxis() const
+{
+    return std::any_of(m_slots.begin(), m_slots.end(),
+                       [](const Slot &slot) { return slot.definition.axis == AxisSide::Right; });
+}
+
+void TimelineChart::keepPlotAtGutters(const QRectF &plot)
+{
+    const QSizeF size = m_chart->size();
+    if (plot.width() <= 1 || plot.height() <= 1)
+        return;
+    // Whole pixels only, rounded towards zero: a half-pixel offset cannot be corrected with
+    // integer margins, and chasing it would re-layout forever. Every panel has the same axes,
+    // so any remainder is the same in all of them.
+    auto extra = [](double actual, int wanted) { return int(std::trunc(actual - wanted)); };
+    const int extraLeft = extra(plot.left(), kLeftGutter);
+    const int extraRight = extra(size.width() - plot.right(), kRightGutter);
+    const int extraTop = extra(plot.top(), kTopGutter);
+    const int extraBottom = extra(size.height() - plot.bottom(), kBottomGutter);
+    if (extraLeft == 0 && extraRight == 0 && extraTop == 0 && extraBottom == 0)
+        return;
+    const QMargins margins = m_chart->margins();
+    const QMargins corrected(std::max(0, margins.left() - extraLeft), std::max(0, margins.top() - extraTop),
+                             std::max(0, margins.right() - extraRight), std::max(0, margins.bottom() - extraBottom));
+    if (corrected != margins)
+        m_chart->setMargins(corrected);
+}
+
+void TimelineChart::setAnnotationModel(AnnotationModel *annotations)
+{
+    if (m_annotations)
+        disconnect(m_annotations, nullptr, viewport(), nullptr);
+    m_annotations = annotations;
+    if (m_editor && m_editor->model() != annotations)
+        m_editor = nullptr; // another model: drawn, not edited
+    if (m_annotations) {
+        connect(m_annotations, &AnnotationModel::annotationsChanged, viewport(),
+                qOverload<>(&QWidget::update));
+    }
+    viewport()->update();
+}
+
+void TimelineChart::setAnnotationEditor(AnnotationEditor *editor)
+{
+    m_editor = editor; // none: the annotations stay drawn, only not editable here
+    if (editor)
+        setAnnotationModel(editor->model());
+}
+
+void TimelineChart::setTimeCursor(TimeCursor *cursor)
+{
+    if (m_cursor)
+        disconnect(m_cursor, nullptr, this, nullptr);
+    m_cursor = cursor;
+    if (m_cursor)
+        connect(m_cursor, &TimeCursor::changed, this, &TimelineChart::onCursorChanged);
+    viewport()->update();
+}
+
+void TimelineChart::setStatus(const PanelStatus &status)
+{
+    m_status = status;
+    viewport()->update();
+}
+
+int TimelineChart::plotWidth() const
+{
+    const qreal laidOut = m_chart->plotArea().width();
+    return laidOut > 1 ? int(laidOut) : qMax(1, width() - kLeftGutter - kRightGutter);
+}
+
+QRectF TimelineChart::plotRect() const
+{
+    return m_chart->plotArea();
+}
+
+int TimelineChart::drawnPointCount() const
+{
+    return m_layer.pointCount();
+}
+
+qint64 TimelineChart::timeAt(double x) const
+{
+    const QRectF plot = m_chart->plotArea();
+    const TimeRange range = m_window->range();
+    const double fraction = std::clamp((x - plot.left()) / std::max(1.0, plot.width()), 0.0, 1.0);
+    return range.startMs + qint64(fraction * double(range.length()));
+}
+
+void TimelineChart::resizeEvent(QResizeEvent *event)
+{
+    QChartView::resizeEvent(event);
+    emit plotWidthChanged(plotWidth());
+    scheduleRender();
+}
+
+void TimelineChart::scheduleRender()
+{
+    if (!m_renderDelay.isActive())
+        m_renderDelay.start();
+}
+
+void TimelineChart::startRender()
+{
+    if (m_renderRunning) {
+        m_renderAgain = true; // the running job is superseded by the next one
+        return;
+    }
+    RenderInput input;
+    input.store = m_store;
+    input.caches = m_caches;
+    input.range = m_window->range();
+    input.columnMs = Decimator::columnMsFor(input.range, plotWidth());
+    const qint64 step = m_status.stepMs > 0 ? m_status.stepMs : 1000;
+    input.gapMs = std::max<qint64>(step * 5 / 2, input.columnMs * 2);
+    input.keys.reserve(m_slots.size());
+    for (const Slot &slot : m_slots)
+        input.keys.push_back(slot.key);
+    input.changes = std::exchange(m_pendingChanges, {});
+    input.forgetAll = std::exchange(m_forgetCaches, false);
+    m_renderRunning = true;
+    const QFuture<RenderOutput> job = QtConcurrent::run(renderOffThread, std::move(input));
+    m_renderJob = job;
+    whenFinished(job, this, [this](RenderOutput output) {
+        m_renderRunning = false;
+        applyRender(std::move(output));
+        if (m_renderAgain) {
+            m_renderAgain = false;
+            scheduleRender();
+        }
+    });
+}
+
+void TimelineChart::applyRender(RenderOutput output)
+{
+    if (output.points.size() != m_slots.size()) {
+        scheduleRender(); // a series was added while the job ran
+        return;
+    }
+    // The time axis of Qt Charts is not moved: it maps nothing (the layer maps the points,
+    // xFor() the rest), and moving it would re-lay out the chart and repaint every panel on
+    // every tick.
+    m_legend.clear();
+    std::vector<SeriesLayer::Series> series;
+    series.reserve(m_slots.size());
+    for (std::size_t i = 0; i < m_slots.size(); ++i) {
+        Slot &slot = m_slots[i];
+        std::tie(slot.low, slot.high) = output.extents[i];
+        m_legend.append(LegendEntry{slot.key, slot.name, slot.color, slot.definition.axis, output.stats[i], slot.visible});
+        SeriesLayer::Series drawn;
+        drawn.points = std::move(output.points[i]);
+        drawn.color = slot.color;
+        drawn.fill = slot.color;
+        drawn.fill.setAlphaF(float(kAreaFillAlpha));
+        drawn.style = slot.definition.style;
+        drawn.axis = slot.definition.axis;
+        drawn.dashed = !slot.definition.derive.isEmpty(); // computed here, not measured: dashed
+        drawn.visible = slot.visible;
+        series.push_back(std::move(drawn));
+    }
+    updateScales();
+    // Only what changes by half a pixel is repainted: in an 8 h window a live tick moves the
+    // plot by 1/44 of a pixel, and mostly changes nothing but the newest column.
+    const SeriesLayer::Change change = m_layer.update(std::move(series), layerView(output.range));
+    if (change.full)
+        viewport()->update();
+    else if (!change.region.isEmpty())
+        viewport()->update(change.region);
+    emit legendChanged();
+    emit rendered();
+}
+
+bool TimelineChart::updateScales()
+{
+    double leftMin = std::numeric_limits<double>::infinity();
+    double leftMax = -leftMin;
+    double rightMin = leftMin;
+    double rightMax = leftMax;
+    for (const Slot &slot : m_slots) {
+        if (!slot.visible)
+            continue;
+        if (slot.definition.axis == AxisSide::Left) {
+            leftMin = std::min(leftMin, slot.low);
+            leftMax = std::max(leftMax, slot.high);
+        } else {
+            rightMin = std::min(rightMin, slot.low);
+            rightMax = std::max(rightMax, slot.high);
+        }
+    }
+    bool changed = applyScale(leftMin, leftMax, &m_leftScale);
+    if (usesRightAxis())
+        changed = applyScale(rightMin, rightMax, &m_rightScale) || changed;
+    if (changed)
+        viewport()->update(); // the value labels are drawn here, not by Qt Charts
+    return changed;
+}
+
+SeriesLayer::View TimelineChart::layerView(const TimeRange &range) const
+{
+    SeriesLayer::View view;
+    view.range = range;
+    view.leftLow = m_leftScale.low;
+    view.leftHigh = m_leftScale.high;
+    view.rightLow = m_rightScale.low;
+    view.rightHigh = m_rightScale.high;
+    view.plot = m_chart->plotArea();
+    return view;
+}
+
+TimeTicks::Ticks TimelineChart::timeTicks() const
+{
+    const TimeRange range = m_window->range();
+    const qint64 offsetMs = qint64(QDateTime::fromMSecsSinceEpoch(range.startMs).offsetFromUtc()) * 1000;
+    return TimeTicks::compute(range, plotWidth(), 90, offsetMs);
+}
+
+double TimelineChart::xFor(qint64 timeMs) const
+{
+    const QRectF plot = m_chart->plotArea();
+    const TimeRange range = m_window->range();
+    return plot.left() + plot.width() * double(timeMs - range.startMs) / double(std::max<qint64>(1, range.length()));
+}
+
+void TimelineChart::drawBackground(QPainter *painter, const QRectF &rect)
+{
+    QChartView::drawBackground(painter, rect);
+    const QRectF plot = m_chart->plotArea();
+    painter->save();
+    painter->setPen(QPen(themeColors().grid, 1));
+    for (qint64 t : timeTicks().instantsMs) {
+        const double x = std::round(xFor(t)) + 0.5;
+        painter->drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
+    }
+    // The value grid of the left scale, each line on one pixel row (where the series' values
+    // land: SeriesGeometry's mapping).
+    const ValueScale &scale = m_leftScale;
+    if (scale.tick > 0 && scale.high > scale.low) {
+        const auto mapping = SeriesGeometry::Mapping::of(m_window->range(), scale.low, scale.high, plot);
+        const int count = int(std::lround((scale.high - scale.low) / scale.tick));
+        for (int i = 0; i <= count; ++i) {
+            const double y = std::floor(mapping.y(scale.low + i * scale.tick)) + 0.5;
+            painter->drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y));
+        }
+    }
+    painter->restore();
+}
+
+void TimelineChart::drawTimeLabels(QPainter *painter, const QRectF &plot)
+{
+    const TimeTicks::Ticks ticks = timeTicks();
+    painter->save();
+    QFont font = m_leftAxis->labelsFont();
+    painter->setFont(font);
+    painter->setPen(themeColors().axisText);
+    const QFontMetricsF metrics(font);
+    double lastRight = -1e9;
+    for (qint64 t : ticks.instantsMs) {
+        const QString label = QDateTime::fromMSecsSinceEpoch(t).toString(ticks.labelFormat);
+        const double width = metrics.horizontalAdvance(label);
+        const double left = xFor(t) - width / 2;
+        if (left < lastRight + 6 || left < plot.left() - kLeftGutter / 2.0 || left + width > plot.right() + kRightGutter / 2.0)
+            continue; // never overlap, never run off the panel
+        painter->drawText(QPointF(left, plot.bottom() + 4 + metrics.ascent()), label);
+        lastRight = left + width;
+    }
+    painter->restore();
+}
+
+void TimelineChart::drawValueLabels(QPainter *painter, const QRectF &plot)
+{
+    painter->save();
+    const QFont font = m_leftAxis->labelsFont();
+    painter->setFont(font);
+    painter->setPen(themeColors().axisText);
+    const QFontMetricsF metrics(font);
+    auto drawScale = [&](const ValueScale &scale, const QString &unit, bool left) {
+        if (scale.tick <= 0 || scale.high <= scale.low)
+            return;
+        // Axis labels carry the unit only where it changes the number's reading (ms, MiB, %);
+        // "ops/s" is in the panel title.
+        const bool spelled = unit == QLatin1String("s") || unit == QLatin1String("bytes") || unit == QLatin1String("%");
+        const int count = int(std::lround((scale.high - scale.low) / scale.tick));
+        const auto mapping = SeriesGeometry::Mapping::of(m_window->range(), scale.low, scale.high, plot);
+        for (int i = 0; i <= count; ++i) {
+            const double value = scale.low + i * scale.tick;
+            const double y = std::floor(mapping.y(value)) + 0.5; // on its grid line
+            const QString label = UnitFormatter::format(std::abs(value) < scale.tick * 1e-9 ? 0.0 : value,
+                                                        spelled ? unit : QString());
+            const double width = metrics.horizontalAdvance(label);
+            const double x = left ? plot.left() - 6 - width : plot.right() + 6;
+            painter->drawText(QPointF(x, y + metrics.ascent() / 2 - 1), label);
+        }
+    };
+    drawScale(m_leftScale, m_panel.unit, true);
+    if (usesRightAxis())
+        drawScale(m_rightScale, m_panel.rightUnit.isEmpty() ? m_panel.unit : m_panel.rightUnit, false);
+    painter->restore();
+}
+
+void TimelineChart::drawForeground(QPainter *painter, const QRectF &rect)
+{
+    QChartView::drawForeground(painter, rect);
+    const QRectF plot = m_chart->plotArea();
+    if (plot != m_layer.view().plot && m_layer.pointCount() > 0) // resized: draw at the new size
+        m_layer.update(m_layer.series(), layerView(m_layer.view().range));
+    // Over the grid (Qt Charts' items), under the labels, annotations and crosshair.
+    m_layer.paint(painter, rect);
+    drawValueLabels(painter, plot);
+    drawTimeLabels(painter, plot);
+    drawCrosshairLine(painter, plot); // under the annotations: hovering a marker must not hide it
+    drawAnnotations(painter, plot);
+    if (m_press && m_press->gesture == Gesture::Zoom
+        && std::abs(m_press->current.x() - m_press->start.x()) >= kDragThresholdPx) {
+        const QRectF band(QPointF(std::clamp(std::min(m_press->start.x(), m_press->current.x()), plot.left(), plot.right()), plot.top()),
+                          QPointF(std::clamp(std::max(m_press->start.x(), m_press->current.x()), plot.left(), plot.right()), plot.bottom()));
+        painter->fillRect(band, themeColors().zoomBand);
+    }
+    drawPendingMark(painter, plot);
+    drawStatus(painter, plot);
+    drawCrosshair(painter, plot);
+}
+
+namespace {
+
+QString timeText(qint64 ms)
+{
+    return QDateTime::fromMSecsSinceEpoch(ms).toString(QStringLiteral("HH:mm:ss"));
+}
+
+QString durationText(qint64 ms)
+{
+    const qint64 s = ms / 1000;
+    if (s < 60)
+        return QStringLiteral("%1 s").arg(s);
+    if (s < 3600)
+        return QStringLiteral("%1 min %2 s").arg(s / 60).arg(s % 60);
+    return QStringLiteral("%1 h %2 min").arg(s / 3600).arg((s % 3600) / 60);
+}
+
+
+QString labelText(const Annotation &annotation, const QFontMetricsF &metrics, double plotWidth)
+{
+    // The first line only: the tooltip and the dock show the rest.
+    const QString firstLine = annotation.text.section(QLatin1Char('\n'), 0, 0);
+    return metrics.elidedText(firstLine, Qt::ElideRight, std::min(220.0, plotWidth * 0.4));
+}
+
+// A detector's suggestion is drawn faded until the user accepts it, so it reads as a
+// proposal next to what people and actions marked.
+QColor markerColor(const Annotation &annotation)
+{
+    const QColor color = Palette::annotationColor(annotation.source, annotation.failed, themeBackground());
+    return annotation.suggested ? withAlpha(color, 0.45) : color;
+}
+
+constexpr double kLabelPadding = 5; // text inset in a label box, besides the colour bar
+constexpr double kColourBar = 3;
+
+} // namespace
+
+double TimelineChart::msPerPixel() const
+{
+    return double(std::max<qint64>(1, m_window->range().length())) / std::max(1.0, m_chart->plotArea().width());
+}
+
+std::pair<qint64, std::optional<qint64>> TimelineChart::movedTimes() const
+{
+    const Annotation &a = m_press->annotation;
+    const qint64 delta = qint64(std::llround((m_press->current.x() - m_press->start.x()) * msPerPixel()));
+    switch (m_press->part) {
+    case AnnotationLayout::HitKind::End:
+        return {a.timeMs, a.endMs ? std::optional<qint64>(*a.endMs + delta) : std::nullopt};
+    case AnnotationLayout::HitKind::Label: // the label carries the whole annotation
+        return {a.timeMs + delta, a.endMs ? std::optional<qint64>(*a.endMs + delta) : std::nullopt};
+    default: // Start: a point, or a region's start edge
+        return {a.timeMs + delta, a.endMs};
+    }
+}
+
+TimelineChart::AnnotationView TimelineChart::layoutAnnotations() const
+{
+    AnnotationView view;
+    if (!m_annotations)
+        return view;
+    const TimeRange range = m_window->range();
+    view.annotations = m_annotations->inRange(range);
+    if (m_press && m_press->gesture == Gesture::Move) {
+        // The marker being dragged is drawn where it would land.
+        auto [timeMs, endMs] = movedTimes();
+        if (endMs && *endMs < timeMs)
+            std::swap(*endMs, timeMs);
+        for (Annotation &a : view.annotations) {
+            if (a.id == m_press->annotation.id) {
+                a.timeMs = timeMs;
+                a.endMs = endMs;
+            }
+        }
+        std::stable_sort(view.annotations.begin(), view.annotations.end(),
+                         [](const Annotation &x, const Annotation &y) { return x.timeMs < y.timeMs; });
+    }
+    const QRectF plot = m_chart->plotArea();
+    const QFontMetricsF metrics(m_leftAxis->labelsFont());
+    std::vector<AnnotationLayout::Item> items;
+    items.reserve(view.annotations.size());
+    for (const Annotation &a : view.annotations) {
+        const double width = metrics.horizontalAdvance(labelText(a, metrics, plot.width())) + 2 * kLabelPadding + kColourBar;
+        items.push_back({a.id, a.timeMs, a.endMs, std::ceil(width)});
+    }
+    AnnotationLayout::Options options;
+    options.range = range;
+    options.plotLeft = plot.left();
+    options.plotWidth = plot.width();
+    options.plotTop = plot.top();
+    options.plotBottom = plot.bottom();
+    options.clusterPx = kClusterPx;
+    options.rows = 3;
+    options.rowHeight = std::ceil(metrics.height()) + 3;
+    options.rowGap = 3;
+    options.badgeWidth = [&metrics](int n) {
+        return std::ceil(metrics.horizontalAdvance(QStringLiteral("+%1").arg(n))) + 12;
+    };
+    options.expandedId = m_expandedCluster;
+    options.listRowHeight = std::ceil(metrics.height()) + 5;
+    options.listWidth = std::min(300.0, plot.width() - 8);
+    view.layout = AnnotationLayout::compute(items, options);
+    return view;
+}
+
+void TimelineChart::drawAnnotations(QPainter *painter, const QRectF &plot)
+{
+    m_drawnAnnotations.clear();
+    m_drawnClusters.clear();
+    const AnnotationView view = layoutAnnotations();
+    if (view.layout.markers.empty())
+        return;
+    const auto &markers = view.layout.markers;
+    const auto &groups = view.layout.groups;
+    painter->save();
+    painter->setClipRect(plot.adjusted(0, 0, 1, 1));
+    const QFont font = m_leftAxis->labelsFont();
+    painter->setFont(font);
+    const QFontMetricsF metrics(font);
+    // The id of the marker being dragged, 0 for none (ids start at 1). A plain value: an
+    // optional here makes GCC's -O2/-O3 flow analysis warn falsely of an uninitialised read.
+    const quint64 dragged = m_press && m_press->gesture == Gesture::Move ? m_press->annotation.id : 0;
+
+    // Bands first: lines and labels go over them.
+    for (const auto &marker : markers) {
+        if (!marker.endX)
+            continue;
+        const Annotation &a = view.of(marker);
+        const QColor color = markerColor(a);
+        const double left = std::clamp(marker.x, plot.left(), plot.right());
+        const double right = std::clamp(*marker.endX, plot.left(), plot.right());
+        painter->fillRect(QRectF(QPointF(left, plot.top()), QPointF(right, plot.bottom())), withAlpha(color, 0.10));
+    }
+    for (const auto &marker : markers) {
+        const Annotation &a = view.of(marker);
+        const QColor color = markerColor(a);
+        QPen pen(color, dragged != 0 && dragged == a.id ? 2.0 : 1.3, a.failed ? Qt::DotLine : Qt::DashLine);
+        if (a.suggested)
+            pen.setDashPattern({2, 4}); // sparser than an accepted mark's dashes
+        painter->setPen(pen);
+        if (marker.startVisible) {
+            const double x = std::round(marker.x) + 0.5;
+            painter->drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
+        }
+        if (marker.endX && marker.endVisible) {
+            const double x = std::round(*marker.endX) + 0.5;
+            painter->drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
+        }
+        DrawnAnnotation drawn;
+        drawn.id = a.id;
+        drawn.x = marker.x;
+        drawn.endX = marker.endX;
+        drawn.startVisible = marker.startVisible;
+        if (marker.group >= 0) {
+            const auto &group = groups[std::size_t(marker.group)];
+            drawn.clustered = group.isCluster();
+            if (!drawn.clustered)
+                drawn.label = group.label;
+        }
+        m_drawnAnnotations.append(drawn);
+    }
+
+    painter->setRenderHint(QPainter::Antialiasing);
+    for (const auto &group : groups) {
+        const Annotation &first = view.of(markers[std::size_t(group.markers.front())]);
+        if (!group.isCluster()) {
+            if (group.label.isEmpty())
+                continue;
+            const QColor color = markerColor(first);
+            painter->setPen(Qt::NoPen);
+            painter->setBrush(withAlpha(themeColors().labelBackground, first.suggested ? 0.67 : 0.92));
+            painter->drawRoundedRect(group.label, 2, 2);
+            painter->fillRect(QRectF(group.label.left(), group.label.top(), kColourBar, group.label.height()), color);
+            painter->setPen(labelTextColor(color));
+            // Elided again to the box: the layout shortens a label to make room for a later one.
+            const QRectF textBox = group.label.adjusted(kColourBar + kLabelPadding, 0, -kLabelPadding, 0);
+            painter->drawText(textBox, Qt::AlignLeft | Qt::AlignVCenter,
+                              metrics.elidedText(labelText(first, metrics, plot.width()), Qt::ElideRight, textBox.width()));
+            continue;
+        }
+        DrawnCluster cluster;
+        cluster.badge = group.label;
+        cluster.expanded = group.expanded;
+        // One colour when every member has it (say, a burst of actions), slate otherwise.
+        QColor color = Palette::annotationColor(first.source, first.failed, themeBackground());
+        for (int m : group.markers) {
+            const Annotation &a = view.of(markers[std::size_t(m)]);
+            cluster.ids.push_back(a.id);
+            if (Palette::annotationColor(a.source, a.failed, themeBackground()) != color)
+                color = Palette::annotationColor(Annotation::Source::Manual, false, themeBackground());
+        }
+        m_drawnClusters.append(cluster);
+        if (!group.label.isEmpty()) {
+            painter->setPen(Qt::NoPen);
+            painter->setBrush(color);
+            painter->drawRoundedRect(group.label, group.label.height() / 2, group.label.height() / 2);
+            painter->setPen(UiTheme::instance()->isDark() ? themeColors().panel : QColor(Qt::white));
+            QFont bold = font;
+            bold.setBold(true);
+            painter->setFont(bold);
+            painter->drawText(group.label, Qt::AlignCenter, QStringLiteral("+%1").arg(group.markers.size()));
+            painter->setFont(font);
+        }
+        if (group.expanded && !group.listRows.empty()) {
+            const QRectF list = group.listRows.front().united(group.listRows.back()).adjusted(-1, -1, 1, 1);
+            painter->setPen(QPen(themeColors().labelBorder, 1));
+            painter->setBrush(withAlpha(themeColors().labelBackground, 0.96));
+            painter->drawRoundedRect(list, 3, 3);
+            for (std::size_t k = 0; k < group.listRows.size(); ++k) {
+                const Annotation &a = view.of(markers[std::size_t(group.markers[k])]);
+                const QRectF row = group.listRows[k];
+                const QColor rowColor = Palette::annotationColor(a.source, a.failed, themeBackground());
+                painter->fillRect(QRectF(row.left() + 6, row.center().y() - 4, 8, 8), rowColor);
+                const QString when = timeText(a.timeMs);
+                painter->setPen(themeColors().muted);
+                const QRectF textArea = row.adjusted(20, 0, -6, 0);
+                painter->drawText(textArea, Qt::AlignLeft | Qt::AlignVCenter, when);
+                const double whenWidth = metrics.horizontalAdvance(when) + 8;
+                painter->setPen(labelTextColor(rowColor));
+                painter->drawText(textArea.adjusted(whenWidth, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter,
+                                  metrics.elidedText(a.text.section(QLatin1Char('\n'), 0, 0), Qt::ElideRight,
+                                                     textArea.width() - whenWidth));
+            }
+        }
+    }
+    painter->restore();
+}
+
+void TimelineChart::drawPendingMark(QPainter *painter, const QRectF &plot)
+{
+    // What Ctrl+click / Ctrl+drag is about to add, shown while dragging and while the prompt
+    // for its text is open.
+    std::optional<double> x1;
+    std::optional<double> x2;
+    if (m_press && m_press->gesture == Gesture::Annotate) {
+        x1 = m_press->start.x();
+        if (std::abs(m_press->current.x() - m_press->start.x()) >= kDragThresholdPx)
+            x2 = m_press->current.x();
+    } else if (m_pendingMark) {
+        x1 = xFor(m_pendingMark->first);
+        if (m_pendingMark->second)
+            x2 = xFor(*m_pendingMark->second);
+    }
+    if (!x1)
+        return;
+    const QColor color = Palette::annotationColor(Annotation::Source::Manual, false, themeBackground());
+    painter->save();
+    painter->setClipRect(plot.adjusted(0, 0, 1, 1));
+    if (x2) {
+        painter->fillRect(QRectF(QPointF(std::min(*x1, *x2), plot.top()), QPointF(std::max(*x1, *x2), plot.bottom())),
+                          withAlpha(color, 0.14));
+    }
+    painter->setPen(QPen(color, 1.5));
+    for (const std::optional<double> &x : {x1, x2}) {
+        if (x)
+            painter->drawLine(QPointF(std::round(*x) + 0.5, plot.top()), QPointF(std::round(*x) + 0.5, plot.bottom()));
+    }
+    painter->restore();
+}
+
+std::vector<std::optional<NearestSample>> TimelineChart::samplesAt(qint64 timeMs) const
+{
+    // Farther than a couple of steps (or a few pixels when zoomed out) is a gap, not a value.
+    const qint64 step = m_status.stepMs > 0 ? m_status.stepMs : 1000;
+    const qint64 maxDistance = std::max<qint64>(step * 5 / 2, qint64(msPerPixel() * 6));
+    std::vector<std::optional<NearestSample>> samples;
+    samples.reserve(m_slots.size());
+    for (const Slot &slot : m_slots) {
+        const SampleStore::Series *series = m_store->series(slot.key);
+        samples.push_back(series ? nearestSample(*series, timeMs, maxDistance) : std::nullopt);
+    }
+    return samples;
+}
+
+SeriesReadout TimelineChart::readoutFor(qint64 timeMs, const std::vector<std::optional<NearestSample>> &samples) const
+{
+    QList<SeriesReadout::Row> rows;
+    for (std::size_t i = 0; i < m_slots.size(); ++i) {
+        const Slot &slot = m_slots[i];
+        const QString unit = slot.definition.axis == AxisSide::Right && !m_panel.rightUnit.isEmpty() ? m_panel.rightUnit
+                                                                                                      : m_panel.unit;
+        SeriesReadout::Row row{slot.color, slot.name, QStringLiteral("–"), QString()};
+        if (samples[i]) {
+            row.value = UnitFormatter::format(samples[i]->value, unit);
+            row.time = timeText(samples[i]->timestampMs);
+        }
+        rows.append(row);
+    }
+    return SeriesReadout(timeText(timeMs), rows, m_leftAxis->labelsFont());
+}
+
+std::optional<QRectF> TimelineChart::readoutRect() const
+{
+    if (!m_cursor || !m_cursor->timeMs() || m_cursor->origin() != this || !m_hoverPos || m_slots.empty())
+        return std::nullopt;
+    if (!m_window->range().contains(*m_cursor->timeMs()))
+        return std::nullopt;
+    const qint64 t = *m_cursor->timeMs();
+    const QRectF plot = m_chart->plotArea();
+    return readoutFor(t, samplesAt(t)).placeAt(*m_hoverPos, plot.adjusted(4, 4, -4, -4));
+}
+
+QRect TimelineChart::crosshairStrip(double x) const
+{
+    // The line, its dots on the curves and the time label below the plot.
+    return QRect(int(x) - 48, 0, 96, height());
+}
+
+void TimelineChart::drawCrosshairLine(QPainter *painter, const QRectF &plot)
+{
+    m_drawnCrosshairX.reset();
+    if (!m_cursor || !m_cursor->timeMs() || !m_window->range().contains(*m_cursor->timeMs()))
+        return;
+    const double x = std::round(xFor(*m_cursor->timeMs())) + 0.5;
+    painter->save();
+    painter->setPen(QPen(themeColors().crosshair, 1));
+    painter->drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
+    painter->restore();
+    m_drawnCrosshairX = x;
+}
+
+void TimelineChart::drawCrosshair(QPainter *painter, const QRectF &plot)
+{
+    m_drawnReadout.clear();
+    m_drawnReadoutRect = QRectF();
+    if (!m_drawnCrosshairX)
+        return;
+    const qint64 t = *m_cursor->timeMs();
+    const double x = *m_drawnCrosshairX;
+    painter->save();
+    painter->setRenderHint(QPainter::Antialiasing);
+
+    const bool here = m_cursor->origin() == this && m_hoverPos;
+    if (here) {
+        // The instant itself, on the time axis.
+        const QFont font = m_leftAxis->labelsFont();
+        const QFontMetricsF metrics(font);
+        const QString label = timeText(t);
+        const QRectF box(x - metrics.horizontalAdvance(label) / 2 - 5, plot.bottom() + 2,
+                         metrics.horizontalAdvance(label) + 10, metrics.height() + 4);
+        painter->setPen(Qt::NoPen);
+        painter->setBrush(themeColors().crosshair);
+        painter->drawRoundedRect(box, 3, 3);
+        painter->setPen(themeColors().panel);
+        painter->setFont(font);
+        painter->drawText(box, Qt::AlignCenter, label);
+    }
+
+    const std::vector<std::optional<NearestSample>> samples = samplesAt(t);
+    // A dot where each series has the sample the read-out shows, in every panel: the eye
+    // follows the line across the grid.
+    for (std::size_t i = 0; i < m_slots.size(); ++i) {
+        if (!samples[i] || !std::isfinite(samples[i]->value))
+            continue;
+        const ValueScale &scale = m_slots[i].definition.axis == AxisSide::Right ? m_rightScale : m_leftScale;
+        if (scale.high <= scale.low)
+            continue;
+        const double y = plot.bottom() - plot.height() * (samples[i]->value - scale.low) / (scale.high - scale.low);
+        if (y < plot.top() - 1 || y > plot.bottom() + 1)
+            continue;
+        painter->setPen(QPen(themeColors().panel, 1.5)); // a ring that parts the dot from its line
+        painter->setBrush(m_slots[i].color);
+        painter->drawEllipse(QPointF(xFor(samples[i]->timestampMs), y), 3.5, 3.5);
+    }
+    painter->restore();
+
+    if (!here || m_slots.empty())
+        return;
+    const SeriesReadout readout = readoutFor(t, samples);
+    const QRectF box = readout.placeAt(*m_hoverPos, plot.adjusted(4, 4, -4, -4));
+    readout.paint(painter, box);
+    m_drawnReadoutRect = box;
+    for (const SeriesReadout::Row &row : readout.rows()) {
+        m_drawnReadout << (row.time.isEmpty() ? QStringLiteral("%1 = %2").arg(row.name, row.value)
+                                              : QStringLiteral("%1 = %2 @ %3").arg(row.name, row.value, row.time));
+    }
+}
+
+QString TimelineChart::toolTipFor(const AnnotationView &view, const AnnotationLayout::Hit &hit) const
+{
+    using Kind = AnnotationLayout::HitKind;
+    if (hit.kind == Kind::None)
+        return {};
+    if (hit.kind == Kind::Badge) {
+        const auto &group = view.layout.groups[std::size_t(hit.group)];
+        QStringList lines;
+        for (int m : group.markers) {
+            const Annotation &a = view.of(view.layout.markers[std::size_t(m)]);
+            lines << QStringLiteral("%1&nbsp;&nbsp;%2").arg(timeText(a.timeMs), a.text.section(QLatin1Char('\n'), 0, 0).toHtmlEscaped());
+        }
+        return QStringLiteral("<b>%1</b><br>%2<br><i>%3</i>")
+            .arg(tr("%n annotations", nullptr, int(group.markers.size())), lines.join(QStringLiteral("<br>")),
+                 group.expanded ? tr("Click to close the list") : tr("Click to list them"));
+    }
+    const Annotation &a = view.of(view.layout.markers[std::size_t(hit.marker)]);
+    QString when = QDateTime::fromMSecsSinceEpoch(a.timeMs).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+    if (a.endMs)
+        when += QStringLiteral(" – %1 (%2)").arg(timeText(*a.endMs), durationText(*a.endMs - a.timeMs));
+    QString html = QStringLiteral("<b>%1</b><br>%2").arg(a.text.toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br>")), when);
+    if (!a.tags.isEmpty())
+        html += QStringLiteral("<br>%1 %2").arg(tr("Tags:"), a.tags.join(QStringLiteral(", ")).toHtmlEscaped());
+    QString origin = Annotation::sourceName(a.source);
+    if (!a.author.isEmpty())
+        origin += QStringLiteral(" · ") + a.author.toHtmlEscaped();
+    html += QStringLiteral("<br><span style='color:%1'>%2</span>").arg(UiTheme::css(themeColors().muted), origin);
+    if (a.failed)
+        html += QStringLiteral("<br><span style='color:%1'>%2</span>").arg(UiTheme::css(themeColors().error), tr("did not take effect"));
+    if (m_editor && hit.kind != Kind::ListRow) {
+        QString hint = tr("Drag to move it");
+        if (hit.kind == Kind::Start && a.endMs)
+            hint = tr("Drag to move its start");
+        else if (hit.kind == Kind::End)
+            hint = tr("Drag to move its end");
+        html += QStringLiteral("<br><i>%1</i>").arg(hint);
+    }
+    return html;
+}
+
+void TimelineChart::drawStatus(QPainter *painter, const QRectF &plot)
+{
+    QString text;
+    QColor color = themeColors().axisText;
+    const bool hasData = m_layer.pointCount() > 0;
+    switch (m_status.state) {
+    case PanelStatus::State::Loading:
+        text = hasData ? QString() : tr("Loading…");
+        break;
+    case PanelStatus::State::Ok:
+        text = hasData ? QString() : tr("No samples in this time range");
+        break;
+    case PanelStatus::State::NoData:
+        text = tr("No data: the queries returned no series");
+        break;
+    case PanelStatus::State::QueryError:
+        text = tr("Query failed: %1").arg(m_status.message);
+        color = themeColors().warning;
+        break;
+    case PanelStatus::State::SourceDown:
+        text = hasData ? tr("Source down, showing data up to %1: %2")
+                             .arg(QDateTime::fromMSecsSinceEpoch(m_status.newestSampleMs.value_or(0))
+                                      .toString(QStringLiteral("HH:mm:ss")),
+                                  m_status.message)
+                       : tr("Source down: %1").arg(m_status.message);
+        color = themeColors().error;
+        break;
+    }
+    if (text.isEmpty())
+        return;
+    painter->save();
+    QFont font = painter->font();
+    font.setPointSizeF(font.pointSizeF() * 1.05);
+    painter->setFont(font);
+    const QRectF area = plot.adjusted(12, 8, -12, -8);
+    QRectF box = painter->boundingRect(area, Qt::AlignCenter | Qt::TextWordWrap, text)
+                     .adjusted(-10, -6, 10, 6);
+    if (hasData) // keep the curves visible: the banner goes to the top of the plot
+        box.moveTop(plot.top() + 6);
+    painter->setPen(QPen(color, 1));
+    painter->setBrush(withAlpha(themeColors().labelBackground, 0.9));
+    painter->drawRoundedRect(box, 4, 4);
+    painter->drawText(box, Qt::AlignCenter | Qt::TextWordWrap, text);
+    painter->restore();
+}
+
+void TimelineChart::onCursorChanged()
+{
+    // Only the strips around the old and the new crosshair (and the read-out boxes) are
+    // repainted: a hover never re-decimates, and never repaints a whole panel.
+    QRegion dirty;
+    if (m_drawnCrosshairX)
+        dirty += crosshairStrip(*m_drawnCrosshairX);
+    if (!m_drawnReadoutRect.isEmpty())
+        dirty += m_drawnReadoutRect.toAlignedRect().adjusted(-2, -2, 2, 2);
+    if (m_cursor && m_cursor->timeMs() && m_window->range().contains(*m_cursor->timeMs()))
+        dirty += crosshairStrip(xFor(*m_cursor->timeMs()));
+    if (const std::optional<QRectF> box = readoutRect())
+        dirty += box->toAlignedRect().adjusted(-2, -2, 2, 2);
+    if (!dirty.isEmpty())
+        viewport()->update(dirty);
+}
+
+void TimelineChart::updateHover(const QPointF &pos)
+{
+    m_hoverPos = pos;
+    const QRectF plot = m_chart->plotArea();
+    const bool inPlot = plot.contains(pos);
+    if (m_cursor) {
+        if (inPlot)
+            m_cursor->hover(timeAt(pos.x()), this);
+        else
+            m_cursor->leave(this);
+    }
+    if (m_press)
+        return; // a drag in progress keeps its cursor shape and shows no tooltips
+
+    using Kind = AnnotationLayout::HitKind;
+    AnnotationLayout::Hit hit;
+    AnnotationView view;
+    if (inPlot && m_annotations) {
+        view = layoutAnnotations();
+        hit = AnnotationLayout::hitTest(view.layout, pos, kGrabTolerancePx);
+    }
+    const bool movable = m_editor && (hit.kind == Kind::Start || hit.kind == Kind::End || hit.kind == Kind::Label);
+    if (movable)
+        viewport()->setCursor(Qt::SizeHorCursor);
+    else if (hit.kind == Kind::Badge)
+        viewport()->setCursor(Qt::PointingHandCursor);
+    else
+        viewport()->setCursor(Qt::CrossCursor);
+
+    QString key;
+    if (hit.kind == Kind::Badge)
+        key = QStringLiteral("badge:%1").arg(view.layout.groups[std::size_t(hit.group)].markers.size());
+    else if (hit.kind != Kind::None)
+        key = QStringLiteral("%1:%2").arg(int(hit.kind)).arg(view.of(view.layout.markers[std::size_t(hit.marker)]).id);
+    if (key == m_toolTipKey)
+        return;
+    m_toolTipKey = key;
+    if (key.isEmpty())
+        QToolTip::hideText();
+    else
+        QToolTip::showText(viewport()->mapToGlobal(pos.toPoint()) + QPoint(12, 12), toolTipFor(view, hit), viewport());
+}
+
+void TimelineChart::openPrompt(const QPointF &at, qint64 timeMs, std::optional<qint64> endMs)
+{
+    if (!m_editor)
+        return;
+    m_pendingMark = std::make_pair(timeMs, endMs);
+    viewport()->update();
+    const QString when = endMs ? QStringLiteral("%1–%2").arg(timeText(timeMs), timeText(*endMs)) : timeText(timeMs);
+    AnnotationPrompt *prompt = AnnotationPrompt::open(
+        this, viewport()->mapTo(this, at.toPoint()),
+        tr("Note at %1 (Enter adds, Esc cancels)").arg(when));
+    // A second Ctrl+click while this prompt is open cancels it: only its own preview goes.
+    const auto mark = std::make_pair(timeMs, endMs);
+    auto clearPreview = [this, mark] {
+        if (m_pendingMark == mark)
+            m_pendingMark.reset();
+        viewport()->update();
+    };
+    connect(prompt, &AnnotationPrompt::accepted, this, [this, timeMs, endMs, clearPreview](const QString &text) {
+        clearPreview();
+        if (!m_editor)
+            return;
+        Annotation annotation;
+        annotation.timeMs = timeMs;
+        annotation.endMs = endMs;
+        annotation.text = text;
+        annotation.source = Annotation::Source::Manual;
+        m_editor->add(annotation);
+    });
+    connect(prompt, &AnnotationPrompt::cancelled, this, clearPreview);
+}
+
+// QChartView::mousePressEvent crashes on a press where no item is (QTBUG-118669, fixed in
+// 6.6.1), so presses are handled here and never passed on.
+void TimelineChart::mousePressEvent(QMouseEvent *event)
+{
+    event->accept();
+    const QPointF pos = event->position();
+    if (event->button() != Qt::LeftButton || !m_chart->plotArea().contains(pos))
+        return;
+    QToolTip::hideText();
+    m_toolTipKey.clear();
+    Press press;
+    press.start = pos;
+    press.current = pos;
+    press.rangeAtPress = m_window->range();
+    if (event->modifiers() & Qt::ControlModifier) {
+        if (!m_editor)
+            return; // nowhere to add an annotation to
+        press.gesture = Gesture::Annotate;
+    } else if (event->modifiers() & Qt::ShiftModifier) {
+        press.gesture = Gesture::Pan;
+        viewport()->setCursor(Qt::ClosedHandCursor);
+    } else {
+        using Kind = AnnotationLayout::HitKind;
+        const AnnotationView view = layoutAnnotations();
+        const AnnotationLayout::Hit hit = AnnotationLayout::hitTest(view.layout, pos, kGrabTolerancePx);
+        if (hit.kind == Kind::Badge) {
+            press.gesture = Gesture::ClickCluster;
+            const auto &group = view.layout.groups[std::size_t(hit.group)];
+            press.cluster = view.of(view.layout.markers[std::size_t(group.markers.front())]).id;
+        } else if (hit.kind == Kind::ListRow) {
+            press.gesture = Gesture::ClickCluster; // a click inside the list keeps it open
+        } else if (m_editor && (hit.kind == Kind::Start || hit.kind == Kind::End || hit.kind == Kind::Label)) {
+            press.gesture = Gesture::Move;
+            press.annotation = view.of(view.layout.markers[std::size_t(hit.marker)]);
+            press.part = hit.kind;
+        }
+    }
+    m_press = press;
+}
+
+void TimelineChart::mouseMoveEvent(QMouseEvent *event)
+{
+    event->accept();
+    const QPointF pos = event->position();
+    if (m_press) {
+        m_press->current = pos;
+        if (m_press->gesture == Gesture::Pan) {
+            const TimeRange &from = m_press->rangeAtPress;
+            const double perPixel = double(std::max<qint64>(1, from.length())) / std::max(1.0, m_chart->plotArea().width());
+            const qint64 shift = -qint64(std::llround((pos.x() - m_press->start.x()) * perPixel));
+            emit scrollRequested({from.startMs + shift, from.endMs + shift});
+        } else {
+            viewport()->update();
+        }
+    }
+    updateHover(pos);
+}
+
+void TimelineChart::mouseReleaseEvent(QMouseEvent *event)
+{
+    event->accept();
+    if (!m_press || event->button() != Qt::LeftButton)
+        return;
+    m_press->current = event->position();
+    const Press press = *m_press;
+    const double dx = press.current.x() - press.start.x();
+    const bool dragged = std::abs(dx) >= kDragThresholdPx;
+    std::optional<std::pair<qint64, std::optional<qint64>>> moved;
+    if (press.gesture == Gesture::Move && std::abs(dx) >= 3)
+        moved = movedTimes();
+    m_press.reset();
+    viewport()->update();
+    viewport()->setCursor(Qt::CrossCursor);
+    switch (press.gesture) {
+    case Gesture::Zoom:
+        if (dragged) {
+            const qint64 a = timeAt(press.start.x());
+            const qint64 b = timeAt(press.current.x());
+            emit rangeSelected({std::min(a, b), std::max(a, b)});
+        } else {
+            m_expandedCluster.reset(); // a click on the plot closes an open cluster list
+        }
+        break;
+    case Gesture::Pan:
+        emit scrollFinished();
+        break;
+    case Gesture::Annotate:
+        if (dragged) {
+            const qint64 a = timeAt(press.start.x());
+            const qint64 b = timeAt(press.current.x());
+            openPrompt(press.current, std::min(a, b), std::max(a, b));
+        } else {
+            openPrompt(press.start, timeAt(press.start.x()), std::nullopt);
+        }
+        break;
+    case Gesture::Move:
+        if (moved && m_editor) {
+            // One call per drag, at the release: the drag is one undo step, and the next drag
+            // of the same marker is another.
+            m_editor->move(press.annotation.id, moved->first, moved->second);
+            m_editor->finishMove();
+        } else if (!moved && m_editor && press.annotation.suggested) {
+            offerSuggestion(press.annotation.id, press.start);
+        }
+        break;
+    case Gesture::ClickCluster:
+        if (press.cluster)
+            m_expandedCluster = m_expandedCluster == press.cluster ? std::nullopt : press.cluster;
+        break;
+    }
+    updateHover(press.current);
+}
+
+void TimelineChart::offerSuggestion(quint64 id, const QPointF &at)
+{
+    // A popup, not exec(): the chart keeps repainting (live data) while the menu is open.
+    auto *menu = new QMenu(this);
+    menu->setObjectName(QStringLiteral("suggestionMenu"));
+    menu->setAttribute(Qt::WA_DeleteOnClose);
+    QPointer<AnnotationEditor> editor = m_editor;
+    menu->addAction(tr("Accept suggestion"), this, [editor, id] {
+        if (editor)
+            editor->accept(id);
+    });
+    menu->addAction(tr("Dismiss suggestion"), this, [editor, id] {
+        if (editor)
+            editor->dismiss(id);
+    });
+    menu->popup(viewport()->mapToGlobal(at.toPoint()));
+}
+
+void TimelineChart::mouseDoubleClickEvent(QMouseEvent *event)
+{
+    emit resetRequested();
+    event->accept();
+}
+
+void TimelineChart::wheelEvent(QWheelEvent *event)
+{
+    event->accept();
+    const QPoint delta = event->angleDelta();
+    const int raw = delta.y() != 0 ? delta.y() : delta.x();
+    if (raw == 0)
+        return;
+    const double notches = raw / 120.0;
+    const TimeRange range = m_window->range();
+    TimeRange next;
+    if (event->modifiers() & Qt::ControlModifier) {
+        // Zoom around the instant under the mouse: it stays where it is on screen.
+        const double length = std::max<double>(kMinimumRangeMs, double(range.length()) * std::pow(kWheelZoomFactor, notches));
+        const qint64 anchor = timeAt(event->position().x());
+        const double fraction = double(anchor - range.startMs) / double(std::max<qint64>(1, range.length()));
+        next.startMs = anchor - qint64(std::llround(fraction * length));
+        next.endMs = next.startMs + qint64(std::llround(length));
+    } else {
+        // Forward (up, or left on a touchpad) goes back in time, like scrolling up a log.
+        const qint64 shift = -qint64(std::llround(notches * kWheelPanFraction * double(range.length())));
+        next = {range.startMs + shift, range.endMs + shift};
+    }
+    emit scrollRequested(next);
+    m_scrollEnd.start();
+}
+
+void TimelineChart::leaveEvent(QEvent *event)
+{
+    m_hoverPos.reset();
+    if (m_cursor)
+        m_cursor->leave(this);
+    QToolTip::hideText();
+    m_toolTipKey.clear();
+    QChartView::leaveEvent(event);
+}

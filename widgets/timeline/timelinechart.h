@@ -1,0 +1,263 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "annotations/annotation.h"
+#include "timeline/annotationlayout.h"
+#include "dashboard/dashboarddefinition.h"
+#include "dashboard/panelstatus.h"
+#include "timeline/serieslayer.h"
+#include "store/seriesstatistics.h"
+#include "timeline/timecursor.h"
+#include "timeline/timeticks.h"
+#include "base/timerange.h"
+
+#include <QChartView>
+#include <QColor>
+#include <QFuture>
+#include <QList>
+#include <QPointF>
+#include <QPolygonF>
+#include <QStringList>
+#include <QTimer>
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+class AnnotationEditor;
+class AnnotationModel;
+class QDateTimeAxis;
+class QValueAxis;
+class SampleStore;
+class SeriesReadout;
+class TimeCursor;
+class TimeWindow;
+
+// One panel's plot: the series of one panel over the shared time window. It draws a
+// decimated copy of the store's samples (computed on a worker thread) itself, as polylines
+// (SeriesLayer): Qt Charts only lays out the plot area and draws the value grid. It keeps its
+// plot area at fixed gutters so that every panel's time axis lines up, repaints only what a
+// new render changes by half a pixel or more, and says in the plot when it is loading,
+// empty, failing or its source down.
+//
+// It also draws the dashboard's annotations (lines, region bands, "+N" clusters) and the
+// shared crosshair, and turns the mouse into requests: drag to zoom, Shift+drag or the wheel
+// to pan, Ctrl+wheel to zoom around the mouse, double-click for live; Ctrl+click or Ctrl+drag
+// to annotate, drag a marker or a band edge to move it (through the AnnotationEditor, so it
+// can be undone).
+class TimelineChart : public QChartView
+{
+    Q_OBJECT
+public:
+    // Fixed gutters (px) around the plot area: the same in every panel, so plot areas align.
+    static constexpr int kLeftGutter = 64;
+    static constexpr int kRightGutter = 64;
+    static constexpr int kTopGutter = 10;
+    static constexpr int kBottomGutter = 26;
+
+    struct RenderInput;  // what a render job is given (defined in the .cpp)
+    struct RenderOutput; // what it hands back to the UI thread
+    struct RenderCaches; // what render jobs keep between them
+
+    struct LegendEntry
+    {
+        QString key;
+        QString name;
+        QColor color;
+        AxisSide axis = AxisSide::Left;
+        SeriesStatistics stats;
+        bool visible = true;
+    };
+
+    TimelineChart(const PanelDefinition &panel, SampleStore *store, TimeWindow *window,
+                  QWidget *parent = nullptr);
+    ~TimelineChart() override;
+
+    // Adds a store series to the plot; queryIndex picks the definition (axis, style, colour).
+    void addSeries(const QString &key, const QString &name, int queryIndex);
+    void setStatus(const PanelStatus &status);
+    // Hides or shows a series (the legend's toggle); a hidden one is not drawn and does not
+    // count for the value axes.
+    void setSeriesVisible(const QString &key, bool visible);
+    bool isSeriesVisible(const QString &key) const;
+    // The series' pen width (device pixels, cosmetic) and antialiasing.
+    void setLineWidth(double px);
+    void setAntialiasedLines(bool on);
+    // Every annotation of the dashboard is drawn on every panel.
+    void setAnnotationModel(AnnotationModel *annotations);
+    // With an editor the annotations can also be made and moved here (and it sets the model).
+    void setAnnotationEditor(AnnotationEditor *editor);
+    // The dashboard's shared hover instant: drawn as the crosshair, set while the mouse is here.
+    void setTimeCursor(TimeCursor *cursor);
+    const PanelStatus &status() const { return m_status; }
+
+    int plotWidth() const;
+    QRectF plotRect() const;            // in widget coordinates
+    int drawnPointCount() const;        // decimated points currently drawn
+    qint64 timeAt(double x) const;      // the time under a widget x coordinate
+    const QList<LegendEntry> &legend() const { return m_legend; }
+
+    // What the last paint drew, for tests and tools that check the picture, not the model.
+    struct DrawnAnnotation
+    {
+        quint64 id = 0;
+        double x = 0;               // of the start line (widget coordinates)
+        std::optional<double> endX; // a region's end
+        bool startVisible = false;
+        bool clustered = false;     // its line is part of a "+N" badge
+        QRectF label;               // its own label; empty when clustered or without room
+    };
+    struct DrawnCluster
+    {
+        std::vector<quint64> ids;
+        QRectF badge;
+        bool expanded = false;
+    };
+    const QList<DrawnAnnotation> &drawnAnnotations() const { return m_drawnAnnotations; }
+    const QList<DrawnCluster> &drawnClusters() const { return m_drawnClusters; }
+    std::optional<double> drawnCrosshairX() const { return m_drawnCrosshairX; }
+    // The read-out's rows as text ("name = value @ hh:mm:ss"); empty when none was drawn.
+    const QStringList &drawnReadout() const { return m_drawnReadout; }
+    // The polylines a paint draws for a series (one per run between gaps), widget coordinates.
+    std::vector<QPolygonF> drawnPolylines(const QString &key) const;
+
+signals:
+    void plotWidthChanged(int pixels);
+    void legendChanged();
+    void rangeSelected(const TimeRange &range); // drag to zoom
+    void resetRequested();                      // double-click: back to live
+    // A pan or wheel zoom, one call per mouse event; scrollFinished() ends the gesture.
+    void scrollRequested(const TimeRange &range);
+    void scrollFinished();
+    void rendered();                            // a new decimated copy is on screen
+
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+    void drawBackground(QPainter *painter, const QRectF &rect) override;
+    void drawForeground(QPainter *painter, const QRectF &rect) override;
+    void mousePressEvent(QMouseEvent *event) override;
+    void mouseMoveEvent(QMouseEvent *event) override;
+    void mouseReleaseEvent(QMouseEvent *event) override;
+    void mouseDoubleClickEvent(QMouseEvent *event) override;
+    void wheelEvent(QWheelEvent *event) override;
+    void leaveEvent(QEvent *event) override;
+
+private:
+    // Background, grid and the palette's series colours of the theme shown now (UiTheme).
+    void applyTheme();
+    struct Slot
+    {
+        QString key;
+        QString name;
+        QColor color;
+        SeriesDefinition definition;
+        bool visible = true;
+        double low = 0; // of the last render, in the visible range
+        double high = 0;
+    };
+
+    void scheduleRender();
+    void startRender();
+    void applyRender(RenderOutput output);
+    // Sets the value axes from the visible series' extents; true when a scale changed.
+    bool updateScales();
+    SeriesLayer::View layerView(const TimeRange &range) const;
+    QValueAxis *axisFor(AxisSide side);
+    bool usesRightAxis() const;
+    void keepPlotAtGutters(const QRectF &plot);
+    struct ValueScale
+    {
+        double low = 0;
+        double high = 1;
+        double tick = 0.25;
+        bool operator==(const ValueScale &) const = default;
+    };
+    static bool applyScale(double low, double high, ValueScale *scale);
+    void drawValueLabels(QPainter *painter, const QRectF &plot);
+    void drawStatus(QPainter *painter, const QRectF &plot);
+    void drawTimeLabels(QPainter *painter, const QRectF &plot);
+    void drawAnnotations(QPainter *painter, const QRectF &plot);
+    void drawCrosshairLine(QPainter *painter, const QRectF &plot);
+    // The crosshair's dots on the curves, its time label and (where the mouse is) the read-out.
+    void drawCrosshair(QPainter *painter, const QRectF &plot);
+    void drawPendingMark(QPainter *painter, const QRectF &plot);
+
+    // The annotations of the visible range, laid out for the current size (and with the marker
+    // being dragged at its new place).
+    struct AnnotationView
+    {
+        std::vector<Annotation> annotations;
+        AnnotationLayout::Result layout;
+        const Annotation &of(const AnnotationLayout::Marker &marker) const
+        {
+            return annotations[std::size_t(marker.item)];
+        }
+    };
+    AnnotationView layoutAnnotations() const;
+    QString toolTipFor(const AnnotationView &view, const AnnotationLayout::Hit &hit) const;
+    void updateHover(const QPointF &pos);
+    void onCursorChanged();
+    // The sample of every series nearest to an instant (none in a gap), in series order.
+    std::vector<std::optional<NearestSample>> samplesAt(qint64 timeMs) const;
+    SeriesReadout readoutFor(qint64 timeMs, const std::vector<std::optional<NearestSample>> &samples) const;
+    std::optional<QRectF> readoutRect() const; // where the read-out goes now, if anywhere
+    QRect crosshairStrip(double x) const;
+    double msPerPixel() const;
+    // A region or point being dragged: where it would go for the current mouse position.
+    std::pair<qint64, std::optional<qint64>> movedTimes() const;
+    void openPrompt(const QPointF &at, qint64 timeMs, std::optional<qint64> endMs);
+    // A click on a detector's suggestion: a menu to accept or dismiss it.
+    void offerSuggestion(quint64 id, const QPointF &at);
+    TimeTicks::Ticks timeTicks() const;
+    double xFor(qint64 timeMs) const; // scene x of an instant in the visible range
+
+    PanelDefinition m_panel;
+    SampleStore *m_store;
+    AnnotationModel *m_annotations = nullptr;
+    TimeWindow *m_window;
+    QChart *m_chart;
+    QDateTimeAxis *m_timeAxis;
+    QValueAxis *m_leftAxis;
+    QValueAxis *m_rightAxis = nullptr;
+    ValueScale m_leftScale;
+    ValueScale m_rightScale;
+    std::vector<Slot> m_slots;
+    QList<LegendEntry> m_legend;
+    PanelStatus m_status;
+    QTimer m_renderDelay;
+    bool m_renderRunning = false;
+    bool m_renderAgain = false;
+    QFuture<void> m_renderJob; // the running one, waited for by the destructor
+    std::shared_ptr<RenderCaches> m_caches;
+    // Store changes to the shown series since the last job started, for the caches.
+    std::vector<std::pair<QString, TimeRange>> m_pendingChanges;
+    bool m_forgetCaches = false;
+    SeriesLayer m_layer;
+
+    // One press-drag-release of the left button; what it does is decided at the press.
+    enum class Gesture { Zoom, Pan, Annotate, Move, ClickCluster };
+    struct Press
+    {
+        Gesture gesture = Gesture::Zoom;
+        QPointF start;
+        QPointF current;
+        TimeRange rangeAtPress;
+        // Move: which annotation and which part of it.
+        Annotation annotation;
+        AnnotationLayout::HitKind part = AnnotationLayout::HitKind::None;
+        std::optional<quint64> cluster; // ClickCluster: the id that names the cluster
+    };
+    std::optional<Press> m_press;
+    AnnotationEditor *m_editor = nullptr;
+    TimeCursor *m_cursor = nullptr;
+    std::optional<QPointF> m_hoverPos;            // viewport coordinates, while the mouse is here
+    std::optional<quint64> m_expandedCluster;     // an annotation id inside the expanded cluster
+    std::optional<std::pair<qint64, std::optional<qint64>>> m_pendingMark; // prompt open for it
+    QString m_toolTipKey;                          // what the tooltip shows now, to not flicker
+    QTimer m_scrollEnd;                            // the wheel has no "release": a pause ends it
+    QList<DrawnAnnotation> m_drawnAnnotations;
+    QList<DrawnCluster> m_drawnClusters;
+    std::optional<double> m_drawnCrosshairX;
+    QStringList m_drawnReadout;
+    QRectF m_drawnReadoutRect;
+};
