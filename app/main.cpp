@@ -8,7 +8,6 @@
 #include "theme/uitheme.h"
 
 #include <QApplication>
-
 #include <cstdio>
 #include <optional>
 
@@ -97,10 +96,12 @@ int main(int argc, char *argv[])
         std::fprintf(stderr, "chaoscope: warning: TLS certificate verification is off (--insecure); use --ca-file "
                              "for a private CA\n");
 
-    const bool onScreen = QGuiApplication::platformName() != QLatin1String("offscreen")
-                          && QGuiApplication::platformName() != QLatin1String("minimal");
+    const bool onScreen = QGuiApplication::platformName() != QLatin1String("offscreen") &&
+                          QGuiApplication::platformName() != QLatin1String("minimal");
     // The colour theme: --ui-theme, else (on screen) the one last chosen in View ▸ Theme.
-    const QString themeName = !options.uiTheme.isEmpty() ? options.uiTheme : onScreen ? AppSettings::theme() : QString();
+    const QString themeName = !options.uiTheme.isEmpty() ? options.uiTheme
+                              : onScreen                 ? AppSettings::theme()
+                                                         : QString();
     if (const std::optional<UiTheme::Choice> theme = UiTheme::choiceFromName(themeName))
         UiTheme::instance()->apply(*theme);
 

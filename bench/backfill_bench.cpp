@@ -25,12 +25,11 @@
 #include <QEvent>
 #include <QHash>
 #include <QJsonArray>
-#include <QMetaEnum>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QMetaEnum>
 #include <QThread>
 #include <QTimer>
-
 #include <algorithm>
 #include <cstdio>
 #include <memory>
@@ -57,7 +56,8 @@ DashboardDefinition chaosDay(const QString &metric)
         panel.unit = QStringLiteral("ops/s");
         for (int s = 0; s < kSeriesPerPanel; ++s) {
             SeriesDefinition series;
-            series.query = QStringLiteral("%1{series=\"%2\"}").arg(metric).arg(p * kSeriesPerPanel + s, 2, 10, QLatin1Char('0'));
+            series.query =
+                QStringLiteral("%1{series=\"%2\"}").arg(metric).arg(p * kSeriesPerPanel + s, 2, 10, QLatin1Char('0'));
             series.legend = QStringLiteral("{{series}}");
             panel.series.push_back(series);
         }
@@ -95,8 +95,8 @@ public:
         const double ms = double(timer.nsecsElapsed()) / 1e6;
         if (ms >= 0.5) {
             const char *typeName = QMetaEnum::fromType<QEvent::Type>().valueToKey(type);
-            const QString what = QString::fromLatin1(receiverClass) + QLatin1Char(' ')
-                                 + QString::fromLatin1(typeName ? typeName : "?");
+            const QString what =
+                QString::fromLatin1(receiverClass) + QLatin1Char(' ') + QString::fromLatin1(typeName ? typeName : "?");
             Delivery &sum = m_sinceTick[what];
             sum.what = what;
             sum.ms += ms;
@@ -185,9 +185,9 @@ RunResult runOnce(const QUrl &url, const QString &metric)
     for (PanelWidget *panel : view.panels()) {
         QObject::connect(panel->chart(), &TimelineChart::rendered, &loop, [&] {
             lastRender = clock.elapsed();
-            if (result.firstPictureMs < 0
-                && std::all_of(view.panels().begin(), view.panels().end(),
-                               [](PanelWidget *p) { return p->chart()->drawnPointCount() > 0; }))
+            if (result.firstPictureMs < 0 &&
+                std::all_of(view.panels().begin(), view.panels().end(),
+                            [](PanelWidget *p) { return p->chart()->drawnPointCount() > 0; }))
                 result.firstPictureMs = double(lastRender);
         });
     }
@@ -245,10 +245,12 @@ int main(int argc, char **argv)
     TimedApplication app(argc, argv);
     QCommandLineParser parser;
     parser.addHelpOption();
-    const QCommandLineOption prometheus(QStringLiteral("prometheus"), QStringLiteral("Prometheus base URL."), QStringLiteral("url"));
-    const QCommandLineOption runs(QStringLiteral("runs"), QStringLiteral("Runs (medians over them)."), QStringLiteral("n"), QStringLiteral("5"));
-    const QCommandLineOption metric(QStringLiteral("metric"), QStringLiteral("Metric holding the day."), QStringLiteral("name"),
-                                    QStringLiteral("chaos_bench"));
+    const QCommandLineOption prometheus(QStringLiteral("prometheus"), QStringLiteral("Prometheus base URL."),
+                                        QStringLiteral("url"));
+    const QCommandLineOption runs(QStringLiteral("runs"), QStringLiteral("Runs (medians over them)."),
+                                  QStringLiteral("n"), QStringLiteral("5"));
+    const QCommandLineOption metric(QStringLiteral("metric"), QStringLiteral("Metric holding the day."),
+                                    QStringLiteral("name"), QStringLiteral("chaos_bench"));
     parser.addOptions({prometheus, runs, metric});
     parser.process(app);
     if (!parser.isSet(prometheus)) {
@@ -268,7 +270,8 @@ int main(int argc, char **argv)
         samples.push_back(double(r.samples));
         QJsonArray longest;
         for (const auto &delivery : r.longest)
-            longest.append(QStringLiteral("%1 %2 ms in %3").arg(delivery.what).arg(delivery.ms, 0, 'f', 1).arg(delivery.count));
+            longest.append(
+                QStringLiteral("%1 %2 ms in %3").arg(delivery.what).arg(delivery.ms, 0, 'f', 1).arg(delivery.count));
         const QJsonObject line{{QStringLiteral("run"), run},
                                {QStringLiteral("longest_stall_made_of"), longest},
                                {QStringLiteral("complete"), r.complete},

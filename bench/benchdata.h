@@ -7,7 +7,6 @@
 
 #include <QString>
 #include <QtGlobal>
-
 #include <cmath>
 #include <random>
 #include <vector>

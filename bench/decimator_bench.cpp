@@ -7,11 +7,9 @@
 // before every pass, so both read from memory as after a fetch. Also: what the
 // per-zoom-level cache saves on a live tick.
 #include "benchdata.h"
-
 #include "store/decimator.h"
 
 #include <benchmark/benchmark.h>
-
 #include <numeric>
 
 namespace {
@@ -55,8 +53,7 @@ void evictCaches()
     benchmark::ClobberMemory();
 }
 
-template<typename Pass>
-void cold(benchmark::State &state, Pass pass)
+template<typename Pass> void cold(benchmark::State &state, Pass pass)
 {
     for (auto _ : state) {
         state.PauseTiming();
@@ -88,7 +85,8 @@ void BM_M4_Cold(benchmark::State &state)
     const qint64 columnMs = Decimator::columnMsFor(kDay, kPlotWidth);
     cold(state, [columnMs] {
         for (const auto &series : BenchData::day())
-            benchmark::DoNotOptimize(Decimator::m4(series.timestampsMs, series.values, kDay, columnMs, 2500).values.data());
+            benchmark::DoNotOptimize(
+                Decimator::m4(series.timestampsMs, series.values, kDay, columnMs, 2500).values.data());
     });
 }
 
@@ -110,8 +108,7 @@ void BM_M4(benchmark::State &state)
 }
 
 // A live tick over the whole day: the window moves by a second, one column changes.
-template<bool Cached>
-void liveTick(benchmark::State &state)
+template<bool Cached> void liveTick(benchmark::State &state)
 {
     auto day = BenchData::day(); // a copy that grows
     const qint64 columnMs = Decimator::columnMsFor(kDay, kPlotWidth);

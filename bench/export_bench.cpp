@@ -39,14 +39,12 @@ ExportFigure figure(qint64 spanMs)
     figure.title = QStringLiteral("Chaos Day");
     figure.timeZone = QTimeZone::utc();
     for (int p = 0; p < kPanels; ++p) {
-        ExportFigure::Panel panel{
-            QStringLiteral("Panel %1").arg(p + 1), QStringLiteral("ops/s"), QString(), {}};
+        ExportFigure::Panel panel{QStringLiteral("Panel %1").arg(p + 1), QStringLiteral("ops/s"), QString(), {}};
         for (int s = 0; s < kSeriesPerPanel; ++s) {
             SeriesDefinition definition;
-            definition.query =
-                QStringLiteral("rate(metric_%1_total[1m])").arg(p * kSeriesPerPanel + s);
-            panel.series.push_back({BenchData::keyOf(p * kSeriesPerPanel + s),
-                                    QStringLiteral("series %1").arg(s + 1), definition});
+            definition.query = QStringLiteral("rate(metric_%1_total[1m])").arg(p * kSeriesPerPanel + s);
+            panel.series.push_back(
+                {BenchData::keyOf(p * kSeriesPerPanel + s), QStringLiteral("series %1").arg(s + 1), definition});
         }
         figure.panels.push_back(panel);
     }

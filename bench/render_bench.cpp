@@ -14,7 +14,6 @@
 // that wait is idle time, so its time is the work before the timer plus the work from the
 // timer's firing to the pixels. The latency including the wait is reported as a counter.
 #include "benchdata.h"
-
 #include "dashboard/dashboarddefinition.h"
 #include "store/samplestore.h"
 #include "timeline/timelinechart.h"
@@ -31,7 +30,6 @@
 #include <QPixmap>
 #include <QTimer>
 #include <QValueAxis>
-
 #include <benchmark/benchmark.h>
 
 #ifdef CHAOSCOPE_HAVE_QCUSTOMPLOT
@@ -114,8 +112,7 @@ CoalescingTimerProbe *g_probe = nullptr;
 class RawPlot
 {
 public:
-    RawPlot()
-        : m_chart(new QChart), m_view(m_chart), m_x(new QDateTimeAxis), m_y(new QValueAxis)
+    RawPlot() : m_chart(new QChart), m_view(m_chart), m_x(new QDateTimeAxis), m_y(new QValueAxis)
     {
         m_chart->legend()->hide();
         m_chart->setAnimationOptions(QChart::NoAnimation);
@@ -148,7 +145,10 @@ public:
     {
         m_x->setRange(QDateTime::fromMSecsSinceEpoch(startMs), QDateTime::fromMSecsSinceEpoch(endMs));
     }
-    void append(int series, qint64 timeMs, double value) { m_series[std::size_t(series)]->append(double(timeMs), value); }
+    void append(int series, qint64 timeMs, double value)
+    {
+        m_series[std::size_t(series)]->append(double(timeMs), value);
+    }
     QPixmap draw() { return m_view.grab(); }
 
 private:
@@ -271,12 +271,18 @@ public:
         settle();
     }
 
-    void showRange(qint64 startMs, qint64 endMs) { m_plot.xAxis->setRange(double(startMs) / 1000.0, double(endMs) / 1000.0); }
-    void append(int series, qint64 timeMs, double value) { m_plot.graph(series)->addData(double(timeMs) / 1000.0, value); }
+    void showRange(qint64 startMs, qint64 endMs)
+    {
+        m_plot.xAxis->setRange(double(startMs) / 1000.0, double(endMs) / 1000.0);
+    }
+    void append(int series, qint64 timeMs, double value)
+    {
+        m_plot.graph(series)->addData(double(timeMs) / 1000.0, value);
+    }
     QPixmap draw()
     {
         m_plot.replot(QCustomPlot::rpQueuedRefresh); // draws the layers into its buffers
-        return m_plot.grab();                       // and the buffers into the pixmap
+        return m_plot.grab();                        // and the buffers into the pixmap
     }
 
 private:
@@ -295,8 +301,7 @@ std::unique_ptr<CustomPlot> g_custom;
 // The redraw scenario pans by about one pixel column per measurement.
 constexpr qint64 kPanMs = BenchData::kDayMs / (BenchData::kWidth - 128);
 
-template<typename Plot>
-void redrawPlain(benchmark::State &state, Plot &plot, qint64 &shift, const char *name)
+template<typename Plot> void redrawPlain(benchmark::State &state, Plot &plot, qint64 &shift, const char *name)
 {
     for (auto _ : state) {
         settle();
@@ -396,7 +401,8 @@ void BM_LiveTick_Chaoscope(benchmark::State &state)
                 const qint64 t = plot.now();
                 for (int i = 0; i < BenchData::kSeries; ++i) {
                     const double v = BenchData::nextValue(i, tick);
-                    plot.store().merge(BenchData::keyOf(i), {}, std::span<const qint64>(&t, 1), std::span<const double>(&v, 1));
+                    plot.store().merge(BenchData::keyOf(i), {}, std::span<const qint64>(&t, 1),
+                                       std::span<const double>(&v, 1));
                 }
                 plot.window().advanceToNow();
             },

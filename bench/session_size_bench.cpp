@@ -7,18 +7,15 @@
 // few bytes, a full-precision noisy double costs its eight.
 //
 // Counters: bytes_per_sample (file size / samples on screen), file_MB, samples.
-#include "benchdata.h"
-
 #include "annotations/annotationmodel.h"
-#include "store/samplestore.h"
+#include "benchdata.h"
 #include "session/format/sessionreader.h"
 #include "session/sessionrecorder.h"
+#include "store/samplestore.h"
 
 #include <QFileInfo>
 #include <QTemporaryDir>
-
 #include <benchmark/benchmark.h>
-
 #include <cmath>
 #include <functional>
 
@@ -28,7 +25,8 @@ constexpr int kSeries = BenchData::kSeries;
 constexpr int kSeconds = BenchData::kSamples;
 
 // The value of a series at a second. Kinds, as on a load-test dashboard:
-enum class Kind {
+enum class Kind
+{
     SetPoint, // a commanded rate or limit: flat, changed a few times a day
     Gauge,    // pool leased, pending, in flight, queue length: integers that wander
     Rate,     // rate(counter[10s]) of integer counters: tenths, not exact in binary
@@ -55,9 +53,7 @@ ValueAt valuesOf(Kind kind)
             return completedIn10s / 10.0;
         };
     case Kind::Noisy:
-        return [](int series, int second) {
-            return BenchData::day()[std::size_t(series)].values[std::size_t(second)];
-        };
+        return [](int series, int second) { return BenchData::day()[std::size_t(series)].values[std::size_t(second)]; };
     }
     return {};
 }

@@ -5,13 +5,11 @@
 // (bench/run_bench.py: the app with the day minus the app empty) adds what is drawn and
 // what the allocator keeps; this one is the store alone. Prints one JSON object.
 #include "benchdata.h"
-
 #include "store/samplestore.h"
 
 #include <QCoreApplication>
 #include <QJsonDocument>
 #include <QJsonObject>
-
 #include <cstdio>
 #include <fstream>
 
@@ -45,8 +43,7 @@ int main(int argc, char **argv)
         store.merge(key, {}, t, v);
         for (std::size_t end = series.values.size(); end > 0;) {
             const std::size_t begin = end > 11'000 ? end - 11'000 : 0;
-            store.merge(key, {},
-                        std::span<const qint64>(series.timestampsMs).subspan(begin, end - begin),
+            store.merge(key, {}, std::span<const qint64>(series.timestampsMs).subspan(begin, end - begin),
                         std::span<const double>(series.values).subspan(begin, end - begin));
             end = begin;
         }

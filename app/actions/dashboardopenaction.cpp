@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "actions/dashboardopenaction.h"
 
-#include "settings/appsettings.h"
-#include "dashboard/dashboardloader.h"
 #include "actions/filemenu.h"
+#include "dashboard/dashboardloader.h"
+#include "settings/appsettings.h"
 
 #include <QFileDialog>
 #include <QFileInfo>

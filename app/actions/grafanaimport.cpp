@@ -6,7 +6,6 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QSaveFile>
-
 #include <cstdio>
 
 namespace GrafanaImport {
@@ -32,8 +31,9 @@ std::optional<Error> writeFile(const DashboardDefinition &dashboard, const QStri
     // Canonical paths see through "./in.json" and symbolic links; an output that does not
     // exist yet cannot be the input.
     if (output.exists() && input.exists() && output.canonicalFilePath() == input.canonicalFilePath()) {
-        return Error::make(Error::Kind::Io, QStringLiteral("%1 is the Grafana file being imported; choose another output file")
-                                                .arg(path));
+        return Error::make(
+            Error::Kind::Io,
+            QStringLiteral("%1 is the Grafana file being imported; choose another output file").arg(path));
     }
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly))
@@ -49,7 +49,11 @@ QString summary(const GrafanaImporter::Conversion &conversion, const QString &ou
     const std::size_t panels = conversion.dashboard.panels.size();
     const std::size_t variables = conversion.dashboard.variableDefinitions.size();
     return QStringLiteral("Converted %1 panel%2, %3 variable%4 to %5")
-        .arg(panels).arg(panels == 1 ? "" : "s").arg(variables).arg(variables == 1 ? "" : "s").arg(outputPath);
+        .arg(panels)
+        .arg(panels == 1 ? "" : "s")
+        .arg(variables)
+        .arg(variables == 1 ? "" : "s")
+        .arg(outputPath);
 }
 
 int runCommand(const QString &inputPath, const QString &outputPath)

@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "grafana/grafanaimporter.h"
 #include "base/result.h"
+#include "grafana/grafanaimporter.h"
 
 #include <QString>
-
 #include <optional>
 
 // A Grafana dashboard file in, a Chaoscope dashboard file out: what both

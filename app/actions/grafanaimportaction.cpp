@@ -15,7 +15,6 @@
 #include <QMessageBox>
 #include <QStatusBar>
 #include <QtConcurrent/QtConcurrentRun>
-
 #include <optional>
 
 namespace {
@@ -35,7 +34,8 @@ GrafanaImportAction::GrafanaImportAction(QMainWindow *window, const QUrl &promet
 
 void GrafanaImportAction::chooseFile()
 {
-    const QString path = QFileDialog::getOpenFileName(m_window, kTitle, QString(), tr("Grafana dashboards (*.json);;All files (*)"));
+    const QString path =
+        QFileDialog::getOpenFileName(m_window, kTitle, QString(), tr("Grafana dashboards (*.json);;All files (*)"));
     if (!path.isEmpty())
         importFile(path);
 }
@@ -43,63 +43,66 @@ void GrafanaImportAction::chooseFile()
 void GrafanaImportAction::importFile(const QString &inputPath, const QString &outputPath, bool openWindow)
 {
     m_window->statusBar()->showMessage(tr("Converting %1…").arg(QFileInfo(inputPath).fileName()));
-    whenFinished(QtConcurrent::run([inputPath] { return GrafanaImport::readFile(inputPath); }), this,
-                 [this, inputPath, outputPath, openWindow](const Result<GrafanaImporter::Conversion> &conversion) {
-        if (!conversion) {
-            m_window->statusBar()->showMessage(conversion.error().message, 15'000);
-            QMessageBox::warning(m_window, kTitle, conversion.error().message);
-            emit finished(false, conversion.error().message);
-            return;
-        }
-        // What did not come along is said before anything is written, so the user can stop here.
-        if (!conversion->notConverted.isEmpty() && outputPath.isEmpty()) {
-            QMessageBox box(QMessageBox::Information, kTitle,
-                            tr("%n panel(s) and %1 variable(s) converted; %2 thing(s) could not be converted.",
-                               nullptr, int(conversion->dashboard.panels.size()))
-                                .arg(conversion->dashboard.variableDefinitions.size())
-                                .arg(conversion->notConverted.size()),
-                            QMessageBox::Ok | QMessageBox::Cancel, m_window);
-            box.setInformativeText(conversion->notConverted.mid(0, 8).join(QLatin1Char('\n'))
-                                   + (conversion->notConverted.size() > 8 ? QStringLiteral("\n…") : QString()));
-            box.setDetailedText(conversion->notConverted.join(QLatin1Char('\n')));
-            if (box.exec() != QMessageBox::Ok) {
-                m_window->statusBar()->clearMessage();
+    whenFinished(
+        QtConcurrent::run([inputPath] { return GrafanaImport::readFile(inputPath); }), this,
+        [this, inputPath, outputPath, openWindow](const Result<GrafanaImporter::Conversion> &conversion) {
+            if (!conversion) {
+                m_window->statusBar()->showMessage(conversion.error().message, 15'000);
+                QMessageBox::warning(m_window, kTitle, conversion.error().message);
+                emit finished(false, conversion.error().message);
                 return;
             }
-        }
-        QString target = outputPath;
-        if (target.isEmpty()) {
-            const QFileInfo input(inputPath);
-            target = QFileDialog::getSaveFileName(m_window, kTitle,
-                                                  input.dir().filePath(input.completeBaseName() + QStringLiteral("-chaoscope.json")),
-                                                  tr("Chaoscope dashboards (*.json)"));
+            // What did not come along is said before anything is written, so the user can stop here.
+            if (!conversion->notConverted.isEmpty() && outputPath.isEmpty()) {
+                QMessageBox box(QMessageBox::Information, kTitle,
+                                tr("%n panel(s) and %1 variable(s) converted; %2 thing(s) could not be converted.",
+                                   nullptr, int(conversion->dashboard.panels.size()))
+                                    .arg(conversion->dashboard.variableDefinitions.size())
+                                    .arg(conversion->notConverted.size()),
+                                QMessageBox::Ok | QMessageBox::Cancel, m_window);
+                box.setInformativeText(conversion->notConverted.mid(0, 8).join(QLatin1Char('\n')) +
+                                       (conversion->notConverted.size() > 8 ? QStringLiteral("\n…") : QString()));
+                box.setDetailedText(conversion->notConverted.join(QLatin1Char('\n')));
+                if (box.exec() != QMessageBox::Ok) {
+                    m_window->statusBar()->clearMessage();
+                    return;
+                }
+            }
+            QString target = outputPath;
             if (target.isEmpty()) {
-                m_window->statusBar()->clearMessage();
-                return;
+                const QFileInfo input(inputPath);
+                target = QFileDialog::getSaveFileName(
+                    m_window, kTitle,
+                    input.dir().filePath(input.completeBaseName() + QStringLiteral("-chaoscope.json")),
+                    tr("Chaoscope dashboards (*.json)"));
+                if (target.isEmpty()) {
+                    m_window->statusBar()->clearMessage();
+                    return;
+                }
+                if (QFileInfo(target).suffix().isEmpty())
+                    target += QStringLiteral(".json");
             }
-            if (QFileInfo(target).suffix().isEmpty())
-                target += QStringLiteral(".json");
-        }
-        const DashboardDefinition dashboard = conversion->dashboard;
-        const QString summary = GrafanaImport::summary(conversion.value(), target);
-        whenFinished(QtConcurrent::run([dashboard, target, inputPath] {
-                         return GrafanaImport::writeFile(dashboard, target, inputPath);
-                     }),
-                     this, [this, target, summary, openWindow](const std::optional<Error> &error) {
-            if (error) {
-                m_window->statusBar()->showMessage(error->message, 15'000);
-                QMessageBox::warning(m_window, kTitle, error->message);
-                emit finished(false, error->message);
-                return;
-            }
-            m_window->statusBar()->showMessage(summary, 15'000);
-            // Its own process: the dashboard shown here keeps polling and recording.
-            if (openWindow && !m_launcher.start(target)) {
-                QMessageBox::warning(m_window, kTitle, tr("Saved %1, but could not start Chaoscope to show it.").arg(target));
-            }
-            emit finished(true, summary);
+            const DashboardDefinition dashboard = conversion->dashboard;
+            const QString summary = GrafanaImport::summary(conversion.value(), target);
+            whenFinished(
+                QtConcurrent::run(
+                    [dashboard, target, inputPath] { return GrafanaImport::writeFile(dashboard, target, inputPath); }),
+                this, [this, target, summary, openWindow](const std::optional<Error> &error) {
+                    if (error) {
+                        m_window->statusBar()->showMessage(error->message, 15'000);
+                        QMessageBox::warning(m_window, kTitle, error->message);
+                        emit finished(false, error->message);
+                        return;
+                    }
+                    m_window->statusBar()->showMessage(summary, 15'000);
+                    // Its own process: the dashboard shown here keeps polling and recording.
+                    if (openWindow && !m_launcher.start(target)) {
+                        QMessageBox::warning(m_window, kTitle,
+                                             tr("Saved %1, but could not start Chaoscope to show it.").arg(target));
+                    }
+                    emit finished(true, summary);
+                });
         });
-    });
 }
 
 QStringList GrafanaImportAction::windowArguments(const QString &dashboardPath) const

@@ -7,8 +7,8 @@
 QStringList LiveWindowLauncher::arguments(const QString &dashboardNameOrPath) const
 {
     return QStringList{QStringLiteral("--dashboard"), dashboardNameOrPath, QStringLiteral("--prometheus"),
-                       prometheusUrl.toString()}
-           + connectionArguments;
+                       prometheusUrl.toString()} +
+           connectionArguments;
 }
 
 bool LiveWindowLauncher::start(const QString &dashboardNameOrPath) const

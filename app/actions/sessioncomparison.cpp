@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "actions/sessioncomparison.h"
 
-#include "annotations/annotationmodel.h"
-#include "store/samplestore.h"
 #include "actions/sessionopening.h"
+#include "annotations/annotationmodel.h"
 #include "session/sessionreplay.h"
+#include "store/samplestore.h"
 
 #include <QDateTime>
 #include <QFileInfo>
@@ -75,8 +75,9 @@ void appendWithin(const SampleStore &store, const QString &key, const TimeRange 
 
 } // namespace
 
-Result<Second> addSecondRecording(const QString &path, const SessionContents &first, const DashboardDefinition &firstDashboard,
-                                  SampleStore *store, AnnotationModel *annotations)
+Result<Second> addSecondRecording(const QString &path, const SessionContents &first,
+                                  const DashboardDefinition &firstDashboard, SampleStore *store,
+                                  AnnotationModel *annotations)
 {
     const QString name = QFileInfo(path).fileName();
     SessionOpening::Options headless;

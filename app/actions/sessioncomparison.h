@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "dashboard/dashboarddefinition.h"
 #include "base/result.h"
-#include "session/format/sessioncontents.h"
 #include "base/timerange.h"
+#include "dashboard/dashboarddefinition.h"
+#include "session/format/sessioncontents.h"
 
 #include <QString>
 
@@ -33,8 +33,9 @@ TimeRange runOf(const SessionContents &contents);
 // samples of the two runs. Refused, changing nothing, when it cannot be read, was made with
 // other queries than `firstDashboard` (its series would land in the wrong panels), or its
 // run overlaps the first.
-Result<Second> addSecondRecording(const QString &path, const SessionContents &first, const DashboardDefinition &firstDashboard,
-                                  SampleStore *store, AnnotationModel *annotations);
+Result<Second> addSecondRecording(const QString &path, const SessionContents &first,
+                                  const DashboardDefinition &firstDashboard, SampleStore *store,
+                                  AnnotationModel *annotations);
 
 // Why two dashboards' queries differ, the first difference in words; empty when they match.
 QString queryDifference(const DashboardDefinition &first, const DashboardDefinition &second);

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "actions/sessioncontrols.h"
 
-#include "settings/appsettings.h"
 #include "actions/filemenu.h"
 #include "session/sessionrecorder.h"
 #include "session/sessionsaver.h"
-#include "timeline/timewindow.h"
+#include "settings/appsettings.h"
 #include "theme/uitheme.h"
+#include "timeline/timewindow.h"
 
 #include <QAction>
 #include <QCoreApplication>
@@ -89,8 +89,10 @@ void SessionControls::buildMenu()
             QAction *entry = recent->addAction(QFileInfo(path).fileName());
             entry->setToolTip(path);
             connect(entry, &QAction::triggered, this, [this, path] {
-                if (!QProcess::startDetached(QCoreApplication::applicationFilePath(), {QStringLiteral("--session"), path}))
-                    QMessageBox::warning(m_window, tr("Open session"), tr("Could not start Chaoscope to show %1.").arg(path));
+                if (!QProcess::startDetached(QCoreApplication::applicationFilePath(),
+                                             {QStringLiteral("--session"), path}))
+                    QMessageBox::warning(m_window, tr("Open session"),
+                                         tr("Could not start Chaoscope to show %1.").arg(path));
             });
         }
     });
@@ -109,15 +111,16 @@ void SessionControls::buildMenu()
 void SessionControls::saveAs(bool visibleRangeOnly)
 {
     if (!m_saver->canSave()) {
-        QMessageBox::information(m_window, tr("Save session"), tr("This run is not recorded, so there is no session to save."));
+        QMessageBox::information(m_window, tr("Save session"),
+                                 tr("This run is not recorded, so there is no session to save."));
         return;
     }
     const QFileInfo source(m_saver->sourcePath());
-    const QString suggestion = source.dir().filePath(source.completeBaseName()
-                                                     + (visibleRangeOnly ? QStringLiteral("-range") : QStringLiteral("-copy"))
-                                                     + QStringLiteral(".chaoscope"));
-    QString path = QFileDialog::getSaveFileName(m_window, visibleRangeOnly ? tr("Save visible range as") : tr("Save session as"),
-                                                suggestion, kFilter);
+    const QString suggestion = source.dir().filePath(
+        source.completeBaseName() + (visibleRangeOnly ? QStringLiteral("-range") : QStringLiteral("-copy")) +
+        QStringLiteral(".chaoscope"));
+    QString path = QFileDialog::getSaveFileName(
+        m_window, visibleRangeOnly ? tr("Save visible range as") : tr("Save session as"), suggestion, kFilter);
     if (path.isEmpty())
         return;
     if (QFileInfo(path).suffix().isEmpty())
@@ -144,7 +147,8 @@ void SessionControls::updateLabel()
     const QString error = m_recorder->errorMessage();
     if (!error.isEmpty()) {
         m_label->setText(QStringLiteral("<span style='color:%1'><b>%2</b></span>")
-                             .arg(UiTheme::css(UiTheme::instance()->colors().error), m_recorder->isPaused() ? tr("Recording paused") : tr("Not saved")));
+                             .arg(UiTheme::css(UiTheme::instance()->colors().error),
+                                  m_recorder->isPaused() ? tr("Recording paused") : tr("Not saved")));
         m_label->setToolTip(error);
         return;
     }
@@ -161,8 +165,9 @@ void SessionControls::updateLabel()
     }
     if (m_recorder->isActive()) {
         const QFileInfo info(m_recorder->path());
-        m_label->setText(QStringLiteral("<span style='color:%1'>●</span> ").arg(UiTheme::css(UiTheme::instance()->colors().error))
-                         + tr("%1 · %2").arg(info.fileName().toHtmlEscaped(), sizeText(m_recorder->fileSize())));
+        m_label->setText(
+            QStringLiteral("<span style='color:%1'>●</span> ").arg(UiTheme::css(UiTheme::instance()->colors().error)) +
+            tr("%1 · %2").arg(info.fileName().toHtmlEscaped(), sizeText(m_recorder->fileSize())));
         m_label->setToolTip(tr("Recording the run to %1").arg(info.absoluteFilePath()));
         return;
     }

@@ -8,7 +8,6 @@
 #include <QProgressDialog>
 #include <QThread>
 #include <QTimer>
-
 #include <atomic>
 #include <memory>
 #include <optional>
@@ -53,8 +52,8 @@ Result<SessionContents> SessionOpening::read(const QString &path, const Options 
         }));
     }));
 
-    QProgressDialog dialog(progressText(path, 0, QFileInfo(path).size()), QCoreApplication::translate("SessionOpening", "Cancel"),
-                           0, kSteps);
+    QProgressDialog dialog(progressText(path, 0, QFileInfo(path).size()),
+                           QCoreApplication::translate("SessionOpening", "Cancel"), 0, kSteps);
     dialog.setObjectName(QStringLiteral("sessionOpeningProgress"));
     dialog.setWindowTitle(QCoreApplication::translate("SessionOpening", "Opening %1").arg(QFileInfo(path).fileName()));
     dialog.setWindowModality(Qt::ApplicationModal);

@@ -6,7 +6,6 @@
 #include "session/format/sessionreader.h"
 
 #include <QString>
-
 #include <functional>
 
 class QWidget;

@@ -7,7 +7,6 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QRegularExpression>
-
 #include <optional>
 
 namespace {
@@ -16,13 +15,12 @@ Result<qint64> durationOption(const QCommandLineParser &parser, const QString &n
 {
     const qint64 ms = DashboardLoader::parseDurationMs(parser.value(name));
     if (ms <= 0) {
-        return Error::make(Error::Kind::Invalid,
-                           QStringLiteral("--%1: \"%2\" is not a duration (use e.g. 30s, 5m, 1h)")
-                               .arg(name, parser.value(name)));
+        return Error::make(
+            Error::Kind::Invalid,
+            QStringLiteral("--%1: \"%2\" is not a duration (use e.g. 30s, 5m, 1h)").arg(name, parser.value(name)));
     }
     return ms;
 }
-
 
 constexpr char kTokenVariable[] = "CHAOSCOPE_PROMETHEUS_TOKEN";
 constexpr char kPasswordVariable[] = "CHAOSCOPE_PROMETHEUS_PASSWORD";
@@ -45,16 +43,17 @@ Result<QString> readSecretFile(const QString &option, const QString &path)
 // Credentials, extra headers and TLS for Prometheus.
 std::optional<Error> readSecurityOptions(const QCommandLineParser &parser, const QCommandLineOption &bearer,
                                          const QCommandLineOption &basic, const QCommandLineOption &basicUser,
-                                         const QCommandLineOption &basicPasswordFile,
-                                         const QCommandLineOption &header, const QCommandLineOption &caFile,
-                                         const QCommandLineOption &insecure, PrometheusConnection *connection)
+                                         const QCommandLineOption &basicPasswordFile, const QCommandLineOption &header,
+                                         const QCommandLineOption &caFile, const QCommandLineOption &insecure,
+                                         PrometheusConnection *connection)
 {
     if (parser.isSet(basic)) {
-        return Error::make(Error::Kind::Invalid,
-                           QStringLiteral("--basic-auth puts the password on the command line, where every local user "
-                                          "can read it; use --basic-auth-user USER with --basic-auth-password-file FILE "
-                                          "or $%1")
-                               .arg(QLatin1String(kPasswordVariable)));
+        return Error::make(
+            Error::Kind::Invalid,
+            QStringLiteral("--basic-auth puts the password on the command line, where every local user "
+                           "can read it; use --basic-auth-user USER with --basic-auth-password-file FILE "
+                           "or $%1")
+                .arg(QLatin1String(kPasswordVariable)));
     }
     if (parser.isSet(bearer)) {
         Result<QString> token = readSecretFile(QStringLiteral("bearer-token-file"), parser.value(bearer));
@@ -84,15 +83,15 @@ std::optional<Error> readSecurityOptions(const QCommandLineParser &parser, const
                                        .arg(QLatin1String(kPasswordVariable)));
         }
     } else if (parser.isSet(basicPasswordFile)) {
-        return Error::make(Error::Kind::Invalid,
-                           QStringLiteral("--basic-auth-password-file needs --basic-auth-user"));
+        return Error::make(Error::Kind::Invalid, QStringLiteral("--basic-auth-password-file needs --basic-auth-user"));
     }
     static const QRegularExpression headerName(QStringLiteral(R"(^[!#$%&'*+.^_`|~0-9A-Za-z-]+$)"));
     for (const QString &value : parser.values(header)) {
         const qsizetype colon = value.indexOf(QLatin1Char(':'));
         const QString name = value.left(colon).trimmed();
         if (colon <= 0 || !headerName.match(name).hasMatch()) {
-            return Error::make(Error::Kind::Invalid, QStringLiteral("--header: \"%1\" is not 'Name: value'").arg(value));
+            return Error::make(Error::Kind::Invalid,
+                               QStringLiteral("--header: \"%1\" is not 'Name: value'").arg(value));
         }
         // Header values are shown (ps, --help examples, scripts); credentials are not.
         for (const char *secret : {"authorization", "proxy-authorization", "cookie"}) {
@@ -105,13 +104,15 @@ std::optional<Error> readSecurityOptions(const QCommandLineParser &parser, const
         }
         const QString headerValue = value.mid(colon + 1).trimmed();
         if (headerValue.contains(QLatin1Char('\r')) || headerValue.contains(QLatin1Char('\n')))
-            return Error::make(Error::Kind::Invalid, QStringLiteral("--header: the value of %1 holds a line break").arg(name));
+            return Error::make(Error::Kind::Invalid,
+                               QStringLiteral("--header: the value of %1 holds a line break").arg(name));
         connection->extraHeaders.append({name.toUtf8(), headerValue.toUtf8()});
     }
     if (parser.isSet(caFile)) {
         Result<QList<QSslCertificate>> certificates = TlsSettings::readCaFile(parser.value(caFile));
         if (!certificates)
-            return Error::make(certificates.error().kind, QStringLiteral("--ca-file: %1").arg(certificates.error().message));
+            return Error::make(certificates.error().kind,
+                               QStringLiteral("--ca-file: %1").arg(certificates.error().message));
         connection->tls.caCertificates = certificates.value();
     }
     connection->tls.verifyPeer = !parser.isSet(insecure);
@@ -127,105 +128,135 @@ Result<AppOptions> parseCommandLine(const QStringList &arguments)
                        "Polls Prometheus (and the load tester's admin endpoint) and draws the "
                        "panels of a dashboard on one time axis."));
     const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Show this help."));
-    const QCommandLineOption version({QStringLiteral("v"), QStringLiteral("version")}, QStringLiteral("Show the version."));
-    const QCommandLineOption prometheus(QStringLiteral("prometheus"),
-        QStringLiteral("Base URL of a Prometheus-compatible HTTP API (a path prefix is fine)."),
-        QStringLiteral("url"), QStringLiteral("http://127.0.0.1:9090/"));
+    const QCommandLineOption version({QStringLiteral("v"), QStringLiteral("version")},
+                                     QStringLiteral("Show the version."));
+    const QCommandLineOption prometheus(
+        QStringLiteral("prometheus"),
+        QStringLiteral("Base URL of a Prometheus-compatible HTTP API (a path prefix is fine)."), QStringLiteral("url"),
+        QStringLiteral("http://127.0.0.1:9090/"));
     const QCommandLineOption dashboard(QStringLiteral("dashboard"),
-        QStringLiteral("A dashboard JSON file, or a built-in one: %1.")
-            .arg(DashboardLoader::builtinNames().join(QStringLiteral(", "))),
-        QStringLiteral("file|name"), QStringLiteral("prometheus-self"));
-    const QCommandLineOption admin(QStringLiteral("admin"),
+                                       QStringLiteral("A dashboard JSON file, or a built-in one: %1.")
+                                           .arg(DashboardLoader::builtinNames().join(QStringLiteral(", "))),
+                                       QStringLiteral("file|name"), QStringLiteral("prometheus-self"));
+    const QCommandLineOption admin(
+        QStringLiteral("admin"),
         QStringLiteral("Base URL of the load tester's admin endpoint; repeat it for every replica "
-                       "(changes fan out to all)."), QStringLiteral("url"));
-    const QCommandLineOption adminKind(QStringLiteral("admin-kind"),
+                       "(changes fan out to all)."),
+        QStringLiteral("url"));
+    const QCommandLineOption adminKind(
+        QStringLiteral("admin-kind"),
         QStringLiteral("What answers at --admin: starter (Chaoscope's admin API), locust or k6."),
         QStringLiteral("kind"), QStringLiteral("starter"));
-    const QCommandLineOption adminToken(QStringLiteral("admin-token-file"),
+    const QCommandLineOption adminToken(
+        QStringLiteral("admin-token-file"),
         QStringLiteral("File holding the bearer token for the admin endpoint (never stored elsewhere)."),
         QStringLiteral("file"));
     const QCommandLineOption window(QStringLiteral("window"),
-        QStringLiteral("Length of the live window (5m … 24h); overrides the dashboard."), QStringLiteral("duration"));
+                                    QStringLiteral("Length of the live window (5m … 24h); overrides the dashboard."),
+                                    QStringLiteral("duration"));
     const QCommandLineOption refresh(QStringLiteral("refresh"),
-        QStringLiteral("Refresh interval; overrides the dashboard."), QStringLiteral("duration"));
-    const QCommandLineOption retention(QStringLiteral("retention"),
+                                     QStringLiteral("Refresh interval; overrides the dashboard."),
+                                     QStringLiteral("duration"));
+    const QCommandLineOption retention(
+        QStringLiteral("retention"),
         QStringLiteral("How much history to keep in memory, back from the newest sample (default 25h; "
                        "never less than the live window). The session file keeps everything."),
         QStringLiteral("duration"));
     const QCommandLineOption scrape(QStringLiteral("scrape-interval"),
-        QStringLiteral("Prometheus' scrape interval: the finest step worth asking for."),
-        QStringLiteral("duration"), QStringLiteral("1s"));
-    const QCommandLineOption bearer(QStringLiteral("bearer-token-file"),
+                                    QStringLiteral("Prometheus' scrape interval: the finest step worth asking for."),
+                                    QStringLiteral("duration"), QStringLiteral("1s"));
+    const QCommandLineOption bearer(
+        QStringLiteral("bearer-token-file"),
         QStringLiteral("Send 'Authorization: Bearer <token>' to Prometheus with the token read from this file "
-                       "(or from $%1).").arg(QLatin1String(kTokenVariable)), QStringLiteral("file"));
+                       "(or from $%1).")
+            .arg(QLatin1String(kTokenVariable)),
+        QStringLiteral("file"));
     // Security options: secrets come from files or the environment, never from the command
     // line (which any local user can read in ps) and are never written anywhere.
     QCommandLineOption basic(QStringLiteral("basic-auth"), QStringLiteral("Replaced by --basic-auth-user."),
                              QStringLiteral("user:password"));
     basic.setFlags(QCommandLineOption::HiddenFromHelp);
-    const QCommandLineOption basicUser(QStringLiteral("basic-auth-user"),
+    const QCommandLineOption basicUser(
+        QStringLiteral("basic-auth-user"),
         QStringLiteral("Send HTTP Basic authentication to Prometheus as this user; the password comes from "
-                       "--basic-auth-password-file or $%1.").arg(QLatin1String(kPasswordVariable)),
+                       "--basic-auth-password-file or $%1.")
+            .arg(QLatin1String(kPasswordVariable)),
         QStringLiteral("user"));
     const QCommandLineOption basicPasswordFile(QStringLiteral("basic-auth-password-file"),
-        QStringLiteral("File holding the password for --basic-auth-user."), QStringLiteral("file"));
-    const QCommandLineOption header(QStringLiteral("header"),
+                                               QStringLiteral("File holding the password for --basic-auth-user."),
+                                               QStringLiteral("file"));
+    const QCommandLineOption header(
+        QStringLiteral("header"),
         QStringLiteral("Extra HTTP header for Prometheus, e.g. 'X-Scope-OrgID: team'. Repeatable. Not for "
                        "secrets: credentials go through --bearer-token-file or --basic-auth-user."),
         QStringLiteral("name: value"));
-    const QCommandLineOption caFile(QStringLiteral("ca-file"),
+    const QCommandLineOption caFile(
+        QStringLiteral("ca-file"),
         QStringLiteral("PEM file with the certificates of a private CA, trusted (besides the system's) for "
                        "HTTPS to Prometheus and the admin endpoints."),
         QStringLiteral("file.pem"));
-    const QCommandLineOption insecure(QStringLiteral("insecure"),
+    const QCommandLineOption insecure(
+        QStringLiteral("insecure"),
         QStringLiteral("Do not verify HTTPS certificates (test setups only; the window says so as long as "
                        "it runs)."));
-    const QCommandLineOption screenshot(QStringLiteral("screenshot"),
+    const QCommandLineOption screenshot(
+        QStringLiteral("screenshot"),
         QStringLiteral("Headless: render the main window to this PNG after --after, then exit "
                        "(non-zero when Prometheus stayed unreachable or every query failed)."),
         QStringLiteral("file.png"));
-    const QCommandLineOption layout(QStringLiteral("screenshot-layout"),
+    const QCommandLineOption layout(
+        QStringLiteral("screenshot-layout"),
         QStringLiteral("With --screenshot: also write the plot area of every panel, in screenshot "
                        "pixels, as JSON (for tests and scripts that crop panels)."),
         QStringLiteral("file.json"));
-    const QCommandLineOption screenshotDialog(QStringLiteral("screenshot-dialog"),
+    const QCommandLineOption screenshotDialog(
+        QStringLiteral("screenshot-dialog"),
         QStringLiteral("With --screenshot: open the dialog of this menu entry (as its menu names it, e.g. "
                        "\"Export…\" or \"Keyboard shortcuts\") and shoot the dialog instead of the window."),
         QStringLiteral("menu entry"));
-    const QCommandLineOption scenario(QStringLiteral("scenario"),
+    const QCommandLineOption scenario(
+        QStringLiteral("scenario"),
         QStringLiteral("Run a scenario (timed actions, conditions, screenshots): a file or a built-in "
                        "name (seed000). Headless, the app exits when it ends: 0 when every step succeeded."),
         QStringLiteral("file|name"));
     const QCommandLineOption outputDir(QStringLiteral("output-dir"),
-        QStringLiteral("Folder for the scenario's screenshots."), QStringLiteral("dir"), QStringLiteral("."));
-    const QCommandLineOption after(QStringLiteral("after"),
-        QStringLiteral("When to take the --screenshot."), QStringLiteral("duration"), QStringLiteral("30s"));
-    const QCommandLineOption record(QStringLiteral("record"),
+                                       QStringLiteral("Folder for the scenario's screenshots."), QStringLiteral("dir"),
+                                       QStringLiteral("."));
+    const QCommandLineOption after(QStringLiteral("after"), QStringLiteral("When to take the --screenshot."),
+                                   QStringLiteral("duration"), QStringLiteral("30s"));
+    const QCommandLineOption record(
+        QStringLiteral("record"),
         QStringLiteral("Record the live run (dashboard, samples, annotations, actions) to this session "
                        "file. Without it every live run is recorded to the sessions folder."),
         QStringLiteral("file.chaoscope"));
     const QCommandLineOption noRecord(QStringLiteral("no-record"), QStringLiteral("Do not record the live run."));
-    const QCommandLineOption session(QStringLiteral("session"),
+    const QCommandLineOption session(
+        QStringLiteral("session"),
         QStringLiteral("Open a recorded session offline (no Prometheus needed): its panels, annotations "
                        "and actions, as they were."),
         QStringLiteral("file.chaoscope"));
-    const QCommandLineOption uiTheme(QStringLiteral("ui-theme"),
+    const QCommandLineOption uiTheme(
+        QStringLiteral("ui-theme"),
         QStringLiteral("Colours of the window: system, light or dark (default: the one last chosen in "
                        "View > Theme). Exported pictures keep their own --theme."),
         QStringLiteral("theme"));
-    const QCommandLineOption size(QStringLiteral("size"),
-        QStringLiteral("Window size in logical pixels."), QStringLiteral("WxH"), QStringLiteral("1600x1000"));
-    parser.addOptions({help, version, prometheus, dashboard, admin, adminKind, adminToken, window, refresh, retention, scrape, bearer,
-                       basic, basicUser, basicPasswordFile, header, caFile, insecure, screenshot, layout, screenshotDialog, scenario, outputDir, after, size, record, noRecord, uiTheme,
-                       session});
+    const QCommandLineOption size(QStringLiteral("size"), QStringLiteral("Window size in logical pixels."),
+                                  QStringLiteral("WxH"), QStringLiteral("1600x1000"));
+    parser.addOptions({help,       version,   prometheus,        dashboard, admin,     adminKind,
+                       adminToken, window,    refresh,           retention, scrape,    bearer,
+                       basic,      basicUser, basicPasswordFile, header,    caFile,    insecure,
+                       screenshot, layout,    screenshotDialog,  scenario,  outputDir, after,
+                       size,       record,    noRecord,          uiTheme,   session});
     for (const QCommandLineOption &option : ExportCommandLine::options())
         parser.addOption(option);
-    const QCommandLineOption importGrafana(QStringLiteral("import-grafana"),
+    const QCommandLineOption importGrafana(
+        QStringLiteral("import-grafana"),
         QStringLiteral("Convert a Grafana dashboard (JSON export) into a Chaoscope dashboard written to --output, "
                        "list what could not be converted, then exit (no window)."),
         QStringLiteral("grafana.json"));
     const QCommandLineOption importOutput(QStringLiteral("output"),
-        QStringLiteral("With --import-grafana: the dashboard file to write."), QStringLiteral("dashboard.json"));
+                                          QStringLiteral("With --import-grafana: the dashboard file to write."),
+                                          QStringLiteral("dashboard.json"));
     parser.addOptions({importGrafana, importOutput});
 
     AppOptions options;
@@ -237,21 +268,23 @@ Result<AppOptions> parseCommandLine(const QStringList &arguments)
     options.showHelp = parser.isSet(help);
     options.showVersion = parser.isSet(version);
     if (!parser.positionalArguments().isEmpty()) {
-        return Error::make(Error::Kind::Invalid, QStringLiteral("unexpected argument \"%1\"; see --help")
-                                                     .arg(parser.positionalArguments().first()));
+        return Error::make(
+            Error::Kind::Invalid,
+            QStringLiteral("unexpected argument \"%1\"; see --help").arg(parser.positionalArguments().first()));
     }
 
     const QUrl url = QUrl::fromUserInput(parser.value(prometheus));
     if (!url.isValid() || (url.scheme() != QLatin1String("http") && url.scheme() != QLatin1String("https"))) {
-        return Error::make(Error::Kind::Invalid, QStringLiteral("--prometheus: \"%1\" is not an http(s) URL")
-                                                     .arg(parser.value(prometheus)));
+        return Error::make(Error::Kind::Invalid,
+                           QStringLiteral("--prometheus: \"%1\" is not an http(s) URL").arg(parser.value(prometheus)));
     }
     if (!url.userInfo().isEmpty()) {
-        return Error::make(Error::Kind::Invalid,
-                           QStringLiteral("--prometheus: the URL carries a user name or password; give the user with "
-                                          "--basic-auth-user and the password through --basic-auth-password-file or $%1 "
-                                          "(a URL is shown, logged and recorded)")
-                               .arg(QLatin1String(kPasswordVariable)));
+        return Error::make(
+            Error::Kind::Invalid,
+            QStringLiteral("--prometheus: the URL carries a user name or password; give the user with "
+                           "--basic-auth-user and the password through --basic-auth-password-file or $%1 "
+                           "(a URL is shown, logged and recorded)")
+                .arg(QLatin1String(kPasswordVariable)));
     }
     options.prometheus.baseUrl = url;
     options.prometheusGiven = parser.isSet(prometheus);
@@ -260,7 +293,8 @@ Result<AppOptions> parseCommandLine(const QStringList &arguments)
     for (const QString &value : parser.values(admin)) {
         const QUrl adminUrl = QUrl::fromUserInput(value);
         if (!adminUrl.isValid() || !adminUrl.scheme().startsWith(QLatin1String("http")))
-            return Error::make(Error::Kind::Invalid, QStringLiteral("--admin: \"%1\" is not an http(s) URL").arg(value));
+            return Error::make(Error::Kind::Invalid,
+                               QStringLiteral("--admin: \"%1\" is not an http(s) URL").arg(value));
         if (!adminUrl.userInfo().isEmpty())
             return Error::make(Error::Kind::Invalid, QStringLiteral("--admin: the URL carries a user name or password; "
                                                                     "use --admin-token-file"));
@@ -268,15 +302,18 @@ Result<AppOptions> parseCommandLine(const QStringList &arguments)
     }
     options.adminKind = parser.value(adminKind).toLower();
     options.adminKindGiven = parser.isSet(adminKind);
-    if (!QStringList{QStringLiteral("starter"), QStringLiteral("locust"), QStringLiteral("k6")}.contains(options.adminKind)) {
-        return Error::make(Error::Kind::Invalid, QStringLiteral("--admin-kind: \"%1\" is not one of starter, locust, k6")
-                                                     .arg(parser.value(adminKind)));
+    if (!QStringList{QStringLiteral("starter"), QStringLiteral("locust"), QStringLiteral("k6")}.contains(
+            options.adminKind)) {
+        return Error::make(
+            Error::Kind::Invalid,
+            QStringLiteral("--admin-kind: \"%1\" is not one of starter, locust, k6").arg(parser.value(adminKind)));
     }
     if (parser.isSet(adminToken)) {
         QFile file(parser.value(adminToken));
         if (!file.open(QIODevice::ReadOnly)) {
-            return Error::make(Error::Kind::Io, QStringLiteral("--admin-token-file: cannot read %1: %2")
-                                                    .arg(file.fileName(), file.errorString()));
+            return Error::make(
+                Error::Kind::Io,
+                QStringLiteral("--admin-token-file: cannot read %1: %2").arg(file.fileName(), file.errorString()));
         }
         options.adminToken = QString::fromUtf8(file.readAll()).trimmed();
     }
@@ -305,8 +342,9 @@ Result<AppOptions> parseCommandLine(const QStringList &arguments)
         options.uiTheme = parser.value(uiTheme).toLower();
         const QStringList themes{QStringLiteral("system"), QStringLiteral("light"), QStringLiteral("dark")};
         if (!themes.contains(options.uiTheme)) {
-            return Error::make(Error::Kind::Invalid, QStringLiteral("--ui-theme: \"%1\" is not one of system, light, dark")
-                                                         .arg(parser.value(uiTheme)));
+            return Error::make(
+                Error::Kind::Invalid,
+                QStringLiteral("--ui-theme: \"%1\" is not one of system, light, dark").arg(parser.value(uiTheme)));
         }
     }
     options.recordPath = parser.value(record);
@@ -332,7 +370,8 @@ Result<AppOptions> parseCommandLine(const QStringList &arguments)
     options.layoutPath = parser.value(layout);
     options.screenshotDialog = parser.value(screenshotDialog);
     if (!options.screenshotDialog.isEmpty() && options.screenshotPath.isEmpty())
-        return Error::make(Error::Kind::Invalid, QStringLiteral("--screenshot-dialog needs --screenshot (the file to write)"));
+        return Error::make(Error::Kind::Invalid,
+                           QStringLiteral("--screenshot-dialog needs --screenshot (the file to write)"));
     options.scenario = parser.value(scenario);
     options.outputDir = parser.value(outputDir);
 
@@ -358,9 +397,11 @@ Result<AppOptions> parseCommandLine(const QStringList &arguments)
     options.importGrafanaPath = parser.value(importGrafana);
     options.importOutputPath = parser.value(importOutput);
     if (parser.isSet(importGrafana) && options.importOutputPath.isEmpty())
-        return Error::make(Error::Kind::Invalid, QStringLiteral("--import-grafana needs --output, the dashboard file to write"));
+        return Error::make(Error::Kind::Invalid,
+                           QStringLiteral("--import-grafana needs --output, the dashboard file to write"));
     if (parser.isSet(importOutput) && !parser.isSet(importGrafana))
-        return Error::make(Error::Kind::Invalid, QStringLiteral("--output is the file --import-grafana writes; it needs --import-grafana"));
+        return Error::make(Error::Kind::Invalid,
+                           QStringLiteral("--output is the file --import-grafana writes; it needs --import-grafana"));
     Result<ExportOptions> exportOptions = ExportCommandLine::read(parser);
     if (!exportOptions)
         return exportOptions.error();

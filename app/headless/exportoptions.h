@@ -27,7 +27,7 @@ struct ExportOptions
     QSize size{1200, 675}; // logical pixels of the picture
     QString compare;       // "START/END,START/END": a comparison of two windows
     QStringList compareTitles;
-    QString compareAlign; // t = 0 of each window at the first annotation containing this text
+    QString compareAlign;       // t = 0 of each window at the first annotation containing this text
     QString compareSessionPath; // a second recording: --session's run and this one side by side
 
     bool isSet() const { return !path.isEmpty(); }

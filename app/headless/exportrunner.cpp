@@ -2,8 +2,8 @@
 #include "headless/exportrunner.h"
 
 #include "annotations/annotationmodel.h"
-#include "export/chartexporter.h"
 #include "dashboard/dashboardpoller.h"
+#include "export/chartexporter.h"
 #include "export/exportfigure.h"
 #include "export/exporttheme.h"
 #include "prometheus/prometheusclient.h"
@@ -17,8 +17,7 @@
 #include <cstdio>
 
 ExportRunner::ExportRunner(Context context, ExportOptions options, qint64 afterMs, QObject *parent)
-    : QObject(parent), m_context(std::move(context)), m_options(std::move(options)),
-      m_afterMs(afterMs)
+    : QObject(parent), m_context(std::move(context)), m_options(std::move(options)), m_afterMs(afterMs)
 {
     if (m_context.client) {
         connect(m_context.client, &PrometheusClient::reachabilityChanged, this,
@@ -34,8 +33,8 @@ void ExportRunner::start()
     QTimer::singleShot(std::chrono::milliseconds(m_afterMs), this, &ExportRunner::finish);
 }
 
-std::optional<QString> ExportRunner::buildFigure(const Context &context,
-                                                 const ExportOptions &options, ExportFigure *figure)
+std::optional<QString> ExportRunner::buildFigure(const Context &context, const ExportOptions &options,
+                                                 ExportFigure *figure)
 {
     const qint64 nowMs = context.window->now();
     TimeRange range = context.window->range();
@@ -65,12 +64,10 @@ std::optional<QString> ExportRunner::buildFigure(const Context &context,
                     return parsed->contains(a.timeMs) && a.text.contains(text, Qt::CaseInsensitive);
                 });
                 if (found == all.end())
-                    return QStringLiteral("--compare-align: no annotation in %1 contains \"%2\"")
-                        .arg(windows[i], text);
+                    return QStringLiteral("--compare-align: no annotation in %1 contains \"%2\"").arg(windows[i], text);
                 zeroMs = found->timeMs;
             }
-            figure->compare.push_back(
-                {parsed.value(), zeroMs, options.compareTitles.value(i).trimmed()});
+            figure->compare.push_back({parsed.value(), zeroMs, options.compareTitles.value(i).trimmed()});
         }
     }
     figure->title = options.title;
@@ -128,8 +125,7 @@ void ExportRunner::finish()
         figures.push_back(figure);
     }
     for (const ExportFigure &one : figures) {
-        const QString title =
-            one.panels.size() == 1 ? one.panels.front().title : QStringLiteral("dashboard");
+        const QString title = one.panels.size() == 1 ? one.panels.front().title : QStringLiteral("dashboard");
         const QString path = ChartExporter::expandPlaceholders(m_options.path, nowMs, title);
         const Result<QString> written = exporter.write(path, one, m_options.size, m_options.scale);
         if (!written)

@@ -4,31 +4,29 @@
 #include "dashboard/dashboardpoller.h"
 #include "dashboard/dashboardview.h"
 #include "dashboard/panelwidget.h"
-#include "timeline/timelinechart.h"
-#include "prometheus/prometheusclient.h"
 #include "headless/screenshot.h"
+#include "prometheus/prometheusclient.h"
+#include "timeline/timelinechart.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QCoreApplication>
 #include <QDialog>
-#include <QMenu>
 #include <QDir>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QSaveFile>
+#include <QMenu>
 #include <QPixmap>
+#include <QSaveFile>
 #include <QTimer>
 #include <QWidget>
-
 #include <cstdio>
 
 HeadlessRunner::HeadlessRunner(QWidget *window, DashboardPoller *poller, PrometheusClient *client,
                                QString screenshotPath, qint64 afterMs, QObject *parent)
-    : QObject(parent), m_window(window), m_poller(poller), m_path(std::move(screenshotPath)),
-      m_afterMs(afterMs)
+    : QObject(parent), m_window(window), m_poller(poller), m_path(std::move(screenshotPath)), m_afterMs(afterMs)
 {
     connect(client, &PrometheusClient::reachabilityChanged, this, [this](bool reachable, const QString &message) {
         if (!reachable)
@@ -101,7 +99,8 @@ QAction *HeadlessRunner::menuAction(const QString &entry) const
     };
     const QString wanted = plain(entry);
     for (QAction *action : m_window->findChildren<QAction *>()) {
-        if (!action->menu() && (action->objectName() == entry || plain(action->text()).compare(wanted, Qt::CaseInsensitive) == 0))
+        if (!action->menu() &&
+            (action->objectName() == entry || plain(action->text()).compare(wanted, Qt::CaseInsensitive) == 0))
             return action;
     }
     return nullptr;
@@ -119,7 +118,8 @@ void HeadlessRunner::finish()
     QAction *action = menuAction(m_dialogEntry);
     if (!action || !action->isEnabled()) {
         std::fprintf(stderr, "chaoscope: --screenshot-dialog: %s \"%s\"\n",
-                     action ? "this menu entry is not available now:" : "no menu entry is named", qPrintable(m_dialogEntry));
+                     action ? "this menu entry is not available now:" : "no menu entry is named",
+                     qPrintable(m_dialogEntry));
         QCoreApplication::exit(2);
         return;
     }
@@ -134,7 +134,8 @@ void HeadlessRunner::finish()
             }
         }
         if (!dialog) {
-            std::fprintf(stderr, "chaoscope: --screenshot-dialog: \"%s\" opened no dialog\n", qPrintable(m_dialogEntry));
+            std::fprintf(stderr, "chaoscope: --screenshot-dialog: \"%s\" opened no dialog\n",
+                         qPrintable(m_dialogEntry));
             QCoreApplication::exit(3);
             return;
         }

@@ -17,8 +17,8 @@ class HeadlessRunner : public QObject
 {
     Q_OBJECT
 public:
-    HeadlessRunner(QWidget *window, DashboardPoller *poller, PrometheusClient *client,
-                   QString screenshotPath, qint64 afterMs, QObject *parent = nullptr);
+    HeadlessRunner(QWidget *window, DashboardPoller *poller, PrometheusClient *client, QString screenshotPath,
+                   qint64 afterMs, QObject *parent = nullptr);
     void start();
     // The panels whose drawing is waited for before the shot (see settle()).
     void setDashboardView(DashboardView *view) { m_view = view; }

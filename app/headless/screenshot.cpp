@@ -13,6 +13,7 @@ Result<QString> saveScreenshot(QWidget *widget, const QString &path)
         return Error::make(Error::Kind::Io, QStringLiteral("cannot create the folder %1").arg(info.absolutePath()));
     const QPixmap pixmap = widget->grab();
     if (!pixmap.save(info.absoluteFilePath(), "PNG"))
-        return Error::make(Error::Kind::Io, QStringLiteral("cannot write the screenshot to %1").arg(info.absoluteFilePath()));
+        return Error::make(Error::Kind::Io,
+                           QStringLiteral("cannot write the screenshot to %1").arg(info.absoluteFilePath()));
     return info.absoluteFilePath();
 }

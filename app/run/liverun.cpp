@@ -11,9 +11,9 @@
 #include "headless/headlessrunner.h"
 #include "headless/screenshot.h"
 #include "loadtester/loadtesterplan.h"
-#include "window/mainwindow.h"
 #include "session/sessionreplay.h"
 #include "settings/appsettings.h"
+#include "window/mainwindow.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -21,7 +21,6 @@
 #include <QFileInfo>
 #include <QGuiApplication>
 #include <QMessageBox>
-
 #include <algorithm>
 #include <cstdio>
 
@@ -35,19 +34,12 @@ void printError(const QString &message)
 } // namespace
 
 LiveRun::LiveRun(AppOptions options, bool onScreen, QObject *parent)
-    : QObject(parent),
-      m_options(std::move(options)),
-      m_onScreen(onScreen),
-      m_client(m_options.prometheus),
-      m_poller(&m_client, &m_store, &m_window),
-      m_derivedSeries(&m_store),
-      m_detectors(&m_store, &m_annotations),
+    : QObject(parent), m_options(std::move(options)), m_onScreen(onScreen), m_client(m_options.prometheus),
+      m_poller(&m_client, &m_store, &m_window), m_derivedSeries(&m_store), m_detectors(&m_store, &m_annotations),
       m_heapTrimmer(&m_poller), // a day's history parsed leaves heap behind
-      m_loadTesterSeries(&m_controller, &m_store),
-      m_annotator(&m_controller, &m_annotations),
+      m_loadTesterSeries(&m_controller, &m_store), m_annotator(&m_controller, &m_annotations),
       m_loadTesterWatch(&m_controller, &m_annotations), // changes from outside, restarts, silence
-      m_recorder(&m_store, &m_annotations),
-      m_saver(&m_annotations)
+      m_recorder(&m_store, &m_annotations), m_saver(&m_annotations)
 {
     m_poller.setScrapeIntervalMs(m_options.scrapeIntervalMs);
 }
@@ -290,13 +282,14 @@ std::optional<int> LiveRun::startScenario()
         return 2;
     }
     const QDir outputDir(m_options.outputDir);
-    connect(&*m_scenario, &ScenarioRunner::screenshotRequested, m_mainWindow.get(), [this, outputDir](const QString &file) {
-        const Result<QString> saved = saveScreenshot(m_mainWindow.get(), outputDir.filePath(file));
-        if (saved)
-            std::printf("screenshot: %s\n", qPrintable(saved.value()));
-        std::fflush(stdout);
-        m_scenario->screenshotTaken(saved.ok(), saved ? QString() : saved.error().message);
-    });
+    connect(&*m_scenario, &ScenarioRunner::screenshotRequested, m_mainWindow.get(),
+            [this, outputDir](const QString &file) {
+                const Result<QString> saved = saveScreenshot(m_mainWindow.get(), outputDir.filePath(file));
+                if (saved)
+                    std::printf("screenshot: %s\n", qPrintable(saved.value()));
+                std::fflush(stdout);
+                m_scenario->screenshotTaken(saved.ok(), saved ? QString() : saved.error().message);
+            });
     connect(&*m_scenario, &ScenarioRunner::stepFinished, this, [this](int index, bool ok, const QString &message) {
         const ScenarioStep &step = m_scenario->scenario().steps[std::size_t(index)];
         std::fprintf(stderr, "chaoscope: scenario step %d (%s): %s%s%s\n", index + 1, qPrintable(step.describe()),
@@ -319,8 +312,8 @@ void LiveRun::startHeadless()
         return;
     // A recording is shot as soon as it is drawn, unless --after says otherwise.
     const qint64 afterMs = isRecording() && !m_options.screenshotAfterGiven ? 500 : m_options.screenshotAfterMs;
-    m_headless = std::make_unique<HeadlessRunner>(m_mainWindow.get(), &m_poller, &m_client, m_options.screenshotPath,
-                                                  afterMs);
+    m_headless =
+        std::make_unique<HeadlessRunner>(m_mainWindow.get(), &m_poller, &m_client, m_options.screenshotPath, afterMs);
     m_headless->setOffline(isRecording());
     m_headless->setDashboardView(m_mainWindow->dashboardView());
     if (!m_options.layoutPath.isEmpty())
@@ -343,10 +336,8 @@ void LiveRun::startExport()
         if (!exportOptions.compareSessionPath.isEmpty())
             source += QStringLiteral(", ") + QFileInfo(exportOptions.compareSessionPath).fileName();
     }
-    const ExportRunner::Context context{&m_poller,   isRecording() ? nullptr : &m_client,
-                                        &m_store,    &m_annotations,
-                                        &m_window,   source,
-                                        isRecording()};
+    const ExportRunner::Context context{
+        &m_poller, isRecording() ? nullptr : &m_client, &m_store, &m_annotations, &m_window, source, isRecording()};
     m_export = std::make_unique<ExportRunner>(context, exportOptions, afterMs);
     m_export->start();
 }

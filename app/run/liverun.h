@@ -23,7 +23,6 @@
 
 #include <QObject>
 #include <QStringList>
-
 #include <memory>
 #include <optional>
 
@@ -60,11 +59,11 @@ public:
     MainWindow *mainWindow() const { return m_mainWindow.get(); }
 
 private:
-    std::optional<int> openSource();     // the recording, or the dashboard file
+    std::optional<int> openSource(); // the recording, or the dashboard file
     void applyWindowAndRetention();
-    void startDerivedWork();             // formulas and detectors over the store
+    void startDerivedWork(); // formulas and detectors over the store
     void connectLoadTester();
-    std::optional<int> startSessions();  // recording the live run, or edits of the recording
+    std::optional<int> startSessions(); // recording the live run, or edits of the recording
     void recordLiveRun();
     void showRun();
     std::optional<int> startScenario();
@@ -85,18 +84,18 @@ private:
     SampleStore m_store;
     TimeWindow m_window;
     AnnotationModel m_annotations;
-    DashboardPoller m_poller;                  // client, store, window
-    DerivedSeriesUpdater m_derivedSeries;      // store
-    DetectorRunner m_detectors;                // store, annotations
-    HeapTrimmer m_heapTrimmer;                 // poller
+    DashboardPoller m_poller;             // client, store, window
+    DerivedSeriesUpdater m_derivedSeries; // store
+    DetectorRunner m_detectors;           // store, annotations
+    HeapTrimmer m_heapTrimmer;            // poller
     LoadTesterController m_controller;
-    LoadTesterSeriesRecorder m_loadTesterSeries; // controller, store
-    ActionAnnotator m_annotator;               // controller, annotations
-    LoadTesterWatch m_loadTesterWatch;         // controller, annotations
+    LoadTesterSeriesRecorder m_loadTesterSeries;    // controller, store
+    ActionAnnotator m_annotator;                    // controller, annotations
+    LoadTesterWatch m_loadTesterWatch;              // controller, annotations
     std::optional<LoadTesterConnector> m_connector; // controller, client; needs the dashboard's plan
-    SessionRecorder m_recorder;                // store, annotations, controller
-    SessionSaver m_saver;                      // annotations, recorder
-    std::optional<ScenarioRunner> m_scenario;  // controller, annotations, client
+    SessionRecorder m_recorder;                     // store, annotations, controller
+    SessionSaver m_saver;                           // annotations, recorder
+    std::optional<ScenarioRunner> m_scenario;       // controller, annotations, client
 
     // The window and what lives in it, destroyed first. The actions are QObject children of
     // the window that it would delete too: declared after it, they go before it does.

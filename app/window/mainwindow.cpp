@@ -2,34 +2,34 @@
 #include "window/mainwindow.h"
 
 #include "annotations/annotationdock.h"
-#include "settings/appsettings.h"
 #include "annotations/annotationeditor.h"
 #include "annotations/annotationio.h"
 #include "annotations/annotationmodel.h"
 #include "annotations/annotationprompt.h"
+#include "base/whenfinished.h"
 #include "dashboard/dashboardpoller.h"
-#include "steering/controlpanel.h"
 #include "dashboard/dashboardview.h"
-#include "export/exportdialog.h"
-#include "loadtester/loadtestercontroller.h"
 #include "dashboard/panelwidget.h"
-#include "dialogs/phasestatisticsdialog.h"
-#include "steering/scenariopanel.h"
-#include "dialogs/shortcutsdialog.h"
-#include "prometheus/prometheusclient.h"
-#include "store/samplestore.h"
-#include "timeline/timewindow.h"
-#include "theme/uitheme.h"
 #include "dashboard/variablebar.h"
 #include "dashboard/variablevaluesloader.h"
-#include "base/whenfinished.h"
+#include "dialogs/phasestatisticsdialog.h"
+#include "dialogs/shortcutsdialog.h"
+#include "export/exportdialog.h"
+#include "loadtester/loadtestercontroller.h"
+#include "prometheus/prometheusclient.h"
+#include "settings/appsettings.h"
+#include "steering/controlpanel.h"
+#include "steering/scenariopanel.h"
+#include "store/samplestore.h"
+#include "theme/uitheme.h"
+#include "timeline/timewindow.h"
 
 #include <QAction>
 #include <QActionGroup>
 #include <QCloseEvent>
 #include <QComboBox>
-#include <QDockWidget>
 #include <QDateTime>
+#include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
@@ -43,8 +43,8 @@
 #include <QToolBar>
 #include <QToolButton>
 #include <QUndoStack>
-#include <QtConcurrent/QtConcurrentRun>
 #include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
 
 namespace {
 
@@ -53,9 +53,9 @@ struct Choice
     const char *label;
     qint64 ms;
 };
-constexpr Choice kWindows[] = {{"5 min", 5 * 60'000},     {"15 min", 15 * 60'000}, {"30 min", 30 * 60'000},
-                               {"1 h", 3'600'000},       {"2 h", 2 * 3'600'000},  {"3 h", 3 * 3'600'000},
-                               {"6 h", 6 * 3'600'000},   {"8 h", 8 * 3'600'000},  {"12 h", 12 * 3'600'000},
+constexpr Choice kWindows[] = {{"5 min", 5 * 60'000},   {"15 min", 15 * 60'000}, {"30 min", 30 * 60'000},
+                               {"1 h", 3'600'000},      {"2 h", 2 * 3'600'000},  {"3 h", 3 * 3'600'000},
+                               {"6 h", 6 * 3'600'000},  {"8 h", 8 * 3'600'000},  {"12 h", 12 * 3'600'000},
                                {"24 h", 24 * 3'600'000}};
 
 // "45 min", "1 h 30 min": a window the dashboard or --window chose outside the list.
@@ -72,13 +72,12 @@ constexpr Choice kRefreshes[] = {{"1 s", 1000}, {"2 s", 2000}, {"5 s", 5000}, {"
 
 } // namespace
 
-MainWindow::MainWindow(PrometheusClient *client, SampleStore *store, TimeWindow *window,
-                       DashboardPoller *poller, AnnotationModel *annotations, QWidget *parent)
+MainWindow::MainWindow(PrometheusClient *client, SampleStore *store, TimeWindow *window, DashboardPoller *poller,
+                       AnnotationModel *annotations, QWidget *parent)
     : QMainWindow(parent), m_client(client), m_store(store), m_window(window), m_poller(poller),
       m_annotations(annotations), m_editor(new AnnotationEditor(annotations, this)),
-      m_annotationDock(new AnnotationDock(m_editor, window, this)),
-      m_view(new DashboardView(poller, store, window)), m_issues(new QLabel),
-      m_sourceState(new QLabel), m_sampleCount(new QLabel), m_admin(new QLabel)
+      m_annotationDock(new AnnotationDock(m_editor, window, this)), m_view(new DashboardView(poller, store, window)),
+      m_issues(new QLabel), m_sourceState(new QLabel), m_sampleCount(new QLabel), m_admin(new QLabel)
 {
     setWindowTitle(QStringLiteral("Chaoscope"));
     m_issues->setWordWrap(true);
@@ -119,7 +118,8 @@ MainWindow::MainWindow(PrometheusClient *client, SampleStore *store, TimeWindow 
     history->setObjectName(QStringLiteral("historyProgress"));
     history->setMaximumWidth(220);
     history->setFormat(tr("Loading history %p %"));
-    history->setToolTip(tr("History requests answered of those planned: the coarse picture comes first, the detail after."));
+    history->setToolTip(
+        tr("History requests answered of those planned: the coarse picture comes first, the detail after."));
     history->hide();
     statusBar()->addPermanentWidget(history);
     // Nothing long without a way out: the detail of a long window on a slow Prometheus can
@@ -127,7 +127,8 @@ MainWindow::MainWindow(PrometheusClient *client, SampleStore *store, TimeWindow 
     auto *cancelHistory = new QToolButton;
     cancelHistory->setObjectName(QStringLiteral("cancelHistory"));
     cancelHistory->setText(tr("Cancel"));
-    cancelHistory->setToolTip(tr("Stop loading the history's detail; the picture drawn so far stays and live polling goes on."));
+    cancelHistory->setToolTip(
+        tr("Stop loading the history's detail; the picture drawn so far stays and live polling goes on."));
     cancelHistory->setAutoRaise(true);
     cancelHistory->hide();
     statusBar()->addPermanentWidget(cancelHistory);
@@ -164,18 +165,16 @@ void MainWindow::buildToolBar()
     for (const Choice &choice : kWindows)
         m_windowPicker->addItem(tr(choice.label), QVariant::fromValue(choice.ms));
     bar->addWidget(m_windowPicker);
-    connect(m_windowPicker, &QComboBox::activated, this, [this](int index) {
-        m_window->setWindowMs(m_windowPicker->itemData(index).toLongLong());
-    });
+    connect(m_windowPicker, &QComboBox::activated, this,
+            [this](int index) { m_window->setWindowMs(m_windowPicker->itemData(index).toLongLong()); });
 
     bar->addWidget(new QLabel(tr("  Refresh ")));
     m_refreshPicker = new QComboBox;
     for (const Choice &choice : kRefreshes)
         m_refreshPicker->addItem(tr(choice.label), QVariant::fromValue(choice.ms));
     bar->addWidget(m_refreshPicker);
-    connect(m_refreshPicker, &QComboBox::activated, this, [this](int index) {
-        m_poller->setRefreshMs(int(m_refreshPicker->itemData(index).toLongLong()));
-    });
+    connect(m_refreshPicker, &QComboBox::activated, this,
+            [this](int index) { m_poller->setRefreshMs(int(m_refreshPicker->itemData(index).toLongLong())); });
     bar->addSeparator();
     buildVariableBar(bar);
 
@@ -215,14 +214,14 @@ void MainWindow::buildToolBar()
         undo->setEnabled(stack->canUndo());
         redo->setEnabled(stack->canRedo());
         undo->setToolTip(stack->canUndo() ? tr("Undo %1 (Ctrl+Z)").arg(stack->undoText()) : tr("Nothing to undo"));
-        redo->setToolTip(stack->canRedo() ? tr("Redo %1 (Ctrl+Shift+Z)").arg(stack->redoText()) : tr("Nothing to redo"));
+        redo->setToolTip(stack->canRedo() ? tr("Redo %1 (Ctrl+Shift+Z)").arg(stack->redoText())
+                                          : tr("Nothing to redo"));
     };
     connect(stack, &QUndoStack::indexChanged, this, sync);
     connect(stack, &QUndoStack::cleanChanged, this, sync);
     sync();
-    connect(m_window, &TimeWindow::liveChanged, this, [this](bool isLive) {
-        m_pauseAction->setText(isLive ? tr("Pause") : tr("Resume"));
-    });
+    connect(m_window, &TimeWindow::liveChanged, this,
+            [this](bool isLive) { m_pauseAction->setText(isLive ? tr("Pause") : tr("Resume")); });
 }
 
 void MainWindow::buildVariableBar(QToolBar *bar)
@@ -381,9 +380,10 @@ void MainWindow::buildMenus()
 void MainWindow::applyTheme()
 {
     const UiTheme::Colors &colors = UiTheme::instance()->colors();
-    m_issues->setStyleSheet(QStringLiteral("background: %1; color: %2; border: 1px solid %3; border-radius: 4px; padding: 6px;")
-                                .arg(UiTheme::css(colors.bannerBackground), UiTheme::css(colors.bannerText),
-                                     UiTheme::css(colors.bannerBorder)));
+    m_issues->setStyleSheet(
+        QStringLiteral("background: %1; color: %2; border: 1px solid %3; border-radius: 4px; padding: 6px;")
+            .arg(UiTheme::css(colors.bannerBackground), UiTheme::css(colors.bannerText),
+                 UiTheme::css(colors.bannerBorder)));
     m_central->setStyleSheet(QStringLiteral("#central { background: %1; }").arg(UiTheme::css(colors.window)));
 }
 
@@ -438,38 +438,39 @@ void MainWindow::markNow()
 
 void MainWindow::importAnnotationsFrom(const QString &path)
 {
-    whenFinished(QtConcurrent::run([path] { return AnnotationIo::readFile(path); }), this,
-                 [this, path](const Result<AnnotationIo::Parsed> &parsed) {
-                     if (!parsed) {
-                         statusBar()->showMessage(parsed.error().message, 15'000);
-                         auto *box = new QMessageBox(QMessageBox::Warning, tr("Import annotations"),
-                                                     parsed.error().message, QMessageBox::Ok, this);
-                         box->setAttribute(Qt::WA_DeleteOnClose);
-                         box->open();
-                         emit annotationFileDone(false, parsed.error().message);
-                         return;
-                     }
-                     const AnnotationIo::Merge merge = AnnotationIo::merge(m_annotations->annotations(), parsed->annotations);
-                     const QString name = QFileInfo(path).fileName();
-                     const int added = m_editor->addAll(
-                         merge.added, tr("Import %n annotation(s) from %1", nullptr, int(merge.added.size())).arg(name));
-                     QString message = tr("Imported %n annotation(s) from %1", nullptr, added).arg(name);
-                     if (merge.duplicates > 0)
-                         message += tr("; %n already here, skipped", nullptr, merge.duplicates);
-                     if (!parsed->problems.isEmpty())
-                         message += tr("; %n row(s) with problems, skipped", nullptr, int(parsed->problems.size()));
-                     statusBar()->showMessage(message, 15'000);
-                     if (!parsed->problems.isEmpty()) {
-                         auto *box = new QMessageBox(QMessageBox::Warning, tr("Import annotations"), message + QLatin1Char('.'),
-                                                     QMessageBox::Ok, this);
-                         box->setInformativeText(parsed->problems.mid(0, 5).join(QLatin1Char('\n'))
-                                                 + (parsed->problems.size() > 5 ? QStringLiteral("\n…") : QString()));
-                         box->setDetailedText(parsed->problems.join(QLatin1Char('\n')));
-                         box->setAttribute(Qt::WA_DeleteOnClose);
-                         box->open();
-                     }
-                     emit annotationFileDone(true, message);
-                 });
+    whenFinished(
+        QtConcurrent::run([path] { return AnnotationIo::readFile(path); }), this,
+        [this, path](const Result<AnnotationIo::Parsed> &parsed) {
+            if (!parsed) {
+                statusBar()->showMessage(parsed.error().message, 15'000);
+                auto *box = new QMessageBox(QMessageBox::Warning, tr("Import annotations"), parsed.error().message,
+                                            QMessageBox::Ok, this);
+                box->setAttribute(Qt::WA_DeleteOnClose);
+                box->open();
+                emit annotationFileDone(false, parsed.error().message);
+                return;
+            }
+            const AnnotationIo::Merge merge = AnnotationIo::merge(m_annotations->annotations(), parsed->annotations);
+            const QString name = QFileInfo(path).fileName();
+            const int added = m_editor->addAll(
+                merge.added, tr("Import %n annotation(s) from %1", nullptr, int(merge.added.size())).arg(name));
+            QString message = tr("Imported %n annotation(s) from %1", nullptr, added).arg(name);
+            if (merge.duplicates > 0)
+                message += tr("; %n already here, skipped", nullptr, merge.duplicates);
+            if (!parsed->problems.isEmpty())
+                message += tr("; %n row(s) with problems, skipped", nullptr, int(parsed->problems.size()));
+            statusBar()->showMessage(message, 15'000);
+            if (!parsed->problems.isEmpty()) {
+                auto *box = new QMessageBox(QMessageBox::Warning, tr("Import annotations"), message + QLatin1Char('.'),
+                                            QMessageBox::Ok, this);
+                box->setInformativeText(parsed->problems.mid(0, 5).join(QLatin1Char('\n')) +
+                                        (parsed->problems.size() > 5 ? QStringLiteral("\n…") : QString()));
+                box->setDetailedText(parsed->problems.join(QLatin1Char('\n')));
+                box->setAttribute(Qt::WA_DeleteOnClose);
+                box->open();
+            }
+            emit annotationFileDone(true, message);
+        });
 }
 
 void MainWindow::exportAnnotationsTo(const QString &path)
@@ -479,11 +480,13 @@ void MainWindow::exportAnnotationsTo(const QString &path)
                      return AnnotationIo::writeFile(path, annotations);
                  }),
                  this, [this, count = int(m_annotations->rowCount())](const Result<QString> &written) {
-                     const QString message = written ? tr("Exported %n annotation(s) to %1", nullptr, count).arg(written.value())
-                                                     : written.error().message;
+                     const QString message =
+                         written ? tr("Exported %n annotation(s) to %1", nullptr, count).arg(written.value())
+                                 : written.error().message;
                      statusBar()->showMessage(message, 15'000);
                      if (!written) {
-                         auto *box = new QMessageBox(QMessageBox::Warning, tr("Export annotations"), message, QMessageBox::Ok, this);
+                         auto *box = new QMessageBox(QMessageBox::Warning, tr("Export annotations"), message,
+                                                     QMessageBox::Ok, this);
                          box->setAttribute(Qt::WA_DeleteOnClose);
                          box->open();
                      }
@@ -506,8 +509,8 @@ void MainWindow::syncWindowPicker()
     m_windowPicker->setCurrentIndex(index);
     int refresh = 0;
     for (int i = 0; i < m_refreshPicker->count(); ++i) {
-        if (std::abs(m_refreshPicker->itemData(i).toLongLong() - m_poller->refreshMs())
-            < std::abs(m_refreshPicker->itemData(refresh).toLongLong() - m_poller->refreshMs()))
+        if (std::abs(m_refreshPicker->itemData(i).toLongLong() - m_poller->refreshMs()) <
+            std::abs(m_refreshPicker->itemData(refresh).toLongLong() - m_poller->refreshMs()))
             refresh = i;
     }
     m_refreshPicker->setCurrentIndex(refresh);
@@ -515,16 +518,17 @@ void MainWindow::syncWindowPicker()
 
 void MainWindow::showDashboard(const QList<DashboardIssue> &issues)
 {
-    const QString title = m_poller->dashboard().title.isEmpty() ? tr("Untitled dashboard")
-                                                                : m_poller->dashboard().title;
+    const QString title =
+        m_poller->dashboard().title.isEmpty() ? tr("Untitled dashboard") : m_poller->dashboard().title;
     m_title->setText(title);
     setWindowTitle(tr("%1 — Chaoscope").arg(title));
     QStringList lines;
     for (const DashboardIssue &issue : issues)
         lines << issue.toString().toHtmlEscaped();
     if (!lines.isEmpty()) {
-        m_issues->setText(tr("<b>The dashboard file has %n problem(s); the rest is shown.</b><br>", nullptr, int(lines.size()))
-                          + lines.join(QStringLiteral("<br>")));
+        m_issues->setText(
+            tr("<b>The dashboard file has %n problem(s); the rest is shown.</b><br>", nullptr, int(lines.size())) +
+            lines.join(QStringLiteral("<br>")));
     }
     m_issues->setVisible(!lines.isEmpty());
     m_view->rebuild();
@@ -583,7 +587,8 @@ void MainWindow::setLoadTester(LoadTesterController *controller, LoadTesterWatch
     addDockWidget(Qt::RightDockWidgetArea, m_controlDock);
     resizeDocks({m_controlDock}, {340}, Qt::Horizontal);
     const auto showReplicas = [this, controller] {
-        m_admin->setText(tr("%1 · %n replica(s)", nullptr, controller->replicaCount()).arg(controller->capabilities().kind));
+        m_admin->setText(
+            tr("%1 · %n replica(s)", nullptr, controller->replicaCount()).arg(controller->capabilities().kind));
     };
     showReplicas();
     connect(controller, &LoadTesterController::replicasChanged, this, showReplicas);
@@ -593,11 +598,13 @@ void MainWindow::updateSourceState(bool reachable, const QString &message)
 {
     const QString url = m_client->connection().baseUrl.toDisplayString();
     if (reachable) {
-        m_sourceState->setText(QStringLiteral("<span style='color:%1'>●</span> ").arg(UiTheme::css(UiTheme::instance()->colors().ok))
-                               + tr("Prometheus %1 · up").arg(url));
+        m_sourceState->setText(
+            QStringLiteral("<span style='color:%1'>●</span> ").arg(UiTheme::css(UiTheme::instance()->colors().ok)) +
+            tr("Prometheus %1 · up").arg(url));
     } else {
-        m_sourceState->setText(QStringLiteral("<span style='color:%1'>●</span> ").arg(UiTheme::css(UiTheme::instance()->colors().error))
-                               + tr("Prometheus %1 · <b>down</b>: %2").arg(url, message.toHtmlEscaped()));
+        m_sourceState->setText(
+            QStringLiteral("<span style='color:%1'>●</span> ").arg(UiTheme::css(UiTheme::instance()->colors().error)) +
+            tr("Prometheus %1 · <b>down</b>: %2").arg(url, message.toHtmlEscaped()));
     }
 }
 

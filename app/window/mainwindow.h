@@ -33,8 +33,8 @@ class MainWindow : public QMainWindow
 {
     Q_OBJECT
 public:
-    MainWindow(PrometheusClient *client, SampleStore *store, TimeWindow *window,
-               DashboardPoller *poller, AnnotationModel *annotations, QWidget *parent = nullptr);
+    MainWindow(PrometheusClient *client, SampleStore *store, TimeWindow *window, DashboardPoller *poller,
+               AnnotationModel *annotations, QWidget *parent = nullptr);
 
     // How often the label-values variables' choices are asked again (default one minute).
     void setVariableRefreshMs(int ms);
@@ -110,6 +110,6 @@ private:
     QLabel *m_sampleCount;
     QLabel *m_admin;
     QDockWidget *m_controlDock = nullptr;
-    QByteArray m_defaultLayout; // saveState() before restoreLayout(), for Reset layout
+    QByteArray m_defaultLayout;    // saveState() before restoreLayout(), for Reset layout
     bool m_layoutRestored = false; // only a window that restored its layout saves it
 };

@@ -111,8 +111,8 @@ std::vector<DetectorSuggestion> DetectorRunner::findings(const Input &input) con
         std::vector<DetectorSuggestion> all;
         for (const QString &key : resolveAll(input.seriesKey)) {
             const SampleStore::Series *up = m_store->series(key);
-            const QString target = up->labels().value(QStringLiteral("instance"),
-                                                      up->labels().value(QStringLiteral("job"), input.name));
+            const QString target =
+                up->labels().value(QStringLiteral("instance"), up->labels().value(QStringLiteral("job"), input.name));
             for (DetectorSuggestion &s : Detectors::targetUpDown(up->timestampsMs(), up->values(), target))
                 all.push_back(std::move(s));
         }
@@ -150,11 +150,13 @@ int DetectorRunner::run()
     return added;
 }
 
-bool DetectorRunner::isSameEvent(const Annotation &offered, std::size_t input, const DetectorSuggestion &suggestion) const
+bool DetectorRunner::isSameEvent(const Annotation &offered, std::size_t input,
+                                 const DetectorSuggestion &suggestion) const
 {
     if (offered.source != Annotation::Source::Detector || !offered.tags.contains(suggestion.detector))
         return false;
-    const bool target = suggestion.detector == QLatin1String("target-down") || suggestion.detector == QLatin1String("target-up");
+    const bool target =
+        suggestion.detector == QLatin1String("target-down") || suggestion.detector == QLatin1String("target-up");
     if (target && offered.text != suggestion.text)
         return false; // another target
     const qint64 tolerance = suggestion.detector == QLatin1String("throughput-drop")
@@ -170,8 +172,8 @@ bool DetectorRunner::offer(std::size_t input, const DetectorSuggestion &suggesti
             continue;
         // Still only a suggestion: a region follows the backlog as it grows.
         if (const std::optional<Annotation> shown = m_annotations->find(offered.annotation.id);
-            shown && shown->suggested && suggestion.endMs
-            && (shown->endMs != suggestion.endMs || shown->text != suggestion.text)) {
+            shown && shown->suggested && suggestion.endMs &&
+            (shown->endMs != suggestion.endMs || shown->text != suggestion.text)) {
             Annotation grown = *shown;
             grown.endMs = suggestion.endMs;
             grown.text = suggestion.text;

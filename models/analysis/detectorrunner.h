@@ -1,14 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "annotations/annotation.h"
-#include "dashboard/dashboarddefinition.h"
 #include "analysis/detectors.h"
+#include "annotations/annotation.h"
 #include "base/timerange.h"
+#include "dashboard/dashboarddefinition.h"
 
 #include <QObject>
 #include <QTimer>
-
 #include <vector>
 
 class AnnotationModel;
@@ -43,10 +42,10 @@ private:
     struct Input
     {
         DetectorDefinition definition;
-        QString seriesKey;   // store key or query prefix of `series` (or of the backlog)
+        QString seriesKey; // store key or query prefix of `series` (or of the backlog)
         QString throughputKey;
-        QString name;        // how the text names the series: its legend, else its id
-        QString unit;        // of the panel axis the series is on
+        QString name; // how the text names the series: its legend, else its id
+        QString unit; // of the panel axis the series is on
     };
 
     void onSamplesChanged(const QString &key);

@@ -4,7 +4,6 @@
 #include "base/unitformatter.h"
 
 #include <QLocale>
-
 #include <algorithm>
 #include <cmath>
 #include <deque>
@@ -38,7 +37,7 @@ std::vector<DetectorSuggestion> throughputDrops(Times t, Values v, const QString
 {
     std::vector<DetectorSuggestion> out;
     // Sliding window maximum over the samples in [t[i] - within, t[i]).
-    std::deque<std::size_t> window; // indices, values decreasing
+    std::deque<std::size_t> window;   // indices, values decreasing
     std::optional<double> armedBelow; // while set, a drop is in progress: wait for recovery
     for (std::size_t i = 0; i < t.size(); ++i) {
         while (!window.empty() && t[window.front()] < t[i] - thresholds.dropWithinMs)
@@ -77,9 +76,10 @@ std::vector<DetectorSuggestion> targetUpDown(Times t, Values up, const QString &
             continue;
         const bool isUp = up[i] >= 0.5;
         if (last && *last != isUp) {
-            out.push_back({t[i], std::nullopt,
-                           isUp ? QStringLiteral("%1 is back up").arg(target) : QStringLiteral("%1 went down").arg(target),
-                           isUp ? QStringLiteral("target-up") : QStringLiteral("target-down")});
+            out.push_back(
+                {t[i], std::nullopt,
+                 isUp ? QStringLiteral("%1 is back up").arg(target) : QStringLiteral("%1 went down").arg(target),
+                 isUp ? QStringLiteral("target-up") : QStringLiteral("target-down")});
         }
         last = isUp;
     }
@@ -135,8 +135,8 @@ std::vector<DetectorSuggestion> backlogGrowsWhileFlat(Times backlogT, Values bac
         // The run began where the backlog last sat at its low level (within 0.5 % of the lowest
         // value of the window before its first growing sample), and ended where it first came
         // within 0.5 % of its highest value.
-        const std::size_t windowStart = std::size_t(std::lower_bound(backlogT.begin(), backlogT.end(),
-                                                                     backlogT[firstGrowing] - kWindowMs) - backlogT.begin());
+        const std::size_t windowStart = std::size_t(
+            std::lower_bound(backlogT.begin(), backlogT.end(), backlogT[firstGrowing] - kWindowMs) - backlogT.begin());
         double lowest = backlog[windowStart];
         for (std::size_t i = windowStart; i <= firstGrowing; ++i)
             lowest = std::min(lowest, backlog[i]);
@@ -182,8 +182,8 @@ std::vector<DetectorSuggestion> rateAbove(Times t, Values v, const QString &seri
 {
     std::vector<DetectorSuggestion> out;
     bool above = false;
-    bool armed = true;        // quiet long enough for a rise to be a new event
-    qint64 quietSinceMs = 0;  // when it last went to or below the threshold
+    bool armed = true;       // quiet long enough for a rise to be a new event
+    qint64 quietSinceMs = 0; // when it last went to or below the threshold
     for (std::size_t i = 0; i < t.size(); ++i) {
         if (!std::isfinite(v[i]))
             continue;

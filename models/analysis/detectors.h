@@ -6,7 +6,6 @@
 #include <QString>
 #include <QStringList>
 #include <QtGlobal>
-
 #include <optional>
 #include <span>
 #include <vector>
@@ -21,11 +20,10 @@ struct DetectorSuggestion
     qint64 timeMs = 0;
     std::optional<qint64> endMs; // a region (the backlog detector)
     QString text;
-    QString detector;            // "throughput-drop", "target-down", "target-up", "backlog-growth", "rate-above"
+    QString detector; // "throughput-drop", "target-down", "target-up", "backlog-growth", "rate-above"
 
     bool operator==(const DetectorSuggestion &) const = default;
 };
-
 
 namespace Detectors {
 

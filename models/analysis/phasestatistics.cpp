@@ -1,13 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "analysis/phasestatistics.h"
 
-#include "store/seriesstatistics.h"
 #include "base/unitformatter.h"
+#include "store/seriesstatistics.h"
 
 #include <QLocale>
 #include <QObject>
 #include <QStringList>
-
 #include <algorithm>
 #include <cmath>
 
@@ -38,11 +37,16 @@ QString markdownCell(QString text)
 QString PhaseStatisticsTable::statisticName(Statistic statistic)
 {
     switch (statistic) {
-    case Statistic::Mean: return QStringLiteral("mean");
-    case Statistic::Min: return QStringLiteral("min");
-    case Statistic::Max: return QStringLiteral("max");
-    case Statistic::Last: return QStringLiteral("last");
-    case Statistic::P95: return QStringLiteral("p95");
+    case Statistic::Mean:
+        return QStringLiteral("mean");
+    case Statistic::Min:
+        return QStringLiteral("min");
+    case Statistic::Max:
+        return QStringLiteral("max");
+    case Statistic::Last:
+        return QStringLiteral("last");
+    case Statistic::P95:
+        return QStringLiteral("p95");
     }
     return {};
 }
@@ -94,12 +98,15 @@ std::vector<Phase> phases(const TimeRange &visible, const std::vector<Annotation
         if (!a.suggested && a.timeMs > visible.startMs && a.timeMs <= visible.endMs)
             marks.push_back(&a);
     }
-    std::stable_sort(marks.begin(), marks.end(), [](const Annotation *a, const Annotation *b) { return a->timeMs < b->timeMs; });
-    marks.erase(std::unique(marks.begin(), marks.end(), [](const Annotation *a, const Annotation *b) { return a->timeMs == b->timeMs; }),
+    std::stable_sort(marks.begin(), marks.end(),
+                     [](const Annotation *a, const Annotation *b) { return a->timeMs < b->timeMs; });
+    marks.erase(std::unique(marks.begin(), marks.end(),
+                            [](const Annotation *a, const Annotation *b) { return a->timeMs == b->timeMs; }),
                 marks.end());
     if (marks.empty())
         return result;
-    result.push_back({QObject::tr("before %1").arg(shortText(*marks.front())), {visible.startMs, marks.front()->timeMs - 1}});
+    result.push_back(
+        {QObject::tr("before %1").arg(shortText(*marks.front())), {visible.startMs, marks.front()->timeMs - 1}});
     for (std::size_t i = 0; i + 1 < marks.size(); ++i) {
         result.push_back({QStringLiteral("%1 \u2192 %2").arg(shortText(*marks[i]), shortText(*marks[i + 1])),
                           {marks[i]->timeMs, marks[i + 1]->timeMs - 1}});
@@ -148,11 +155,21 @@ PhaseStatisticsTable compute(const std::vector<PhaseSeries> &series, const TimeR
                 std::optional<double> value;
                 if (stats.count > 0) {
                     switch (statistic) {
-                    case Statistic::Mean: value = stats.mean; break;
-                    case Statistic::Min: value = stats.min; break;
-                    case Statistic::Max: value = stats.max; break;
-                    case Statistic::Last: value = stats.last; break;
-                    case Statistic::P95: value = p95(s.timestampsMs, s.values, table.columns[c].range); break;
+                    case Statistic::Mean:
+                        value = stats.mean;
+                        break;
+                    case Statistic::Min:
+                        value = stats.min;
+                        break;
+                    case Statistic::Max:
+                        value = stats.max;
+                        break;
+                    case Statistic::Last:
+                        value = stats.last;
+                        break;
+                    case Statistic::P95:
+                        value = p95(s.timestampsMs, s.values, table.columns[c].range);
+                        break;
                     }
                 }
                 row.values.push_back(value);

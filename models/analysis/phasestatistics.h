@@ -5,7 +5,6 @@
 #include "base/timerange.h"
 
 #include <QString>
-
 #include <optional>
 #include <span>
 #include <vector>
@@ -31,7 +30,14 @@ struct PhaseSeries
 
 struct PhaseStatisticsTable
 {
-    enum class Statistic { Mean, Min, Max, Last, P95 };
+    enum class Statistic
+    {
+        Mean,
+        Min,
+        Max,
+        Last,
+        P95
+    };
 
     struct Row
     {

@@ -39,8 +39,9 @@ QVariant PhaseStatisticsModel::data(const QModelIndex &index, int role) const
     const std::size_t column = std::size_t(index.column() - kFixedColumns);
     const std::optional<double> &value = row.values[column];
     if (role == Qt::ToolTipRole)
-        return value ? tr("%1 of %2 during %3").arg(PhaseStatisticsTable::statisticName(row.statistic), row.series,
-                                                    m_table.columns[column].title)
+        return value ? tr("%1 of %2 during %3")
+                           .arg(PhaseStatisticsTable::statisticName(row.statistic), row.series,
+                                m_table.columns[column].title)
                      : tr("no sample during %1").arg(m_table.columns[column].title);
     return value ? UnitFormatter::format(*value, row.unit) : QStringLiteral("–");
 }

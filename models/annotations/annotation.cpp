@@ -4,10 +4,14 @@
 QString Annotation::sourceName(Source source)
 {
     switch (source) {
-    case Source::Manual: return QStringLiteral("manual");
-    case Source::Action: return QStringLiteral("action");
-    case Source::Scenario: return QStringLiteral("scenario");
-    case Source::Detector: return QStringLiteral("detector");
+    case Source::Manual:
+        return QStringLiteral("manual");
+    case Source::Action:
+        return QStringLiteral("action");
+    case Source::Scenario:
+        return QStringLiteral("scenario");
+    case Source::Detector:
+        return QStringLiteral("detector");
     }
     return {};
 }

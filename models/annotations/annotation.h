@@ -5,23 +5,28 @@
 
 #include <QString>
 #include <QStringList>
-
 #include <optional>
 
 // A mark on the shared timeline: a point ("rate 300 → 500 /s") or a region ("exporter
 // slowed down"), with who or what made it.
 struct Annotation
 {
-    enum class Source { Manual, Action, Scenario, Detector };
+    enum class Source
+    {
+        Manual,
+        Action,
+        Scenario,
+        Detector
+    };
 
-    quint64 id = 0;                  // unique within a model; 0 = not yet added
-    qint64 timeMs = 0;               // UTC ms
-    std::optional<qint64> endMs;     // set for a region
+    quint64 id = 0;              // unique within a model; 0 = not yet added
+    qint64 timeMs = 0;           // UTC ms
+    std::optional<qint64> endMs; // set for a region
     QString text;
     QStringList tags;
     Source source = Source::Manual;
-    bool failed = false;             // an action that did not take effect
-    QString author;                  // the OS user
+    bool failed = false; // an action that did not take effect
+    QString author;      // the OS user
     qint64 createdAtMs = 0;
     // Proposed by a detector and not yet accepted: drawn dimmed until the user accepts it
     // (it becomes an ordinary annotation) or dismisses it (removed, not suggested again).

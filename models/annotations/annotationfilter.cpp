@@ -37,9 +37,8 @@ bool AnnotationFilter::filterAcceptsRow(int sourceRow, const QModelIndex &source
                 return false;
             continue;
         }
-        const bool inTags = std::any_of(tags.begin(), tags.end(), [&](const QString &tag) {
-            return tag.contains(word, Qt::CaseInsensitive);
-        });
+        const bool inTags = std::any_of(tags.begin(), tags.end(),
+                                        [&](const QString &tag) { return tag.contains(word, Qt::CaseInsensitive); });
         if (!inTags && !text.contains(word, Qt::CaseInsensitive))
             return false;
     }

@@ -4,7 +4,6 @@
 #include "annotations/annotation.h"
 
 #include <QSortFilterProxyModel>
-
 #include <optional>
 
 // What the annotation dock lists: the annotations whose text or tags contain every word of

@@ -10,13 +10,12 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSaveFile>
-
 #include <algorithm>
 
 namespace {
 
-const QStringList kColumns{QStringLiteral("time"),   QStringLiteral("end"),    QStringLiteral("text"),
-                           QStringLiteral("tags"),   QStringLiteral("source"), QStringLiteral("author"),
+const QStringList kColumns{QStringLiteral("time"),      QStringLiteral("end"),    QStringLiteral("text"),
+                           QStringLiteral("tags"),      QStringLiteral("source"), QStringLiteral("author"),
                            QStringLiteral("createdAt"), QStringLiteral("failed"), QStringLiteral("suggested")};
 
 QString isoUtc(qint64 ms)
@@ -111,7 +110,8 @@ std::optional<Annotation> annotationFrom(const Row &row, int number, QStringList
     const QString failed = row.failed.trimmed().toLower();
     a.failed = failed == QLatin1String("true") || failed == QLatin1String("1") || failed == QLatin1String("yes");
     const QString suggested = row.suggested.trimmed().toLower();
-    a.suggested = suggested == QLatin1String("true") || suggested == QLatin1String("1") || suggested == QLatin1String("yes");
+    a.suggested =
+        suggested == QLatin1String("true") || suggested == QLatin1String("1") || suggested == QLatin1String("yes");
     return a;
 }
 
@@ -202,7 +202,8 @@ QByteArray AnnotationIo::toJson(const std::vector<Annotation> &annotations)
         object.insert(QStringLiteral("tags"), QJsonArray::fromStringList(a.tags));
         object.insert(QStringLiteral("source"), Annotation::sourceName(a.source));
         object.insert(QStringLiteral("author"), a.author);
-        object.insert(QStringLiteral("createdAt"), a.createdAtMs ? QJsonValue(isoUtc(a.createdAtMs)) : QJsonValue(QJsonValue::Null));
+        object.insert(QStringLiteral("createdAt"),
+                      a.createdAtMs ? QJsonValue(isoUtc(a.createdAtMs)) : QJsonValue(QJsonValue::Null));
         if (a.failed)
             object.insert(QStringLiteral("failed"), true);
         if (a.suggested)
@@ -241,7 +242,8 @@ Result<AnnotationIo::Parsed> AnnotationIo::fromJson(const QByteArray &data)
     QJsonParseError error;
     const QJsonDocument document = QJsonDocument::fromJson(data, &error);
     if (error.error != QJsonParseError::NoError)
-        return Error::make(Error::Kind::Parse, tr("This is not valid JSON: %1.").arg(JsonText::describeError(data, error)));
+        return Error::make(Error::Kind::Parse,
+                           tr("This is not valid JSON: %1.").arg(JsonText::describeError(data, error)));
     if (!document.isArray())
         return Error::make(Error::Kind::Parse, tr("The JSON file must hold an array of annotations."));
     Parsed parsed;
@@ -259,7 +261,8 @@ Result<AnnotationIo::Parsed> AnnotationIo::fromJson(const QByteArray &data)
             const QJsonValue value = object.value(key);
             if (value.isDouble())
                 return isoUtc(qint64(value.toDouble()));
-            return value.isString() ? value.toString() : (value.isUndefined() || value.isNull() ? QString() : QStringLiteral("?"));
+            return value.isString() ? value.toString()
+                                    : (value.isUndefined() || value.isNull() ? QString() : QStringLiteral("?"));
         };
         row.time = timeText(QStringLiteral("time"));
         row.end = timeText(QStringLiteral("end"));
@@ -305,14 +308,16 @@ Result<AnnotationIo::Parsed> AnnotationIo::fromCsv(const QByteArray &data)
         header << name.trimmed().toLower();
     const auto column = [&](const char *name) { return header.indexOf(QString::fromLatin1(name).toLower()); };
     if (column("time") < 0 || column("text") < 0)
-        return Error::make(Error::Kind::Parse,
-                           tr("The CSV file needs a header line naming at least the \u201ctime\u201d and \u201ctext\u201d columns."));
+        return Error::make(
+            Error::Kind::Parse,
+            tr("The CSV file needs a header line naming at least the \u201ctime\u201d and \u201ctext\u201d columns."));
     Parsed parsed;
     for (std::size_t r = 1; r < records.size(); ++r) {
         const int number = int(r);
         const QStringList &fields = records[r];
         if (fields.size() != header.size()) {
-            parsed.problems << problem(number, QStringLiteral("%1 fields, the header has %2").arg(fields.size()).arg(header.size()));
+            parsed.problems << problem(
+                number, QStringLiteral("%1 fields, the header has %2").arg(fields.size()).arg(header.size()));
             continue;
         }
         const auto field = [&](const char *name) {
@@ -333,21 +338,23 @@ Result<AnnotationIo::Parsed> AnnotationIo::fromCsv(const QByteArray &data)
             parsed.annotations.push_back(std::move(*a));
     }
     if (unterminated)
-        parsed.problems << problem(int(records.size() - 1), QStringLiteral("a quote is never closed; the file ends inside it"));
+        parsed.problems << problem(int(records.size() - 1),
+                                   QStringLiteral("a quote is never closed; the file ends inside it"));
     return parsed;
 }
 
-AnnotationIo::Merge AnnotationIo::merge(const std::vector<Annotation> &existing, const std::vector<Annotation> &incoming)
+AnnotationIo::Merge AnnotationIo::merge(const std::vector<Annotation> &existing,
+                                        const std::vector<Annotation> &incoming)
 {
     const auto same = [](const Annotation &a, const Annotation &b) {
-        return a.timeMs == b.timeMs && a.endMs == b.endMs && a.text == b.text && a.tags == b.tags
-               && a.source == b.source && a.failed == b.failed;
+        return a.timeMs == b.timeMs && a.endMs == b.endMs && a.text == b.text && a.tags == b.tags &&
+               a.source == b.source && a.failed == b.failed;
     };
     Merge merge;
     for (const Annotation &candidate : incoming) {
         const auto matches = [&](const Annotation &a) { return same(a, candidate); };
-        if (std::any_of(existing.begin(), existing.end(), matches)
-            || std::any_of(merge.added.begin(), merge.added.end(), matches)) {
+        if (std::any_of(existing.begin(), existing.end(), matches) ||
+            std::any_of(merge.added.begin(), merge.added.end(), matches)) {
             ++merge.duplicates;
             continue;
         }

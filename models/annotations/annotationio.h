@@ -7,7 +7,6 @@
 #include <QByteArray>
 #include <QCoreApplication>
 #include <QStringList>
-
 #include <optional>
 #include <vector>
 
@@ -23,7 +22,11 @@ class AnnotationIo
 {
     Q_DECLARE_TR_FUNCTIONS(AnnotationIo)
 public:
-    enum class Format { Json, Csv };
+    enum class Format
+    {
+        Json,
+        Csv
+    };
 
     struct Parsed
     {

@@ -2,9 +2,7 @@
 #include "annotations/annotationmodel.h"
 
 #include <QDateTime>
-
 #include <algorithm>
-
 #include <pwd.h>
 #include <unistd.h>
 
@@ -35,10 +33,14 @@ QString editTime(qint64 ms)
 QString editText(const Annotation &a, int column)
 {
     switch (column) {
-    case AnnotationModel::TimeColumn: return editTime(a.timeMs);
-    case AnnotationModel::EndColumn: return a.endMs ? editTime(*a.endMs) : QString();
-    case AnnotationModel::TextColumn: return a.text;
-    case AnnotationModel::TagsColumn: return a.tags.join(QStringLiteral(", "));
+    case AnnotationModel::TimeColumn:
+        return editTime(a.timeMs);
+    case AnnotationModel::EndColumn:
+        return a.endMs ? editTime(*a.endMs) : QString();
+    case AnnotationModel::TextColumn:
+        return a.text;
+    case AnnotationModel::TagsColumn:
+        return a.tags.join(QStringLiteral(", "));
     }
     return {};
 }
@@ -81,10 +83,14 @@ QVariant AnnotationModel::data(const QModelIndex &index, int role) const
         return editText(a, index.column());
     case Qt::DisplayRole:
         switch (index.column()) {
-        case TimeColumn: return formatTime(a.timeMs);
-        case EndColumn: return a.endMs ? formatTime(*a.endMs) : QString();
-        case TextColumn: return a.text;
-        case TagsColumn: return a.tags.join(QStringLiteral(", "));
+        case TimeColumn:
+            return formatTime(a.timeMs);
+        case EndColumn:
+            return a.endMs ? formatTime(*a.endMs) : QString();
+        case TextColumn:
+            return a.text;
+        case TagsColumn:
+            return a.tags.join(QStringLiteral(", "));
         case SourceColumn:
             // Short, so the column stays narrow in the dock; the tooltip says it in words.
             if (a.suggested)
@@ -98,13 +104,20 @@ QVariant AnnotationModel::data(const QModelIndex &index, int role) const
                  a.failed      ? tr(" · did not take effect")
                  : a.suggested ? tr(" · suggested: accept or dismiss it")
                                : QString());
-    case AnnotationIdRole: return QVariant::fromValue(a.id);
-    case TimeMsRole: return QVariant::fromValue(a.timeMs);
-    case EndMsRole: return a.endMs ? QVariant::fromValue(*a.endMs) : QVariant();
-    case FailedRole: return a.failed;
-    case SourceRole: return int(a.source);
-    case TagsRole: return a.tags;
-    case SuggestedRole: return a.suggested;
+    case AnnotationIdRole:
+        return QVariant::fromValue(a.id);
+    case TimeMsRole:
+        return QVariant::fromValue(a.timeMs);
+    case EndMsRole:
+        return a.endMs ? QVariant::fromValue(*a.endMs) : QVariant();
+    case FailedRole:
+        return a.failed;
+    case SourceRole:
+        return int(a.source);
+    case TagsRole:
+        return a.tags;
+    case SuggestedRole:
+        return a.suggested;
     }
     return {};
 }
@@ -122,9 +135,9 @@ Qt::ItemFlags AnnotationModel::flags(const QModelIndex &index) const
 
 bool AnnotationModel::setData(const QModelIndex &index, const QVariant &value, int role)
 {
-    if (role != Qt::EditRole
-        || !checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)
-        || !(flags(index) & Qt::ItemIsEditable))
+    if (role != Qt::EditRole ||
+        !checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid) ||
+        !(flags(index) & Qt::ItemIsEditable))
         return false;
     const Result<Annotation> result = edited(m_annotations[std::size_t(index.row())], index.column(), value.toString());
     if (!result) {
@@ -158,9 +171,8 @@ Result<Annotation> AnnotationModel::edited(const Annotation &annotation, int col
             return Error::make(Error::Kind::Invalid, tr("Time: %1").arg(time.error().message));
         out.timeMs = time.value();
         if (out.endMs && *out.endMs <= out.timeMs)
-            return Error::make(Error::Kind::Invalid,
-                               tr("Time: %1 is not before the region's end (%2).")
-                                   .arg(formatTime(out.timeMs), formatTime(*out.endMs)));
+            return Error::make(Error::Kind::Invalid, tr("Time: %1 is not before the region's end (%2).")
+                                                         .arg(formatTime(out.timeMs), formatTime(*out.endMs)));
         return out;
     }
     case EndColumn: {
@@ -172,9 +184,9 @@ Result<Annotation> AnnotationModel::edited(const Annotation &annotation, int col
         if (!end)
             return Error::make(Error::Kind::Invalid, tr("End: %1").arg(end.error().message));
         if (end.value() <= annotation.timeMs)
-            return Error::make(Error::Kind::Invalid,
-                               tr("End: %1 is not after the start (%2).")
-                                   .arg(formatTime(end.value()), formatTime(annotation.timeMs)));
+            return Error::make(
+                Error::Kind::Invalid,
+                tr("End: %1 is not after the start (%2).").arg(formatTime(end.value()), formatTime(annotation.timeMs)));
         out.endMs = end.value();
         return out;
     }
@@ -214,9 +226,9 @@ Result<qint64> AnnotationModel::parseTime(const QString &text, qint64 dayOfMs)
     const QDateTime at = QDateTime::fromString(iso, Qt::ISODateWithMs);
     if (at.isValid())
         return at.toMSecsSinceEpoch();
-    return Error::make(Error::Kind::Invalid,
-                       tr("\u201c%1\u201d is not a time; use hh:mm:ss, or a date and time such as 2024-05-01 09:43:00.")
-                           .arg(trimmed));
+    return Error::make(
+        Error::Kind::Invalid,
+        tr("\u201c%1\u201d is not a time; use hh:mm:ss, or a date and time such as 2024-05-01 09:43:00.").arg(trimmed));
 }
 
 QVariant AnnotationModel::headerData(int section, Qt::Orientation orientation, int role) const
@@ -224,11 +236,16 @@ QVariant AnnotationModel::headerData(int section, Qt::Orientation orientation, i
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     switch (section) {
-    case TimeColumn: return tr("Time");
-    case EndColumn: return tr("End");
-    case TextColumn: return tr("Text");
-    case TagsColumn: return tr("Tags");
-    case SourceColumn: return tr("Source");
+    case TimeColumn:
+        return tr("Time");
+    case EndColumn:
+        return tr("End");
+    case TextColumn:
+        return tr("Text");
+    case TagsColumn:
+        return tr("Tags");
+    case SourceColumn:
+        return tr("Source");
     }
     return {};
 }
@@ -242,8 +259,8 @@ int AnnotationModel::insertionRow(qint64 timeMs) const
 
 int AnnotationModel::rowOf(quint64 id) const
 {
-    const auto it = std::find_if(m_annotations.begin(), m_annotations.end(),
-                                 [id](const Annotation &a) { return a.id == id; });
+    const auto it =
+        std::find_if(m_annotations.begin(), m_annotations.end(), [id](const Annotation &a) { return a.id == id; });
     return it == m_annotations.end() ? -1 : int(it - m_annotations.begin());
 }
 
@@ -314,8 +331,8 @@ bool AnnotationModel::update(const Annotation &annotation)
     // open editor on it, so the row someone just edited stays selected where it lands.
     const auto first = m_annotations.begin();
     const auto byTime = [](qint64 t, const Annotation &a) { return t < a.timeMs; };
-    const bool staysInOrder = (row == 0 || m_annotations[std::size_t(row - 1)].timeMs <= updated.timeMs)
-                              && (row + 1 == rowCount() || updated.timeMs <= m_annotations[std::size_t(row + 1)].timeMs);
+    const bool staysInOrder = (row == 0 || m_annotations[std::size_t(row - 1)].timeMs <= updated.timeMs) &&
+                              (row + 1 == rowCount() || updated.timeMs <= m_annotations[std::size_t(row + 1)].timeMs);
     int newRow = row;
     if (!staysInOrder) {
         newRow = updated.timeMs < before.timeMs

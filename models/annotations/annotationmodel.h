@@ -7,7 +7,6 @@
 
 #include <QAbstractTableModel>
 #include <QDate>
-
 #include <vector>
 
 // Every annotation of the dashboard, one model for all panels, sorted by time. Views (the
@@ -20,8 +19,25 @@ class AnnotationModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    enum Column { TimeColumn, EndColumn, TextColumn, TagsColumn, SourceColumn, ColumnCount };
-    enum Role { AnnotationIdRole = Qt::UserRole + 1, TimeMsRole, EndMsRole, FailedRole, SourceRole, TagsRole, SuggestedRole };
+    enum Column
+    {
+        TimeColumn,
+        EndColumn,
+        TextColumn,
+        TagsColumn,
+        SourceColumn,
+        ColumnCount
+    };
+    enum Role
+    {
+        AnnotationIdRole = Qt::UserRole + 1,
+        TimeMsRole,
+        EndMsRole,
+        FailedRole,
+        SourceRole,
+        TagsRole,
+        SuggestedRole
+    };
 
     explicit AnnotationModel(QObject *parent = nullptr);
 

@@ -3,7 +3,6 @@
 
 #include <QLatin1String>
 #include <QLocale>
-
 #include <array>
 #include <cmath>
 

@@ -6,7 +6,6 @@
 #include <QFuture>
 #include <QObject>
 #include <QtGlobal>
-
 #include <utility>
 
 // "A newer request supersedes the older one", the one way the house does it. Whoever asks a

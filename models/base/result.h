@@ -2,7 +2,6 @@
 #pragma once
 
 #include <QString>
-
 #include <utility>
 #include <variant>
 
@@ -10,22 +9,23 @@
 // happened (panel, status bar, control panel).
 struct Error
 {
-    enum class Kind {
-        Network,     // connection refused, host not found, TLS, reset
-        Timeout,     // no (complete) answer within the deadline
-        Http,        // an HTTP status outside 2xx without a usable error body
-        Query,       // the server understood and refused: Prometheus "status":"error"
-        Parse,       // the answer did not parse, or had an unexpected shape
-        TooLarge,    // the answer exceeded a configured cap
-        Invalid,     // bad input given by the user or a file
-        Io,          // file system
-        Cancelled,   // the user stopped it (reading a long session, say); not a fault
+    enum class Kind
+    {
+        Network,   // connection refused, host not found, TLS, reset
+        Timeout,   // no (complete) answer within the deadline
+        Http,      // an HTTP status outside 2xx without a usable error body
+        Query,     // the server understood and refused: Prometheus "status":"error"
+        Parse,     // the answer did not parse, or had an unexpected shape
+        TooLarge,  // the answer exceeded a configured cap
+        Invalid,   // bad input given by the user or a file
+        Io,        // file system
+        Cancelled, // the user stopped it (reading a long session, say); not a fault
     };
 
     Kind kind = Kind::Invalid;
-    QString message;    // one sentence, for the user: "Prometheus at … refused the connection"
-    int httpStatus = 0; // 0 when there was no HTTP answer
-    QString detail;     // server-side detail (errorType, problem+json detail), may be empty
+    QString message;       // one sentence, for the user: "Prometheus at … refused the connection"
+    int httpStatus = 0;    // 0 when there was no HTTP answer
+    QString detail;        // server-side detail (errorType, problem+json detail), may be empty
     int retryAfterMs = -1; // a 429/503 with Retry-After: the pause the server asked for
 
     static Error make(Kind kind, QString message, int httpStatus = 0, QString detail = {})
@@ -37,8 +37,7 @@ struct Error
 };
 
 // A small std::expected stand-in (C++23 is not available with GCC 12).
-template<typename T>
-class Result
+template<typename T> class Result
 {
 public:
     Result(T value) : m_data(std::move(value)) {}

@@ -2,7 +2,6 @@
 #include "base/unitformatter.h"
 
 #include <QLatin1String>
-
 #include <array>
 #include <cmath>
 
@@ -21,7 +20,10 @@ QString number(double value, int digits)
 QString withSiPrefix(double value, const QString &unit, int digits)
 {
     static const std::array<std::pair<double, const char *>, 4> prefixes{{
-        {1e12, "T"}, {1e9, "G"}, {1e6, "M"}, {1e3, "k"},
+        {1e12, "T"},
+        {1e9, "G"},
+        {1e6, "M"},
+        {1e3, "k"},
     }};
     const QString spacedUnit = unit.isEmpty() ? QString() : QLatin1Char(' ') + unit;
     const double magnitude = std::abs(value);

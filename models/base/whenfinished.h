@@ -4,7 +4,6 @@
 #include <QFuture>
 #include <QFutureWatcher>
 #include <QObject>
-
 #include <utility>
 
 // Calls `callback(result)` on `context`'s thread when `future` finishes with a result.

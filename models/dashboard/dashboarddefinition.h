@@ -8,47 +8,55 @@
 #include <QMap>
 #include <QString>
 #include <QStringList>
-
 #include <vector>
 
 // What a dashboard file describes. Plain values; DashboardModel owns the one live copy.
-enum class AxisSide { Left, Right };
-enum class SeriesStyle { Line, Step, Area };
+enum class AxisSide
+{
+    Left,
+    Right
+};
+enum class SeriesStyle
+{
+    Line,
+    Step,
+    Area
+};
 
 struct SeriesDefinition
 {
-    QString query;          // PromQL; may use $variables. Empty for a load tester series.
+    QString query;                                      // PromQL; may use $variables. Empty for a load tester series.
     LoadTesterField loadTester = LoadTesterField::None; // set: drawn from the admin status
-    QString id;             // a name other series' formulas use: "pending"
+    QString id;                                         // a name other series' formulas use: "pending"
     // A derived series: computed on the client from other series of the dashboard (by id),
     // never queried. The formula as the user reads it ("pending / rate"); inputs maps each
     // name in it to a series id (a name without a mapping is itself an id).
     QString derive;
     QMap<QString, QString> deriveInputs;
-    QString legend;         // template: "{{pod}} sent/s"; empty = the label set
+    QString legend; // template: "{{pod}} sent/s"; empty = the label set
     AxisSide axis = AxisSide::Left;
     SeriesStyle style = SeriesStyle::Line;
-    QString color;          // "#RRGGBB"; empty = from the palette (models stay free of QtGui)
+    QString color; // "#RRGGBB"; empty = from the palette (models stay free of QtGui)
 };
 
 struct PanelDefinition
 {
     QString title;
-    QString unit;           // left axis unit: "ops/s", "s", "bytes", "%", "" (plain number)
-    QString rightUnit;      // right axis unit, used when a series is on the right axis
+    QString unit;      // left axis unit: "ops/s", "s", "bytes", "%", "" (plain number)
+    QString rightUnit; // right axis unit, used when a series is on the right axis
     std::vector<SeriesDefinition> series;
 };
 
 // The load tester a dashboard steers. Tokens are never stored here: only where to read them.
 struct LoadTesterDefinition
 {
-    QString kind;                 // "starter", "locust", "k6"; empty = not set in the file
-    QStringList adminUrls;        // one per replica
-    QString discoverJob;          // or: every target of this Prometheus job is a replica
+    QString kind;          // "starter", "locust", "k6"; empty = not set in the file
+    QStringList adminUrls; // one per replica
+    QString discoverJob;   // or: every target of this Prometheus job is a replica
     QString discoverScheme = QStringLiteral("http");
-    QString tokenFile;            // a file holding the admin token
-    QString tokenEnv;             // or: the environment variable holding it
-    double spawnRate = 0;         // Locust: users started (or stopped) per second; 0 = a tenth of the change
+    QString tokenFile;    // a file holding the admin token
+    QString tokenEnv;     // or: the environment variable holding it
+    double spawnRate = 0; // Locust: users started (or stopped) per second; 0 = a tenth of the change
 
     bool isSet() const { return !kind.isEmpty() || !adminUrls.isEmpty() || !discoverJob.isEmpty(); }
 };
@@ -73,7 +81,7 @@ struct DashboardDefinition
     QString title;
     int refreshSeconds = 5;
     qint64 windowMs = 15LL * 60 * 1000;
-    int columns = 2;        // panels per grid row
+    int columns = 2;                                     // panels per grid row
     std::vector<VariableDefinition> variableDefinitions; // in the order the toolbar shows them
     std::vector<PanelDefinition> panels;
     LoadTesterDefinition loadTester;

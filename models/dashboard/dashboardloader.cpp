@@ -2,10 +2,9 @@
 #include "dashboard/dashboardloader.h"
 
 #include "base/jsontext.h"
-
 #include "dashboard/dashboardvariables.h"
-#include "store/derivedseries.h"
 #include "dashboard/loadtesterfield.h"
+#include "store/derivedseries.h"
 
 #include <QDir>
 #include <QFile>
@@ -76,8 +75,7 @@ int editDistance(const QString &a, const QString &b)
         for (qsizetype j = 1; j <= b.size(); ++j) {
             const int substitution = a[i - 1].toLower() == b[j - 1].toLower() ? 0 : 1;
             const auto uj = static_cast<std::size_t>(j);
-            current[uj] =
-                std::min({previous[uj] + 1, current[uj - 1] + 1, previous[uj - 1] + substitution});
+            current[uj] = std::min({previous[uj] + 1, current[uj - 1] + 1, previous[uj - 1] + substitution});
         }
         std::swap(previous, current);
     }
@@ -100,17 +98,14 @@ public:
 private:
     using Keys = std::initializer_list<const char *>;
 
-    void issue(const QString &path, const QString &message)
-    {
-        m_issues.append(DashboardIssue{path, message});
-    }
+    void issue(const QString &path, const QString &message) { m_issues.append(DashboardIssue{path, message}); }
 
     void checkKeys(const QJsonObject &object, const QString &path, Keys known)
     {
         for (auto it = object.begin(); it != object.end(); ++it) {
             const QString key = it.key();
-            const bool isKnown = std::any_of(
-                known.begin(), known.end(), [&](const char *k) { return key == QLatin1String(k); });
+            const bool isKnown =
+                std::any_of(known.begin(), known.end(), [&](const char *k) { return key == QLatin1String(k); });
             if (isKnown)
                 continue;
             QString closest;
@@ -131,15 +126,13 @@ private:
             }
             issue(joinPath(path, key),
                   closest.isEmpty()
-                      ? QStringLiteral("unknown key, ignored (known keys: %1)")
-                            .arg(names.join(QStringLiteral(", ")))
+                      ? QStringLiteral("unknown key, ignored (known keys: %1)").arg(names.join(QStringLiteral(", ")))
                       : QStringLiteral("unknown key, ignored (did you mean \"%1\"?)").arg(closest));
         }
     }
 
     // The string at object[key]; nullopt (and an issue when present but not a string) else.
-    std::optional<QString> readString(const QJsonObject &object, const QString &path,
-                                      const QString &key)
+    std::optional<QString> readString(const QJsonObject &object, const QString &path, const QString &key)
     {
         const QJsonValue value = object.value(key);
         if (value.isUndefined())
@@ -151,8 +144,7 @@ private:
         return value.toString();
     }
 
-    std::optional<qint64> readDuration(const QJsonObject &object, const QString &path,
-                                       const QString &key)
+    std::optional<qint64> readDuration(const QJsonObject &object, const QString &path, const QString &key)
     {
         const QJsonValue value = object.value(key);
         if (value.isUndefined())
@@ -166,10 +158,9 @@ private:
                 ms = std::llround(seconds * 1000.0);
         }
         if (ms < 0) {
-            issue(joinPath(path, key),
-                  value.isString() || value.isDouble()
-                      ? QStringLiteral("%1 is not a duration").arg(describe(value))
-                      : QStringLiteral("must be a duration such as \"30s\" or \"5m\""));
+            issue(joinPath(path, key), value.isString() || value.isDouble()
+                                           ? QStringLiteral("%1 is not a duration").arg(describe(value))
+                                           : QStringLiteral("must be a duration such as \"30s\" or \"5m\""));
             return std::nullopt;
         }
         return ms;
@@ -177,21 +168,20 @@ private:
 
     void readDashboard(const QJsonObject &root, DashboardDefinition &dashboard)
     {
-        checkKeys(root, {}, {"title", "refresh", "window", "columns", "variables", "panels", "loadTester", "detectors"});
+        checkKeys(root, {},
+                  {"title", "refresh", "window", "columns", "variables", "panels", "loadTester", "detectors"});
 
         if (auto title = readString(root, {}, QStringLiteral("title")))
             dashboard.title = *title;
 
         if (auto refreshMs = readDuration(root, {}, QStringLiteral("refresh"))) {
             if (*refreshMs < 1000) {
-                issue(QStringLiteral("refresh"),
-                      QStringLiteral("%1 is shorter than the minimum of 1s; using 1s")
-                          .arg(describe(root.value(QStringLiteral("refresh")))));
+                issue(QStringLiteral("refresh"), QStringLiteral("%1 is shorter than the minimum of 1s; using 1s")
+                                                     .arg(describe(root.value(QStringLiteral("refresh")))));
                 dashboard.refreshSeconds = 1;
             } else {
                 // Whole seconds; rounded up so that a refresh never comes sooner than asked.
-                dashboard.refreshSeconds =
-                    static_cast<int>(std::min<qint64>((*refreshMs + 999) / 1000, 24LL * 3600));
+                dashboard.refreshSeconds = static_cast<int>(std::min<qint64>((*refreshMs + 999) / 1000, 24LL * 3600));
             }
         }
 
@@ -227,7 +217,8 @@ private:
         if (value.isUndefined())
             return;
         if (!value.isArray()) {
-            issue(path, QStringLiteral("must be an array such as [{\"kind\": \"throughputDrop\", \"series\": \"completed\"}]"));
+            issue(path, QStringLiteral(
+                            "must be an array such as [{\"kind\": \"throughputDrop\", \"series\": \"completed\"}]"));
             return;
         }
         QStringList ids;
@@ -249,7 +240,8 @@ private:
         }
     }
 
-    std::optional<DetectorDefinition> readDetector(const QJsonObject &object, const QString &path, const QStringList &ids)
+    std::optional<DetectorDefinition> readDetector(const QJsonObject &object, const QString &path,
+                                                   const QStringList &ids)
     {
         using Kind = DetectorDefinition::Kind;
         DetectorDefinition detector;
@@ -257,14 +249,16 @@ private:
         const QJsonValue kind = object.value(QStringLiteral("kind"));
         bool known = false;
         for (Kind candidate : {Kind::ThroughputDrop, Kind::TargetDown, Kind::BacklogGrowsWhileFlat, Kind::RateAbove}) {
-            if (kind.isString() && kind.toString().compare(DetectorDefinition::kindName(candidate), Qt::CaseInsensitive) == 0) {
+            if (kind.isString() &&
+                kind.toString().compare(DetectorDefinition::kindName(candidate), Qt::CaseInsensitive) == 0) {
                 detector.kind = candidate;
                 known = true;
             }
         }
         if (!known) {
             issue(kindPath, QStringLiteral("%1; must be one of %2; detector dropped")
-                                .arg(kind.isUndefined() ? QStringLiteral("missing") : describe(kind) + QStringLiteral(" is not a detector"),
+                                .arg(kind.isUndefined() ? QStringLiteral("missing")
+                                                        : describe(kind) + QStringLiteral(" is not a detector"),
                                      DetectorDefinition::kindNames().join(QStringLiteral(", "))));
             return std::nullopt;
         }
@@ -274,11 +268,13 @@ private:
             const QJsonValue id = object.value(QLatin1String(key));
             if (!id.isString() || id.toString().isEmpty()) {
                 issue(keyPath, QStringLiteral("%1; must be the id of a series; detector dropped")
-                                   .arg(id.isUndefined() ? QStringLiteral("missing") : describe(id) + QStringLiteral(" is not an id")));
+                                   .arg(id.isUndefined() ? QStringLiteral("missing")
+                                                         : describe(id) + QStringLiteral(" is not an id")));
                 usable = false;
             } else if (!ids.contains(id.toString())) {
-                issue(keyPath, QStringLiteral("no series has the id \"%1\" (ids: %2); detector dropped")
-                                   .arg(id.toString(), ids.isEmpty() ? QStringLiteral("none") : ids.join(QStringLiteral(", "))));
+                issue(keyPath,
+                      QStringLiteral("no series has the id \"%1\" (ids: %2); detector dropped")
+                          .arg(id.toString(), ids.isEmpty() ? QStringLiteral("none") : ids.join(QStringLiteral(", "))));
                 usable = false;
             } else {
                 *out = id.toString();
@@ -344,7 +340,9 @@ private:
         if (value.isUndefined())
             return;
         if (!value.isObject()) {
-            issue(path, QStringLiteral("must be an object such as {\"kind\": \"starter\", \"admin\": [\"http://127.0.0.1:9091\"]}"));
+            issue(path,
+                  QStringLiteral(
+                      "must be an object such as {\"kind\": \"starter\", \"admin\": [\"http://127.0.0.1:9091\"]}"));
             return;
         }
         const QJsonObject object = value.toObject();
@@ -368,8 +366,8 @@ private:
         for (int i = 0; i < urls.size(); ++i) {
             const QString itemPath = admin.isString() ? adminPath : QStringLiteral("%1[%2]").arg(adminPath).arg(i);
             const QUrl url(urls[i].toString(), QUrl::StrictMode);
-            if (!urls[i].isString() || !url.isValid() || url.host().isEmpty()
-                || (url.scheme() != QLatin1String("http") && url.scheme() != QLatin1String("https")))
+            if (!urls[i].isString() || !url.isValid() || url.host().isEmpty() ||
+                (url.scheme() != QLatin1String("http") && url.scheme() != QLatin1String("https")))
                 issue(itemPath, QStringLiteral("%1 is not an http(s) URL").arg(describe(urls[i])));
             else
                 loadTester.adminUrls.append(url.toString());
@@ -385,10 +383,12 @@ private:
                 if (*scheme == QLatin1String("http") || *scheme == QLatin1String("https"))
                     loadTester.discoverScheme = *scheme;
                 else
-                    issue(joinPath(discoverPath, QStringLiteral("scheme")), QStringLiteral("must be \"http\" or \"https\""));
+                    issue(joinPath(discoverPath, QStringLiteral("scheme")),
+                          QStringLiteral("must be \"http\" or \"https\""));
             }
             if (loadTester.discoverJob.isEmpty())
-                issue(joinPath(discoverPath, QStringLiteral("job")), QStringLiteral("missing: the Prometheus job whose targets are the replicas"));
+                issue(joinPath(discoverPath, QStringLiteral("job")),
+                      QStringLiteral("missing: the Prometheus job whose targets are the replicas"));
         } else if (!discover.isUndefined()) {
             issue(discoverPath, QStringLiteral("must be an object such as {\"job\": \"starter\"}"));
         }
@@ -396,9 +396,11 @@ private:
             const QString spawnPath = joinPath(path, QStringLiteral("spawnRate"));
             const QJsonValue spawn = object.value(QStringLiteral("spawnRate"));
             if (!spawn.isDouble() || !(spawn.toDouble() > 0) || spawn.toDouble() > 1e6)
-                issue(spawnPath, QStringLiteral("%1 must be a number of users per second above 0").arg(describe(spawn)));
+                issue(spawnPath,
+                      QStringLiteral("%1 must be a number of users per second above 0").arg(describe(spawn)));
             else if (loadTester.kind != QLatin1String("locust"))
-                issue(spawnPath, QStringLiteral("is for Locust (\"kind\": \"locust\"): the other load testers start what they are told at once"));
+                issue(spawnPath, QStringLiteral("is for Locust (\"kind\": \"locust\"): the other load testers start "
+                                                "what they are told at once"));
             else
                 loadTester.spawnRate = spawn.toDouble();
         }
@@ -446,9 +448,8 @@ private:
             const auto &[name, definition] = entries[std::size_t(i)];
             const QString variablePath = value.isArray() ? indexPath(path, i) : joinPath(path, name);
             if (!DashboardVariables::isValidName(name)) {
-                issue(variablePath,
-                      QStringLiteral("is not a variable name (letters, digits and _, not "
-                                     "starting with a digit or __, without the $)"));
+                issue(variablePath, QStringLiteral("is not a variable name (letters, digits and _, not "
+                                                   "starting with a digit or __, without the $)"));
                 continue;
             }
             if (DashboardVariables::find(variables, name)) {
@@ -615,9 +616,8 @@ private:
                 panel.series.push_back(std::move(*definition));
         }
         if (panel.series.empty()) {
-            issue(seriesPath, array.isEmpty()
-                                  ? QStringLiteral("is empty; the panel stays empty")
-                                  : QStringLiteral("no usable series; the panel stays empty"));
+            issue(seriesPath, array.isEmpty() ? QStringLiteral("is empty; the panel stays empty")
+                                              : QStringLiteral("no usable series; the panel stays empty"));
         }
         return panel;
     }
@@ -635,8 +635,7 @@ private:
             else if (side == QLatin1String("right"))
                 series.axis = AxisSide::Right;
             else
-                issue(joinPath(path, QStringLiteral("axis")),
-                      QStringLiteral("must be \"left\" or \"right\""));
+                issue(joinPath(path, QStringLiteral("axis")), QStringLiteral("must be \"left\" or \"right\""));
         }
 
         if (auto style = readString(object, path, QStringLiteral("style"))) {
@@ -790,8 +789,10 @@ private:
         }
         for (auto it = idCount.begin(); it != idCount.end(); ++it) {
             if (it.value() > 1)
-                issue(QStringLiteral("panels"), QStringLiteral("the series id \"%1\" is used %2 times; formulas use the first")
-                                                    .arg(it.key()).arg(it.value()));
+                issue(QStringLiteral("panels"),
+                      QStringLiteral("the series id \"%1\" is used %2 times; formulas use the first")
+                          .arg(it.key())
+                          .arg(it.value()));
         }
         int derivedIndex = 0;
         for (PanelDefinition &panel : dashboard.panels) {
@@ -852,8 +853,9 @@ LoadResult fromFile(const QString &path)
     if (!file.open(QIODevice::ReadOnly))
         return failure(path, QStringLiteral("cannot be read: %1").arg(file.errorString()));
     if (file.size() > kMaxFileBytes)
-        return failure(path, QStringLiteral("is larger than %1 MiB, too large for a dashboard")
-                                 .arg(kMaxFileBytes / (1024LL * 1024)));
+        return failure(
+            path,
+            QStringLiteral("is larger than %1 MiB, too large for a dashboard").arg(kMaxFileBytes / (1024LL * 1024)));
     const QByteArray json = file.read(kMaxFileBytes + 1);
     if (file.error() != QFileDevice::NoError)
         return failure(path, QStringLiteral("cannot be read: %1").arg(file.errorString()));
@@ -863,8 +865,7 @@ LoadResult fromFile(const QString &path)
 QStringList builtinNames()
 {
     QStringList names;
-    const QFileInfoList files =
-        QDir(kBuiltinDir).entryInfoList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
+    const QFileInfoList files = QDir(kBuiltinDir).entryInfoList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
     for (const QFileInfo &file : files)
         names.append(file.completeBaseName());
     return names;
@@ -878,8 +879,7 @@ LoadResult fromBuiltin(const QString &name)
             return fromFile(kBuiltinDir + QLatin1Char('/') + candidate + QStringLiteral(".json"));
     }
     return failure({}, QStringLiteral("unknown built-in dashboard \"%1\"; available: %2")
-                           .arg(name, names.isEmpty() ? QStringLiteral("none")
-                                                      : names.join(QStringLiteral(", "))));
+                           .arg(name, names.isEmpty() ? QStringLiteral("none") : names.join(QStringLiteral(", "))));
 }
 
 LoadResult load(const QString &nameOrPath)
@@ -906,16 +906,11 @@ qint64 parseDurationMs(const QString &text)
     }
 
     // Prometheus' own grammar: each unit at most once, largest first.
-    static const QRegularExpression units(QStringLiteral(
-        "^(?:([0-9]+)y)?(?:([0-9]+)w)?(?:([0-9]+)d)?(?:([0-9]+)h)?(?:([0-9]+)m)?(?:([0-9]+)s)?"
-        "(?:([0-9]+)ms)?$"));
-    static constexpr qint64 unitMs[] = {365ll * 24 * 3600 * 1000,
-                                        7ll * 24 * 3600 * 1000,
-                                        24ll * 3600 * 1000,
-                                        3600ll * 1000,
-                                        60ll * 1000,
-                                        1000,
-                                        1};
+    static const QRegularExpression units(
+        QStringLiteral("^(?:([0-9]+)y)?(?:([0-9]+)w)?(?:([0-9]+)d)?(?:([0-9]+)h)?(?:([0-9]+)m)?(?:([0-9]+)s)?"
+                       "(?:([0-9]+)ms)?$"));
+    static constexpr qint64 unitMs[] = {
+        365ll * 24 * 3600 * 1000, 7ll * 24 * 3600 * 1000, 24ll * 3600 * 1000, 3600ll * 1000, 60ll * 1000, 1000, 1};
     const QRegularExpressionMatch match = units.match(trimmed);
     if (!match.hasMatch())
         return -1;

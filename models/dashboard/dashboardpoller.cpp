@@ -1,20 +1,18 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "dashboard/dashboardpoller.h"
 
+#include "base/whenfinished.h"
 #include "dashboard/dashboardvariables.h"
 #include "dashboard/derivedseriesupdater.h"
 #include "dashboard/loadtesterfield.h"
-
 #include "prometheus/legendformatter.h"
 #include "prometheus/prometheusclient.h"
-#include "store/samplestore.h"
 #include "prometheus/stepplanner.h"
+#include "store/samplestore.h"
 #include "timeline/timewindow.h"
-#include "base/whenfinished.h"
 
 #include <QElapsedTimer>
 #include <QFuture>
-
 #include <algorithm>
 
 namespace {
@@ -54,8 +52,7 @@ QString formatAge(qint64 ms)
 
 } // namespace
 
-DashboardPoller::DashboardPoller(PrometheusClient *client, SampleStore *store, TimeWindow *window,
-                                 QObject *parent)
+DashboardPoller::DashboardPoller(PrometheusClient *client, SampleStore *store, TimeWindow *window, QObject *parent)
     : QObject(parent), m_client(client), m_store(store), m_window(window)
 {
     m_refresh.setInterval(5000);
@@ -114,15 +111,14 @@ void DashboardPoller::setDashboard(const DashboardDefinition &dashboard)
                 const QString legend = definition.legend.isEmpty()
                                            ? LoadTesterFields::defaultLegend(definition.loadTester)
                                            : definition.legend;
-                m_bindings.insert(QStringLiteral("p%1/%2").arg(p).arg(key),
-                                  SeriesBinding{p, q, key, legend});
+                m_bindings.insert(QStringLiteral("p%1/%2").arg(p).arg(key), SeriesBinding{p, q, key, legend});
                 continue;
             }
             if (!definition.derive.isEmpty()) {
                 // Not queried either: DerivedSeriesUpdater computes it from its inputs.
                 const QString key = DerivedSeriesUpdater::storeKey(p, q);
-                m_bindings.insert(key, SeriesBinding{p, q, key,
-                                                     definition.legend.isEmpty() ? definition.derive : definition.legend});
+                m_bindings.insert(
+                    key, SeriesBinding{p, q, key, definition.legend.isEmpty() ? definition.derive : definition.legend});
                 continue;
             }
             anyQuery = true;
@@ -145,8 +141,8 @@ void DashboardPoller::setDashboard(const DashboardDefinition &dashboard)
 bool DashboardPoller::setVariable(const QString &name, const QString &value)
 {
     auto &variables = m_dashboard.variableDefinitions;
-    const auto variable = std::find_if(variables.begin(), variables.end(),
-                                       [&](const VariableDefinition &v) { return v.name == name; });
+    const auto variable =
+        std::find_if(variables.begin(), variables.end(), [&](const VariableDefinition &v) { return v.name == name; });
     if (variable == variables.end())
         return false;
     if (variable->value == value)
@@ -317,8 +313,7 @@ void DashboardPoller::pollNow()
 
 qint64 DashboardPoller::stepFor(int panel, const TimeRange &range) const
 {
-    const int width = panel < int(m_panelWidths.size()) ? m_panelWidths[std::size_t(panel)]
-                                                        : kDefaultPanelWidth;
+    const int width = panel < int(m_panelWidths.size()) ? m_panelWidths[std::size_t(panel)] : kDefaultPanelWidth;
     return StepPlanner::chooseStepMs(range.length(), width, m_scrapeIntervalMs);
 }
 
@@ -330,8 +325,7 @@ bool DashboardPoller::isCovered(const QueryState &state, const TimeRange &range,
         if (f.stepMs <= stepMs)
             spans.push_back(f.range);
     }
-    std::sort(spans.begin(), spans.end(),
-              [](const TimeRange &a, const TimeRange &b) { return a.startMs < b.startMs; });
+    std::sort(spans.begin(), spans.end(), [](const TimeRange &a, const TimeRange &b) { return a.startMs < b.startMs; });
     qint64 reached = range.startMs;
     for (const TimeRange &span : spans) {
         if (span.startMs > reached + stepMs)
@@ -409,8 +403,7 @@ void DashboardPoller::pollQuery(QueryState &state, bool tail)
 
 qint64 DashboardPoller::fineStepFor(qint64 lengthMs, int seriesCount) const
 {
-    const qint64 points =
-        std::max(kSinglePassPoints, m_fineSampleBudget / std::max(1, seriesCount));
+    const qint64 points = std::max(kSinglePassPoints, m_fineSampleBudget / std::max(1, seriesCount));
     const qint64 wanted = (std::max<qint64>(lengthMs, 0) + points - 2) / (points - 1);
     // chooseStepMs with a width of one pixel is the nice step at least `wanted`, and never
     // finer than the scrape interval: finer steps would only repeat samples.
@@ -494,17 +487,16 @@ void DashboardPoller::launchHistory()
 {
     while (m_historyInFlight < m_maxHistoryInFlight && !m_historyQueue.empty()) {
         // Every query's picture before any query's detail; detail newest first across panels.
-        const auto next = std::min_element(
-            m_historyQueue.begin(), m_historyQueue.end(),
-            [](const HistoryRequest &a, const HistoryRequest &b) {
-                const bool aFine = a.phase == Phase::Fine;
-                const bool bFine = b.phase == Phase::Fine;
-                if (aFine != bFine)
-                    return bFine;
-                if (a.rank != b.rank)
-                    return a.rank < b.rank;
-                return a.order < b.order;
-            });
+        const auto next = std::min_element(m_historyQueue.begin(), m_historyQueue.end(),
+                                           [](const HistoryRequest &a, const HistoryRequest &b) {
+                                               const bool aFine = a.phase == Phase::Fine;
+                                               const bool bFine = b.phase == Phase::Fine;
+                                               if (aFine != bFine)
+                                                   return bFine;
+                                               if (a.rank != b.rank)
+                                                   return a.rank < b.rank;
+                                               return a.order < b.order;
+                                           });
         const HistoryRequest request = *next;
         m_historyQueue.erase(next);
         ++m_historyInFlight;
@@ -597,8 +589,7 @@ void DashboardPoller::applyAnswers()
         emit pollCycleFinished();
 }
 
-void DashboardPoller::applyHistoryAnswer(const HistoryRequest &request,
-                                         const Result<PromQueryResult> &result)
+void DashboardPoller::applyHistoryAnswer(const HistoryRequest &request, const Result<PromQueryResult> &result)
 {
     QueryState &state = m_queries[std::size_t(request.query)];
     --state.historyPending;
@@ -703,8 +694,8 @@ bool DashboardPoller::storeAnswer(QueryState &state, const Result<PromQueryResul
     const auto &panel = m_dashboard.panels[std::size_t(state.panel)];
     const QString legendTemplate = panel.series[std::size_t(state.query)].legend;
     for (const PromSeries &series : result->series) {
-        const QString key = keyPrefix(state.panel) + QStringLiteral("q%1/").arg(state.query) + state.keySegment
-                            + series.labelKey();
+        const QString key =
+            keyPrefix(state.panel) + QStringLiteral("q%1/").arg(state.query) + state.keySegment + series.labelKey();
         const bool isNew = !m_bindings.contains(key);
         if (isNew) {
             m_bindings.insert(key, SeriesBinding{state.panel, state.query, key,
@@ -733,9 +724,9 @@ void DashboardPoller::recordFetched(QueryState &state, Fetched fetched)
     // Tail polls touch the previous fetch at the same step: join them, so the list stays as
     // short as the number of distinct resolutions the user has looked at.
     for (auto it = state.fetched.begin(); it != state.fetched.end();) {
-        const bool touches = it->stepMs == fetched.stepMs
-                             && fetched.range.startMs <= it->range.endMs + fetched.stepMs
-                             && fetched.range.endMs >= it->range.startMs - fetched.stepMs;
+        const bool touches = it->stepMs == fetched.stepMs &&
+                             fetched.range.startMs <= it->range.endMs + fetched.stepMs &&
+                             fetched.range.endMs >= it->range.startMs - fetched.stepMs;
         if (touches) {
             fetched.range.startMs = std::min(fetched.range.startMs, it->range.startMs);
             fetched.range.endMs = std::max(fetched.range.endMs, it->range.endMs);
@@ -761,8 +752,8 @@ void DashboardPoller::updatePanelStatus(int panel)
             continue;
         anyAnswered |= state.answered;
         anyPending |= !state.answered;
-        status.stepMs = std::max(status.stepMs, state.drawnStepMs > 0 ? state.drawnStepMs
-                                                                      : stepFor(panel, m_window->range()));
+        status.stepMs =
+            std::max(status.stepMs, state.drawnStepMs > 0 ? state.drawnStepMs : stepFor(panel, m_window->range()));
         seriesCount += state.seriesCount;
         status.warnings += state.warnings;
         if (state.newestMs)
@@ -776,19 +767,17 @@ void DashboardPoller::updatePanelStatus(int panel)
                 status.message = down ? state.error->message
                                       : QStringLiteral("query %1 (%2): %3")
                                             .arg(state.query + 1)
-                                            .arg(defs[std::size_t(state.query)].query.left(60),
-                                                 state.error->message);
+                                            .arg(defs[std::size_t(state.query)].query.left(60), state.error->message);
             }
         }
     }
-    if (status.state == PanelStatus::State::SourceDown
-        || status.state == PanelStatus::State::QueryError) {
+    if (status.state == PanelStatus::State::SourceDown || status.state == PanelStatus::State::QueryError) {
         // A failing panel still shows its last curves: say how old they are, so that a flat
         // stale line is never taken for a healthy one.
-        status.message += status.newestSampleMs
-                              ? QStringLiteral(" Last good sample %1 ago.")
-                                    .arg(formatAge(m_window->now() - *status.newestSampleMs))
-                              : QStringLiteral(" No sample received yet.");
+        status.message +=
+            status.newestSampleMs
+                ? QStringLiteral(" Last good sample %1 ago.").arg(formatAge(m_window->now() - *status.newestSampleMs))
+                : QStringLiteral(" No sample received yet.");
     }
     if (status.state == PanelStatus::State::Loading && anyAnswered) {
         if (seriesCount > 0 || status.newestSampleMs)
@@ -836,8 +825,8 @@ void DashboardPoller::bindStoredSeries(const QStringList &order)
         bool panelOk = false, queryOk = false;
         const int panel = parts[0].mid(1).toInt(&panelOk);
         const int query = parts[1].mid(1).toInt(&queryOk);
-        if (!panelOk || !queryOk || panel < 0 || panel >= int(m_dashboard.panels.size()) || query < 0
-            || query >= int(m_dashboard.panels[std::size_t(panel)].series.size()) || m_bindings.contains(key))
+        if (!panelOk || !queryOk || panel < 0 || panel >= int(m_dashboard.panels.size()) || query < 0 ||
+            query >= int(m_dashboard.panels[std::size_t(panel)].series.size()) || m_bindings.contains(key))
             continue;
         const QString legend = LegendFormatter::format(
             m_dashboard.panels[std::size_t(panel)].series[std::size_t(query)].legend, m_store->series(key)->labels());

@@ -1,18 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "base/result.h"
+#include "base/timerange.h"
 #include "dashboard/dashboarddefinition.h"
 #include "dashboard/panelstatus.h"
 #include "prometheus/prometheustypes.h"
-#include "base/result.h"
-#include "base/timerange.h"
 
 #include <QHash>
 #include <QList>
 #include <QObject>
 #include <QSet>
 #include <QTimer>
-
 #include <optional>
 #include <vector>
 
@@ -55,13 +54,12 @@ public:
 
     struct Stats
     {
-        int succeeded = 0;     // query calls answered with data or an empty result
-        int failed = 0;        // query calls that failed for any reason
-        int sourceDown = 0;    // of those, failed because the source was unreachable
+        int succeeded = 0;  // query calls answered with data or an empty result
+        int failed = 0;     // query calls that failed for any reason
+        int sourceDown = 0; // of those, failed because the source was unreachable
     };
 
-    DashboardPoller(PrometheusClient *client, SampleStore *store, TimeWindow *window,
-                    QObject *parent = nullptr);
+    DashboardPoller(PrometheusClient *client, SampleStore *store, TimeWindow *window, QObject *parent = nullptr);
 
     void setDashboard(const DashboardDefinition &dashboard);
     const DashboardDefinition &dashboard() const { return m_dashboard; }
@@ -126,41 +124,46 @@ private:
         TimeRange range;
         qint64 stepMs;
     };
-    enum class Phase { Single, Coarse, Fine };
+    enum class Phase
+    {
+        Single,
+        Coarse,
+        Fine
+    };
     struct HistoryRequest
     {
         int query = 0; // index in m_queries
         Phase phase = Phase::Single;
         TimeRange range;
         qint64 stepMs = 0;
-        int rank = 0;     // fine chunks: 0 is the newest
+        int rank = 0;      // fine chunks: 0 is the newest
         quint64 order = 0; // first come, first served among equals
     };
     struct FinePlan
     {
-        TimeRange range; // unaligned: each step aligns it to its own grid
+        TimeRange range;        // unaligned: each step aligns it to its own grid
         int reservedChunks = 0; // counted in the progress total before the coarse answer
     };
     struct QueryState
     {
         int panel = 0;
         int query = 0;
-        QString promql; // with variables substituted; built-ins are put in per request
-        QString keySegment; // the variable values in its store keys (DashboardVariables::keySegment)
-        quint64 epoch = 0; // bumped when a variable changes the query: older answers are dropped
-        bool inFlight = false; // a tail poll
-        int historyPending = 0; // history requests queued or in flight
+        QString promql;                   // with variables substituted; built-ins are put in per request
+        QString keySegment;               // the variable values in its store keys (DashboardVariables::keySegment)
+        quint64 epoch = 0;                // bumped when a variable changes the query: older answers are dropped
+        bool inFlight = false;            // a tail poll
+        int historyPending = 0;           // history requests queued or in flight
         std::optional<FinePlan> finePlan; // planned after the coarse answer
-        qint64 fineStepMs = 0;          // of the running load's fine pass
-        bool historyFailed = false;     // of the running load
-        qint64 drawnStepMs = 0;         // resolution of the data shown (the coarsest part)
+        qint64 fineStepMs = 0;            // of the running load's fine pass
+        bool historyFailed = false;       // of the running load
+        qint64 drawnStepMs = 0;           // resolution of the data shown (the coarsest part)
         std::optional<qint64> tailStepMs; // tail polls continue at the step history used
-        bool detailCancelled = false;   // cancelHistory(): the fine pass was given up
+        bool detailCancelled = false;     // cancelHistory(): the fine pass was given up
         bool answered = false;
         std::optional<Error> error;
         QStringList warnings;
         int seriesCount = 0;
-        std::vector<Fetched> fetched; // what is in the store, at which resolution
+        std::vector<Fetched> fetched;       // what is in the store, at which resolution
         std::optional<qint64> newestMs;     // newest sample received
         std::optional<qint64> fetchedUntil; // end of the newest range answered
     };
@@ -216,7 +219,7 @@ private:
     QHash<QString, SeriesBinding> m_bindings;
     qint64 m_scrapeIntervalMs = 1000;
     quint64 m_generation = 0;
-    int m_inFlight = 0; // tail and history requests
+    int m_inFlight = 0;                         // tail and history requests
     std::vector<HistoryRequest> m_historyQueue; // not sent yet
     int m_historyInFlight = 0;
     int m_maxHistoryInFlight = 6;

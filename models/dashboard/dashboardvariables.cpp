@@ -4,7 +4,6 @@
 #include "dashboard/dashboardwriter.h"
 
 #include <QRegularExpression>
-
 #include <algorithm>
 #include <optional>
 
@@ -32,8 +31,7 @@ QString nameOf(const QRegularExpressionMatch &match)
 }
 
 // Replaces every reference for which `valueOf` gives a value; leaves the others as written.
-template<typename ValueOf>
-QString replaceReferences(const QString &query, ValueOf valueOf)
+template<typename ValueOf> QString replaceReferences(const QString &query, ValueOf valueOf)
 {
     QString out;
     out.reserve(query.size());
@@ -79,8 +77,8 @@ bool isValidName(const QString &name)
 
 const VariableDefinition *find(const std::vector<VariableDefinition> &variables, const QString &name)
 {
-    const auto it = std::find_if(variables.begin(), variables.end(),
-                                 [&](const VariableDefinition &v) { return v.name == name; });
+    const auto it =
+        std::find_if(variables.begin(), variables.end(), [&](const VariableDefinition &v) { return v.name == name; });
     return it == variables.end() ? nullptr : &*it;
 }
 

@@ -6,7 +6,6 @@
 #include <QMap>
 #include <QString>
 #include <QStringList>
-
 #include <vector>
 
 // The $variables of a dashboard's queries: which names a query uses, and the query with the

@@ -5,7 +5,6 @@
 
 #include <QJsonArray>
 #include <QJsonDocument>
-
 #include <algorithm>
 
 namespace DashboardWriter {
@@ -54,11 +53,18 @@ QJsonObject seriesObject(const SeriesDefinition &series)
     }
     if (!series.legend.isEmpty())
         object.insert(QStringLiteral("legend"), series.legend);
-    object.insert(QStringLiteral("axis"), series.axis == AxisSide::Right ? QStringLiteral("right") : QStringLiteral("left"));
+    object.insert(QStringLiteral("axis"),
+                  series.axis == AxisSide::Right ? QStringLiteral("right") : QStringLiteral("left"));
     switch (series.style) {
-    case SeriesStyle::Line: object.insert(QStringLiteral("style"), QStringLiteral("line")); break;
-    case SeriesStyle::Step: object.insert(QStringLiteral("style"), QStringLiteral("step")); break;
-    case SeriesStyle::Area: object.insert(QStringLiteral("style"), QStringLiteral("area")); break;
+    case SeriesStyle::Line:
+        object.insert(QStringLiteral("style"), QStringLiteral("line"));
+        break;
+    case SeriesStyle::Step:
+        object.insert(QStringLiteral("style"), QStringLiteral("step"));
+        break;
+    case SeriesStyle::Area:
+        object.insert(QStringLiteral("style"), QStringLiteral("area"));
+        break;
     }
     if (!series.color.isEmpty())
         object.insert(QStringLiteral("color"), series.color);
@@ -154,8 +160,9 @@ QJsonValue variableValue(const VariableDefinition &variable)
 // keys come back sorted); else an array of objects with a "name", which keeps any order.
 QJsonValue variablesValue(const std::vector<VariableDefinition> &variables)
 {
-    const bool sorted = std::is_sorted(variables.begin(), variables.end(),
-                                       [](const VariableDefinition &a, const VariableDefinition &b) { return a.name < b.name; });
+    const bool sorted =
+        std::is_sorted(variables.begin(), variables.end(),
+                       [](const VariableDefinition &a, const VariableDefinition &b) { return a.name < b.name; });
     if (sorted) {
         QJsonObject object;
         for (const VariableDefinition &variable : variables)
@@ -183,7 +190,8 @@ QJsonObject toJsonObject(const DashboardDefinition &dashboard)
     root.insert(QStringLiteral("columns"), dashboard.columns);
     if (!dashboard.variableDefinitions.empty())
         root.insert(QStringLiteral("variables"), variablesValue(dashboard.variableDefinitions));
-    if (dashboard.loadTester.isSet() || !dashboard.loadTester.tokenFile.isEmpty() || !dashboard.loadTester.tokenEnv.isEmpty())
+    if (dashboard.loadTester.isSet() || !dashboard.loadTester.tokenFile.isEmpty() ||
+        !dashboard.loadTester.tokenEnv.isEmpty())
         root.insert(QStringLiteral("loadTester"), loadTesterObject(dashboard.loadTester));
     QJsonArray panels;
     for (const PanelDefinition &panel : dashboard.panels)

@@ -1,12 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "dashboard/derivedseriesupdater.h"
 
-#include "store/derivedseries.h"
 #include "dashboard/loadtesterfield.h"
+#include "store/derivedseries.h"
 #include "store/samplestore.h"
 
 #include <QHash>
-
 #include <algorithm>
 
 namespace {
@@ -29,8 +28,7 @@ qint64 typicalSpacingMs(std::span<const qint64> timestamps)
 
 } // namespace
 
-DerivedSeriesUpdater::DerivedSeriesUpdater(SampleStore *store, QObject *parent)
-    : QObject(parent), m_store(store)
+DerivedSeriesUpdater::DerivedSeriesUpdater(SampleStore *store, QObject *parent) : QObject(parent), m_store(store)
 {
     connect(store, &SampleStore::samplesChanged, this, &DerivedSeriesUpdater::onSamplesChanged);
 }

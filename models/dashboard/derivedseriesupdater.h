@@ -1,13 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "base/timerange.h"
 #include "dashboard/dashboarddefinition.h"
 #include "store/derivedexpression.h"
-#include "base/timerange.h"
 
 #include <QHash>
 #include <QObject>
-
 #include <vector>
 
 class SampleStore;

@@ -6,7 +6,15 @@
 // What the load tester itself reports, recordable as a series beside Prometheus' ones: the
 // set-point next to the observation. A dashboard names the field ("loadTester": "rate");
 // the load tester's recorder (loadtester/loadtesterseries.h) writes it under storeKey().
-enum class LoadTesterField { None, Rate, InflightLimit, Inflight, Pending, Paused };
+enum class LoadTesterField
+{
+    None,
+    Rate,
+    InflightLimit,
+    Inflight,
+    Pending,
+    Paused
+};
 
 namespace LoadTesterFields {
 LoadTesterField fromName(const QString &name); // "rate", "inflightLimit", …; None if unknown

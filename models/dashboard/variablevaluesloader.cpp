@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "dashboard/variablevaluesloader.h"
 
+#include "base/whenfinished.h"
 #include "dashboard/dashboardvariables.h"
 #include "prometheus/prometheusclient.h"
-#include "base/whenfinished.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -16,8 +16,7 @@
 
 VariableValuesLoader::VariableValuesLoader(PrometheusClient *client, QObject *parent)
     : QObject(parent), m_client(client)
-{
-}
+{}
 
 VariableValuesLoader::~VariableValuesLoader()
 {
@@ -37,7 +36,8 @@ void VariableValuesLoader::load(const VariableDefinition &variable)
     QUrl url = m_client->apiUrl(QStringLiteral("api/v1/label/%1/values").arg(variable.labelName));
     if (!variable.labelMatch.isEmpty()) {
         QUrlQuery query;
-        query.addQueryItem(QStringLiteral("match[]"), QString::fromLatin1(QUrl::toPercentEncoding(variable.labelMatch)));
+        query.addQueryItem(QStringLiteral("match[]"),
+                           QString::fromLatin1(QUrl::toPercentEncoding(variable.labelMatch)));
         url.setQuery(query);
     }
     QNetworkReply *reply = m_client->network()->get(m_client->makeRequest(url));
@@ -53,7 +53,9 @@ void VariableValuesLoader::load(const VariableDefinition &variable)
             return; // superseded, or the loader is going away
         const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
         if (reply->error() != QNetworkReply::NoError && status == 0) {
-            emit failed(name, tr("Could not ask Prometheus for the values of label \"%1\": %2").arg(label, reply->errorString()));
+            emit failed(
+                name,
+                tr("Could not ask Prometheus for the values of label \"%1\": %2").arg(label, reply->errorString()));
             return;
         }
         const QByteArray body = reply->readAll();
@@ -75,15 +77,17 @@ Result<QStringList> VariableValuesLoader::parseLabelValues(const QByteArray &jso
     QJsonParseError parseError;
     const QJsonDocument document = QJsonDocument::fromJson(json, &parseError);
     if (parseError.error != QJsonParseError::NoError || !document.isObject())
-        return Error::make(Error::Kind::Parse, QStringLiteral("Prometheus' values of label \"%1\" are not JSON: %2")
-                                                   .arg(label, parseError.errorString()));
+        return Error::make(
+            Error::Kind::Parse,
+            QStringLiteral("Prometheus' values of label \"%1\" are not JSON: %2").arg(label, parseError.errorString()));
     const QJsonObject root = document.object();
     if (root.value(QStringLiteral("status")).toString() != QLatin1String("success"))
         return Error::make(Error::Kind::Query, QStringLiteral("Prometheus refused the values of label \"%1\": %2")
                                                    .arg(label, root.value(QStringLiteral("error")).toString()));
     const QJsonValue data = root.value(QStringLiteral("data"));
     if (!data.isArray())
-        return Error::make(Error::Kind::Parse, QStringLiteral("Prometheus' answer for label \"%1\" has no list of values").arg(label));
+        return Error::make(Error::Kind::Parse,
+                           QStringLiteral("Prometheus' answer for label \"%1\" has no list of values").arg(label));
     QStringList values;
     for (const QJsonValue &value : data.toArray()) {
         if (value.isString())

@@ -2,7 +2,6 @@
 #include "grafana/grafanaimporter.h"
 
 #include "base/jsontext.h"
-
 #include "dashboard/dashboardloader.h"
 #include "dashboard/dashboardwriter.h"
 #include "grafana/grafanaunit.h"
@@ -14,7 +13,6 @@
 #include <QJsonObject>
 #include <QRegularExpression>
 #include <QSet>
-
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -34,17 +32,28 @@ const QSet<QString> kKeptMacros{QStringLiteral("__rate_interval"), QStringLitera
 // Override properties that only change the look (line width, fill, points, legend, tooltip):
 // Chaoscope draws its own way, and listing each would bury what matters.
 const QSet<QString> kCosmeticProperties{
-    QStringLiteral("custom.lineWidth"),      QStringLiteral("custom.fillOpacity"),
-    QStringLiteral("custom.lineStyle"),      QStringLiteral("custom.pointSize"),
-    QStringLiteral("custom.showPoints"),     QStringLiteral("custom.gradientMode"),
-    QStringLiteral("custom.lineInterpolation"), QStringLiteral("custom.spanNulls"),
-    QStringLiteral("custom.axisLabel"),      QStringLiteral("custom.axisColorMode"),
-    QStringLiteral("custom.hideFrom"),       QStringLiteral("custom.insertNulls"),
-    QStringLiteral("custom.barAlignment"),   QStringLiteral("custom.axisCenteredZero"),
-    QStringLiteral("custom.axisGridShow"),   QStringLiteral("custom.axisWidth"),
-    QStringLiteral("decimals"),              QStringLiteral("links"),
-    QStringLiteral("color"),                 QStringLiteral("displayName"),
-    QStringLiteral("custom.axisPlacement"),  QStringLiteral("unit"),
+    QStringLiteral("custom.lineWidth"),
+    QStringLiteral("custom.fillOpacity"),
+    QStringLiteral("custom.lineStyle"),
+    QStringLiteral("custom.pointSize"),
+    QStringLiteral("custom.showPoints"),
+    QStringLiteral("custom.gradientMode"),
+    QStringLiteral("custom.lineInterpolation"),
+    QStringLiteral("custom.spanNulls"),
+    QStringLiteral("custom.axisLabel"),
+    QStringLiteral("custom.axisColorMode"),
+    QStringLiteral("custom.hideFrom"),
+    QStringLiteral("custom.insertNulls"),
+    QStringLiteral("custom.barAlignment"),
+    QStringLiteral("custom.axisCenteredZero"),
+    QStringLiteral("custom.axisGridShow"),
+    QStringLiteral("custom.axisWidth"),
+    QStringLiteral("decimals"),
+    QStringLiteral("links"),
+    QStringLiteral("color"),
+    QStringLiteral("displayName"),
+    QStringLiteral("custom.axisPlacement"),
+    QStringLiteral("unit"),
 };
 
 // A number, or a number written as a string (old graph panels: "min": "0"); NaN otherwise.
@@ -106,7 +115,13 @@ std::vector<QJsonObject> sortedByPlacement(const QJsonArray &panels)
 // Where a panel or query reads from.
 struct Source
 {
-    enum class Kind { Prometheus, Default, Mixed, Other };
+    enum class Kind
+    {
+        Prometheus,
+        Default,
+        Mixed,
+        Other
+    };
     Kind kind = Kind::Default;
     QString type; // the plugin type, for the message: "loki"
 };
@@ -147,7 +162,8 @@ private:
                 continue;
             const QString name = input.value(QStringLiteral("name")).toString();
             if (!name.isEmpty())
-                m_sourceTypes.insert(QStringLiteral("${%1}").arg(name), input.value(QStringLiteral("pluginId")).toString());
+                m_sourceTypes.insert(QStringLiteral("${%1}").arg(name),
+                                     input.value(QStringLiteral("pluginId")).toString());
         }
     }
 
@@ -201,20 +217,24 @@ private:
                 out.refreshSeconds = int(std::clamp<qint64>((ms + 999) / 1000, 1, 24 * 3600));
             else
                 m_notConverted << QStringLiteral("refresh \"%1\" not understood; refreshing every %2 s")
-                                      .arg(refresh.toString()).arg(out.refreshSeconds);
+                                      .arg(refresh.toString())
+                                      .arg(out.refreshSeconds);
         }
         const QJsonObject time = m_dashboard.value(QStringLiteral("time")).toObject();
         if (time.isEmpty())
             return;
         const QString from = time.value(QStringLiteral("from")).toString();
         const QString to = time.value(QStringLiteral("to")).toString(QStringLiteral("now"));
-        const qint64 windowMs = from.startsWith(QLatin1String("now-")) ? DashboardLoader::parseDurationMs(from.mid(4)) : -1;
+        const qint64 windowMs =
+            from.startsWith(QLatin1String("now-")) ? DashboardLoader::parseDurationMs(from.mid(4)) : -1;
         if (windowMs > 0 && to == QLatin1String("now")) {
             out.windowMs = windowMs;
             return;
         }
-        m_notConverted << QStringLiteral("time range %1 to %2: only \"now-<duration>\" to \"now\" becomes the live window; using %3")
-                              .arg(from, to, DashboardWriter::formatDuration(out.windowMs));
+        m_notConverted
+            << QStringLiteral(
+                   "time range %1 to %2: only \"now-<duration>\" to \"now\" becomes the live window; using %3")
+                   .arg(from, to, DashboardWriter::formatDuration(out.windowMs));
     }
 
     // Grafana's reading order: top to bottom, left to right, with the panels of a collapsed
@@ -255,7 +275,8 @@ private:
             title = QStringLiteral("#%1").arg(panel.value(QStringLiteral("id")).toInt());
         QString type = panel.value(QStringLiteral("type")).toString();
         if (type.isEmpty())
-            type = panel.contains(QStringLiteral("libraryPanel")) ? QStringLiteral("library panel") : QStringLiteral("no type");
+            type = panel.contains(QStringLiteral("libraryPanel")) ? QStringLiteral("library panel")
+                                                                  : QStringLiteral("no type");
         return QStringLiteral("panel '%1' (%2)").arg(title, type);
     }
 
@@ -264,7 +285,8 @@ private:
         const QString where = describePanel(panel);
         const QString type = panel.value(QStringLiteral("type")).toString();
         if (type.isEmpty() && panel.contains(QStringLiteral("libraryPanel"))) {
-            m_notConverted << where + QStringLiteral(": library panels are not part of the export (export with \"Export for sharing externally\")");
+            m_notConverted << where + QStringLiteral(": library panels are not part of the export (export with "
+                                                     "\"Export for sharing externally\")");
             return;
         }
         if (type != QLatin1String("timeseries") && type != QLatin1String("graph")) {
@@ -298,13 +320,15 @@ private:
 
     void listAnnotationQueries()
     {
-        const QJsonArray list = m_dashboard.value(QStringLiteral("annotations")).toObject().value(QStringLiteral("list")).toArray();
+        const QJsonArray list =
+            m_dashboard.value(QStringLiteral("annotations")).toObject().value(QStringLiteral("list")).toArray();
         for (const QJsonValue &value : list) {
             const QJsonObject annotation = value.toObject();
             // Grafana's own "Annotations & Alerts" is in every dashboard; Chaoscope has its own.
             if (annotation.value(QStringLiteral("builtIn")).toInt() == 1)
                 continue;
-            m_notConverted << QStringLiteral("annotation query '%1': not supported; Chaoscope's annotations are made in the app")
+            m_notConverted << QStringLiteral(
+                                  "annotation query '%1': not supported; Chaoscope's annotations are made in the app")
                                   .arg(annotation.value(QStringLiteral("name")).toString());
         }
     }
@@ -316,9 +340,9 @@ private:
         PanelConverter(const Converter &dashboard, const QJsonObject &panel, const QString &where)
             : m_dashboard(dashboard), m_panel(panel), m_where(where),
               m_graph(panel.value(QStringLiteral("type")).toString() == QLatin1String("graph")),
-              m_defaults(panel.value(QStringLiteral("fieldConfig")).toObject().value(QStringLiteral("defaults")).toObject())
-        {
-        }
+              m_defaults(
+                  panel.value(QStringLiteral("fieldConfig")).toObject().value(QStringLiteral("defaults")).toObject())
+        {}
 
         QStringList notConverted;
 
@@ -329,7 +353,8 @@ private:
             readTargets(definition);
             if (definition.series.empty()) {
                 if (m_otherSources.size() == 1 && m_otherSourcesOnly) {
-                    notConverted = QStringList{m_where + QStringLiteral(": %1 data source not supported").arg(*m_otherSources.begin())};
+                    notConverted = QStringList{
+                        m_where + QStringLiteral(": %1 data source not supported").arg(*m_otherSources.begin())};
                 } else {
                     notConverted << m_where + QStringLiteral(": no Prometheus query to convert; panel left out");
                 }
@@ -375,7 +400,8 @@ private:
                 }
                 expr = normalizeVariables(expr, query);
                 if (const QStringList macros = unsupportedMacros(expr); !macros.isEmpty()) {
-                    note(QStringLiteral("%1: %2 not supported (only $__rate_interval and $__interval are); query left out")
+                    note(QStringLiteral(
+                             "%1: %2 not supported (only $__rate_interval and $__interval are); query left out")
                              .arg(query, macros.join(QStringLiteral(", "))));
                     continue;
                 }
@@ -392,7 +418,8 @@ private:
         // "[[pod]]" (Grafana's old syntax) and "${pod:regex}" (a format) become "${pod}".
         QString normalizeVariables(QString expr, const QString &query)
         {
-            static const QRegularExpression oldSyntax(QStringLiteral(R"(\[\[([A-Za-z0-9_]+)(?::([A-Za-z0-9_]+))?\]\])"));
+            static const QRegularExpression oldSyntax(
+                QStringLiteral(R"(\[\[([A-Za-z0-9_]+)(?::([A-Za-z0-9_]+))?\]\])"));
             static const QRegularExpression formatted(QStringLiteral(R"(\$\{([A-Za-z0-9_]+):([A-Za-z0-9_]+)\})"));
             for (const QRegularExpression *pattern : {&oldSyntax, &formatted}) {
                 QString result;
@@ -402,8 +429,10 @@ private:
                     const QString format = match.captured(2);
                     // raw and regex are what a single value gives anyway.
                     if (!format.isEmpty() && format != QLatin1String("raw") && format != QLatin1String("regex"))
-                        note(QStringLiteral("%1: variable format :%2 of $%3 dropped").arg(query, format, match.captured(1)));
-                    result += expr.mid(last, match.capturedStart() - last) + QStringLiteral("${%1}").arg(match.captured(1));
+                        note(QStringLiteral("%1: variable format :%2 of $%3 dropped")
+                                 .arg(query, format, match.captured(1)));
+                    result +=
+                        expr.mid(last, match.capturedStart() - last) + QStringLiteral("${%1}").arg(match.captured(1));
                     last = match.capturedEnd();
                 }
                 expr = result + expr.mid(last);
@@ -428,19 +457,22 @@ private:
         {
             if (m_graph)
                 return m_panel.value(QStringLiteral("steppedLine")).toBool() ? SeriesStyle::Step : SeriesStyle::Line;
-            const QString interpolation = m_defaults.value(QStringLiteral("custom")).toObject()
-                                              .value(QStringLiteral("lineInterpolation")).toString();
+            const QString interpolation = m_defaults.value(QStringLiteral("custom"))
+                                              .toObject()
+                                              .value(QStringLiteral("lineInterpolation"))
+                                              .toString();
             return interpolation.startsWith(QLatin1String("step")) ? SeriesStyle::Step : SeriesStyle::Line;
         }
 
         // Which converted series a Grafana matcher picks: by query (refId), or by a legend
         // that is fixed text (a legend with {{label}} names series only Prometheus knows).
-        std::vector<std::size_t> matching(const PanelDefinition &definition, const QString &matcher, const QString &option) const
+        std::vector<std::size_t> matching(const PanelDefinition &definition, const QString &matcher,
+                                          const QString &option) const
         {
             std::vector<std::size_t> indexes;
-            const bool isRegex = matcher == QLatin1String("byRegexp")
-                                 || (matcher == QLatin1String("alias") && option.size() > 1 && option.startsWith(QLatin1Char('/'))
-                                     && option.endsWith(QLatin1Char('/')));
+            const bool isRegex = matcher == QLatin1String("byRegexp") ||
+                                 (matcher == QLatin1String("alias") && option.size() > 1 &&
+                                  option.startsWith(QLatin1Char('/')) && option.endsWith(QLatin1Char('/')));
             QRegularExpression regex;
             if (isRegex) {
                 regex.setPattern(matcher == QLatin1String("alias") ? option.mid(1, option.size() - 2) : option);
@@ -466,7 +498,8 @@ private:
         // fieldConfig.overrides of a timeseries panel: right axis, its unit, colours, names.
         void readFieldOverrides(PanelDefinition &definition)
         {
-            const QJsonArray overrides = m_panel.value(QStringLiteral("fieldConfig")).toObject().value(QStringLiteral("overrides")).toArray();
+            const QJsonArray overrides =
+                m_panel.value(QStringLiteral("fieldConfig")).toObject().value(QStringLiteral("overrides")).toArray();
             for (const QJsonValue &value : overrides) {
                 const QJsonObject override = value.toObject();
                 const QJsonObject matcher = override.value(QStringLiteral("matcher")).toObject();
@@ -477,13 +510,17 @@ private:
                 bool right = false;
                 for (const QJsonValue &property : properties) {
                     const QJsonObject p = property.toObject();
-                    right = right || (p.value(QStringLiteral("id")).toString() == QLatin1String("custom.axisPlacement")
-                                      && p.value(QStringLiteral("value")).toString() == QLatin1String("right"));
+                    right =
+                        right || (p.value(QStringLiteral("id")).toString() == QLatin1String("custom.axisPlacement") &&
+                                  p.value(QStringLiteral("value")).toString() == QLatin1String("right"));
                 }
                 const QString what = QStringLiteral("override for '%1'").arg(option);
                 if (series.empty()) {
                     if (right)
-                        note(what + QStringLiteral(" (%1) matches no query by its id or fixed legend; its series stay on the left axis").arg(matcherId));
+                        note(what +
+                             QStringLiteral(
+                                 " (%1) matches no query by its id or fixed legend; its series stay on the left axis")
+                                 .arg(matcherId));
                     continue;
                 }
                 for (const QJsonValue &property : properties) {
@@ -497,7 +534,8 @@ private:
                         if (right)
                             m_rightUnitId = propertyValue.toString();
                         else
-                            note(what + QStringLiteral(": a unit of its own (%1) on the left axis not supported").arg(propertyValue.toString()));
+                            note(what + QStringLiteral(": a unit of its own (%1) on the left axis not supported")
+                                            .arg(propertyValue.toString()));
                     } else if (id == QLatin1String("color")) {
                         const QString color = propertyValue.toObject().value(QStringLiteral("fixedColor")).toString();
                         for (std::size_t i : series) {
@@ -507,9 +545,9 @@ private:
                     } else if (id == QLatin1String("displayName")) {
                         for (std::size_t i : series)
                             definition.series[i].legend = propertyValue.toString();
-                    } else if (id == QLatin1String("custom.stacking") || id == QLatin1String("custom.transform")
-                               || id == QLatin1String("min") || id == QLatin1String("max")
-                               || id == QLatin1String("thresholds") || id == QLatin1String("custom.drawStyle")) {
+                    } else if (id == QLatin1String("custom.stacking") || id == QLatin1String("custom.transform") ||
+                               id == QLatin1String("min") || id == QLatin1String("max") ||
+                               id == QLatin1String("thresholds") || id == QLatin1String("custom.drawStyle")) {
                         note(what + QStringLiteral(": %1 not supported").arg(id));
                     } else if (!kCosmeticProperties.contains(id)) {
                         note(what + QStringLiteral(": %1 not supported").arg(id));
@@ -529,7 +567,8 @@ private:
                 const QString what = QStringLiteral("series override '%1'").arg(alias);
                 if (series.empty()) {
                     if (right)
-                        note(what + QStringLiteral(" matches no query's fixed legend; its series stay on the left axis"));
+                        note(what +
+                             QStringLiteral(" matches no query's fixed legend; its series stay on the left axis"));
                     continue;
                 }
                 const QString color = override.value(QStringLiteral("color")).toString();
@@ -540,7 +579,8 @@ private:
                         definition.series[i].color = color.toUpper();
                 }
                 if (override.contains(QStringLiteral("transform")))
-                    note(what + QStringLiteral(": transform %1 not supported").arg(override.value(QStringLiteral("transform")).toString()));
+                    note(what + QStringLiteral(": transform %1 not supported")
+                                    .arg(override.value(QStringLiteral("transform")).toString()));
                 if (override.value(QStringLiteral("stack")).toBool())
                     note(what + QStringLiteral(": stacking not supported"));
             }
@@ -552,7 +592,8 @@ private:
             const QJsonArray yaxes = m_panel.value(QStringLiteral("yaxes")).toArray();
             const QString leftId = m_graph ? yaxes.at(0).toObject().value(QStringLiteral("format")).toString()
                                            : m_defaults.value(QStringLiteral("unit")).toString();
-            QString rightId = m_graph ? yaxes.at(1).toObject().value(QStringLiteral("format")).toString() : m_rightUnitId;
+            QString rightId =
+                m_graph ? yaxes.at(1).toObject().value(QStringLiteral("format")).toString() : m_rightUnitId;
             if (!m_graph && rightId.isEmpty())
                 rightId = leftId; // a timeseries panel's right axis shares the panel's unit
             const GrafanaUnit left = unitFor(leftId, QStringLiteral("unit"));
@@ -577,7 +618,8 @@ private:
         // so a minimum of 0 is what it does anyway.
         void listAxisLimits()
         {
-            const QJsonObject axis = m_graph ? m_panel.value(QStringLiteral("yaxes")).toArray().at(0).toObject() : m_defaults;
+            const QJsonObject axis =
+                m_graph ? m_panel.value(QStringLiteral("yaxes")).toArray().at(0).toObject() : m_defaults;
             QStringList limits;
             const double min = numberOf(axis.value(QStringLiteral("min")));
             const double max = numberOf(axis.value(QStringLiteral("max")));
@@ -586,7 +628,8 @@ private:
             if (std::isfinite(max))
                 limits << QStringLiteral("maximum %1").arg(formatNumber(max));
             if (!limits.isEmpty())
-                note(QStringLiteral("axis %1 not supported; the axis follows the data").arg(limits.join(QStringLiteral(" and "))));
+                note(QStringLiteral("axis %1 not supported; the axis follows the data")
+                         .arg(limits.join(QStringLiteral(" and "))));
         }
 
         // Thresholds count only where Grafana draws them: every timeseries panel carries the
@@ -598,11 +641,16 @@ private:
                 for (const QJsonValue &threshold : m_panel.value(QStringLiteral("thresholds")).toArray())
                     values << formatNumber(threshold.toObject().value(QStringLiteral("value")).toDouble());
             } else {
-                const QString mode = m_defaults.value(QStringLiteral("custom")).toObject()
-                                         .value(QStringLiteral("thresholdsStyle")).toObject().value(QStringLiteral("mode")).toString();
+                const QString mode = m_defaults.value(QStringLiteral("custom"))
+                                         .toObject()
+                                         .value(QStringLiteral("thresholdsStyle"))
+                                         .toObject()
+                                         .value(QStringLiteral("mode"))
+                                         .toString();
                 if (mode.isEmpty() || mode == QLatin1String("off"))
                     return;
-                const QJsonArray steps = m_defaults.value(QStringLiteral("thresholds")).toObject().value(QStringLiteral("steps")).toArray();
+                const QJsonArray steps =
+                    m_defaults.value(QStringLiteral("thresholds")).toObject().value(QStringLiteral("steps")).toArray();
                 for (const QJsonValue &step : steps) {
                     const double value = numberOf(step.toObject().value(QStringLiteral("value")));
                     if (std::isfinite(value))
@@ -618,13 +666,16 @@ private:
         void listLooks()
         {
             const QJsonObject custom = m_defaults.value(QStringLiteral("custom")).toObject();
-            const QString stacking = custom.value(QStringLiteral("stacking")).toObject().value(QStringLiteral("mode")).toString();
-            if ((!stacking.isEmpty() && stacking != QLatin1String("none")) || m_panel.value(QStringLiteral("stack")).toBool())
+            const QString stacking =
+                custom.value(QStringLiteral("stacking")).toObject().value(QStringLiteral("mode")).toString();
+            if ((!stacking.isEmpty() && stacking != QLatin1String("none")) ||
+                m_panel.value(QStringLiteral("stack")).toBool())
                 note(QStringLiteral("stacking not supported; series are drawn unstacked"));
             const QString drawStyle = custom.value(QStringLiteral("drawStyle")).toString();
             if (drawStyle == QLatin1String("bars") || drawStyle == QLatin1String("points"))
                 note(QStringLiteral("draw style '%1' not supported; drawn as lines").arg(drawStyle));
-            if (m_graph && m_panel.value(QStringLiteral("bars")).toBool() && !m_panel.value(QStringLiteral("lines")).toBool(true))
+            if (m_graph && m_panel.value(QStringLiteral("bars")).toBool() &&
+                !m_panel.value(QStringLiteral("lines")).toBool(true))
                 note(QStringLiteral("bars not supported; drawn as lines"));
             if (m_graph && m_panel.value(QStringLiteral("percentage")).toBool())
                 note(QStringLiteral("percentage stacking not supported"));
@@ -632,11 +683,13 @@ private:
             for (const QJsonValue &t : m_panel.value(QStringLiteral("transformations")).toArray())
                 transformations << t.toObject().value(QStringLiteral("id")).toString();
             if (!transformations.isEmpty())
-                note(QStringLiteral("transformations (%1) not supported").arg(transformations.join(QStringLiteral(", "))));
+                note(QStringLiteral("transformations (%1) not supported")
+                         .arg(transformations.join(QStringLiteral(", "))));
             if (const QString shift = m_panel.value(QStringLiteral("timeShift")).toString(); !shift.isEmpty())
                 note(QStringLiteral("time shift %1 not supported").arg(shift));
             if (const QString from = m_panel.value(QStringLiteral("timeFrom")).toString(); !from.isEmpty())
-                note(QStringLiteral("a time range of its own (%1) not supported; the dashboard's window is used").arg(from));
+                note(QStringLiteral("a time range of its own (%1) not supported; the dashboard's window is used")
+                         .arg(from));
             if (const QString repeat = m_panel.value(QStringLiteral("repeat")).toString(); !repeat.isEmpty())
                 note(QStringLiteral("repeat for each $%1 not supported; shown once").arg(repeat));
         }
@@ -688,7 +741,8 @@ Result<Conversion> fromJson(const QByteArray &json)
                            QStringLiteral("not valid JSON: %1").arg(JsonText::describeError(json, parseError)));
     }
     if (!document.isObject())
-        return notADashboard(QStringLiteral("the top level is %1, not an object").arg(document.isArray() ? QStringLiteral("an array") : QStringLiteral("empty")));
+        return notADashboard(QStringLiteral("the top level is %1, not an object")
+                                 .arg(document.isArray() ? QStringLiteral("an array") : QStringLiteral("empty")));
     QJsonObject dashboard = document.object();
     // The HTTP API's /api/dashboards/uid/<uid> wraps the model: {"dashboard": {...}, "meta": {...}}.
     if (dashboard.contains(QStringLiteral("dashboard")) && !dashboard.contains(QStringLiteral("panels"))) {
@@ -700,12 +754,14 @@ Result<Conversion> fromJson(const QByteArray &json)
     const QJsonValue panels = dashboard.value(QStringLiteral("panels"));
     const QJsonValue rows = dashboard.value(QStringLiteral("rows"));
     if (panels.isUndefined() && !rows.isArray())
-        return notADashboard(QStringLiteral("it has no \"panels\" (a Grafana dashboard's JSON model has \"panels\" and \"templating\")"));
+        return notADashboard(QStringLiteral(
+            "it has no \"panels\" (a Grafana dashboard's JSON model has \"panels\" and \"templating\")"));
     if (!panels.isUndefined() && !panels.isArray())
         return notADashboard(QStringLiteral("\"panels\" is %1, not an array").arg(JsonText::typeName(panels)));
     if (looksLikeChaoscope(panels.toArray()))
-        return notADashboard(QStringLiteral("its panels have \"series\", not \"type\" and \"targets\": it is a Chaoscope dashboard already "
-                                            "(open it with --dashboard)"));
+        return notADashboard(QStringLiteral(
+            "its panels have \"series\", not \"type\" and \"targets\": it is a Chaoscope dashboard already "
+            "(open it with --dashboard)"));
     return Converter(dashboard).run();
 }
 

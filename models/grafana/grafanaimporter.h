@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "dashboard/dashboarddefinition.h"
 #include "base/result.h"
+#include "dashboard/dashboarddefinition.h"
 
 #include <QByteArray>
 #include <QStringList>

@@ -2,7 +2,6 @@
 #include "grafana/grafanaunit.h"
 
 #include <QHash>
-
 #include <cmath>
 
 GrafanaUnit GrafanaUnit::fromId(const QString &grafanaId)

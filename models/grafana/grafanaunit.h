@@ -10,9 +10,9 @@
 // (`(expr) / 1000` for ms): the axis then reads "12.3 ms" again through UnitFormatter.
 struct GrafanaUnit
 {
-    QString unit;       // Chaoscope's unit: "ops/s", "s", "bytes", "%", "B/s", "" or a suffix
-    double factor = 1;  // multiply the query's values by this to get `unit`
-    bool known = true;  // false: not understood; `unit` is "" (a plain number)
+    QString unit;      // Chaoscope's unit: "ops/s", "s", "bytes", "%", "B/s", "" or a suffix
+    double factor = 1; // multiply the query's values by this to get `unit`
+    bool known = true; // false: not understood; `unit` is "" (a plain number)
 
     static GrafanaUnit fromId(const QString &grafanaId);
     // "(rate(x[1m])) / 1000" for factor 0.001; the query itself for 1.

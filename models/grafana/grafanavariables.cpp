@@ -119,7 +119,8 @@ GrafanaVariables GrafanaVariables::fromTemplating(const QJsonArray &list)
         const QString name = variable.value(QStringLiteral("name")).toString().trimmed();
         const QString type = variable.value(QStringLiteral("type")).toString();
         if (name.isEmpty()) {
-            result.notConverted << QStringLiteral("a %1 variable without a name").arg(type.isEmpty() ? QStringLiteral("templating") : type);
+            result.notConverted << QStringLiteral("a %1 variable without a name")
+                                       .arg(type.isEmpty() ? QStringLiteral("templating") : type);
             continue;
         }
         const QString where = describe(name, type);
@@ -127,10 +128,11 @@ GrafanaVariables GrafanaVariables::fromTemplating(const QJsonArray &list)
             // Only where panels read from; queries never see it. Nothing to keep, but panels
             // that name it stay Prometheus panels.
             const QString pluginType = variable.value(QStringLiteral("query")).toString();
-            for (const QString &spelling : {QStringLiteral("$") + name, QStringLiteral("${%1}").arg(name),
-                                            QStringLiteral("[[%1]]").arg(name)})
+            for (const QString &spelling :
+                 {QStringLiteral("$") + name, QStringLiteral("${%1}").arg(name), QStringLiteral("[[%1]]").arg(name)})
                 result.dataSourceTypes.insert(spelling, pluginType);
-            result.notConverted << where + QStringLiteral(": data source variables not supported; Chaoscope reads from the --prometheus it was started with");
+            result.notConverted << where + QStringLiteral(": data source variables not supported; Chaoscope reads from "
+                                                          "the --prometheus it was started with");
             continue;
         }
         if (type == QLatin1String("adhoc")) {
@@ -153,12 +155,16 @@ GrafanaVariables GrafanaVariables::fromTemplating(const QJsonArray &list)
         if (type == QLatin1String("query")) {
             const QString query = queryText(variable);
             if (!parseLabelValues(query, &definition.labelName, &definition.labelMatch)) {
-                result.notConverted << where + QStringLiteral(": only label_values(...) queries are supported, not \"%1\"; kept the value \"%2\"")
-                                                   .arg(query, definition.value);
+                result.notConverted
+                    << where + QStringLiteral(
+                                   ": only label_values(...) queries are supported, not \"%1\"; kept the value \"%2\"")
+                                   .arg(query, definition.value);
             }
             const QString regex = variable.value(QStringLiteral("regex")).toString();
             if (!regex.isEmpty() && !definition.labelName.isEmpty())
-                result.notConverted << where + QStringLiteral(": regex filter %1 not applied; every value of the label is offered").arg(regex);
+                result.notConverted << where + QStringLiteral(
+                                                   ": regex filter %1 not applied; every value of the label is offered")
+                                                   .arg(regex);
         } else if (type == QLatin1String("custom")) {
             definition.choices = customChoices(variable);
         } else if (type == QLatin1String("constant") || type == QLatin1String("textbox")) {
@@ -167,7 +173,8 @@ GrafanaVariables GrafanaVariables::fromTemplating(const QJsonArray &list)
             if (definition.value.isEmpty() || type == QLatin1String("constant"))
                 definition.value = query.isEmpty() ? definition.value : query;
         } else if (type == QLatin1String("interval")) {
-            result.notConverted << where + QStringLiteral(": interval variables not supported; fixed at \"%1\"").arg(definition.value);
+            result.notConverted
+                << where + QStringLiteral(": interval variables not supported; fixed at \"%1\"").arg(definition.value);
         } else {
             result.notConverted << where + QStringLiteral(": variable type not supported");
             continue;
@@ -178,7 +185,9 @@ GrafanaVariables GrafanaVariables::fromTemplating(const QJsonArray &list)
             definition.includeAll = true;
             const QString allValue = variable.value(QStringLiteral("allValue")).toString();
             if (!allValue.isEmpty() && allValue != kEveryValue)
-                result.notConverted << where + QStringLiteral(": custom \"All\" value %1 not supported; All stands for .*").arg(allValue);
+                result.notConverted
+                    << where +
+                           QStringLiteral(": custom \"All\" value %1 not supported; All stands for .*").arg(allValue);
         } else if (definition.value == kEveryValue && !choosable) {
             definition.value.clear(); // "All" of nothing to choose from means nothing
         }

@@ -7,7 +7,6 @@
 #include <QJsonArray>
 #include <QString>
 #include <QStringList>
-
 #include <vector>
 
 // Grafana's `templating.list` as Chaoscope variables: `query` variables whose query is

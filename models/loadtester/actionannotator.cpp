@@ -4,8 +4,7 @@
 #include "annotations/annotationmodel.h"
 #include "loadtester/loadtestercontroller.h"
 
-ActionAnnotator::ActionAnnotator(LoadTesterController *controller, AnnotationModel *annotations,
-                                 QObject *parent)
+ActionAnnotator::ActionAnnotator(LoadTesterController *controller, AnnotationModel *annotations, QObject *parent)
     : QObject(parent), m_controller(controller), m_annotations(annotations)
 {
     connect(controller, &LoadTesterController::actionFinished, this, &ActionAnnotator::annotate);

@@ -14,8 +14,7 @@ class ActionAnnotator : public QObject
 {
     Q_OBJECT
 public:
-    ActionAnnotator(LoadTesterController *controller, AnnotationModel *annotations,
-                    QObject *parent = nullptr);
+    ActionAnnotator(LoadTesterController *controller, AnnotationModel *annotations, QObject *parent = nullptr);
 
     void annotate(const ActionReport &report);
 

@@ -4,7 +4,6 @@
 #include "loadtester/loadtestertext.h"
 
 #include <QStringList>
-
 #include <algorithm>
 #include <set>
 
@@ -25,7 +24,9 @@ QString formatBefore(const ActionReport &report)
     if (values.empty())
         return {};
     const bool isLimit = report.action.kind == LoadTesterAction::Kind::SetInflightLimit;
-    auto format = [isLimit](double value) { return isLimit ? LoadTesterText::limit(value) : LoadTesterText::number(value); };
+    auto format = [isLimit](double value) {
+        return isLimit ? LoadTesterText::limit(value) : LoadTesterText::number(value);
+    };
     if (values.size() == 1)
         return format(*values.begin());
     return format(*values.begin()) + QStringLiteral("…") + format(*values.rbegin());
@@ -70,7 +71,8 @@ QString ActionReport::summary(const LoadTesterCapabilities &capabilities) const
         const bool isRate = action.kind == LoadTesterAction::Kind::SetRate;
         const QString name = isRate ? label : QStringLiteral("in-flight limit");
         const QString before = failed ? QString() : formatBefore(*this);
-        const QString after = isRate ? LoadTesterText::withUnit(action.value, capabilities.rateUnit) : LoadTesterText::limit(action.value);
+        const QString after = isRate ? LoadTesterText::withUnit(action.value, capabilities.rateUnit)
+                                     : LoadTesterText::limit(action.value);
         change = before.isEmpty() ? QStringLiteral("%1 → %2").arg(name, after)
                                   : QStringLiteral("%1 %2 → %3").arg(name, before, after);
         // Every replica gets the value; the chart's set-point line is their sum. Saying both
@@ -106,7 +108,7 @@ QString ActionReport::summary(const LoadTesterCapabilities &capabilities) const
     for (const ReplicaOutcome &outcome : replicas) {
         if (outcome.confirmed)
             continue;
-        const QString reason = outcome.error ? outcome.error->message
+        const QString reason = outcome.error                ? outcome.error->message
                                : outcome.mismatch.isEmpty() ? QStringLiteral("not confirmed")
                                                             : outcome.mismatch;
         if (!reasons.contains(reason))

@@ -6,7 +6,6 @@
 
 #include <QString>
 #include <QUrl>
-
 #include <optional>
 #include <vector>
 
@@ -17,7 +16,13 @@
 // A change the user (or a scenario) asks of the load tester.
 struct LoadTesterAction
 {
-    enum class Kind { SetRate, SetInflightLimit, Pause, Resume };
+    enum class Kind
+    {
+        SetRate,
+        SetInflightLimit,
+        Pause,
+        Resume
+    };
     Kind kind = Kind::SetRate;
     double value = 0; // rate or limit; unused for pause/resume
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "loadtester/loadtesterconnector.h"
 
-#include "loadtester/loadtestercontroller.h"
 #include "loadtester/adapters/adapterfactory.h"
+#include "loadtester/loadtestercontroller.h"
 #include "loadtester/replicadiscovery.h"
 
 LoadTesterConnector::LoadTesterConnector(LoadTesterController *controller, PrometheusClient *client,
@@ -15,11 +15,13 @@ LoadTesterConnector::LoadTesterConnector(LoadTesterController *controller, Prome
         m_discovery = new ReplicaDiscovery(client, this);
         connect(m_discovery, &ReplicaDiscovery::found, this, [this](const QList<QUrl> &urls) {
             useUrls(urls);
-            emit replicasFound(int(urls.size()), tr("%n target(s) of job %1", nullptr, int(urls.size())).arg(m_plan.discoverJob));
+            emit replicasFound(int(urls.size()),
+                               tr("%n target(s) of job %1", nullptr, int(urls.size())).arg(m_plan.discoverJob));
         });
         connect(m_discovery, &ReplicaDiscovery::failed, this, [this](const QString &message) {
             emit problem(tr("Finding the load tester's replicas: %1 Trying again in %2 s.")
-                             .arg(message).arg(m_retry.interval() / 1000));
+                             .arg(message)
+                             .arg(m_retry.interval() / 1000));
             m_retry.start();
         });
         connect(&m_retry, &QTimer::timeout, this,

@@ -18,8 +18,8 @@ class LoadTesterConnector : public QObject
 {
     Q_OBJECT
 public:
-    LoadTesterConnector(LoadTesterController *controller, PrometheusClient *client,
-                        LoadTesterPlan plan, QObject *parent = nullptr);
+    LoadTesterConnector(LoadTesterController *controller, PrometheusClient *client, LoadTesterPlan plan,
+                        QObject *parent = nullptr);
 
     void start();
     void setRetryIntervalMs(int ms) { m_retry.setInterval(ms); }

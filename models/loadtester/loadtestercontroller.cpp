@@ -3,11 +3,9 @@
 
 #include "loadtester/loadtestertext.h"
 
-
 #include <QDateTime>
 #include <QFutureWatcher>
 #include <QStringList>
-
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -27,15 +25,14 @@ using StatusResult = Result<LoadTesterStatus>;
 
 // Like whenFinished(), but a future that ends without a result (its adapter went away)
 // still answers, as an error: the controller counts on every replica answering.
-template<typename Callback>
-void watchReply(const LoadTesterAdapter::Reply &reply, QObject *context, Callback callback)
+template<typename Callback> void watchReply(const LoadTesterAdapter::Reply &reply, QObject *context, Callback callback)
 {
     auto *watcher = new QFutureWatcher<StatusResult>(context);
     QObject::connect(watcher, &QFutureWatcherBase::finished, context, [watcher, callback]() mutable {
         watcher->deleteLater();
         if (watcher->isCanceled() || watcher->future().resultCount() == 0) {
-            callback(StatusResult(Error::make(Error::Kind::Network,
-                                              QStringLiteral("the request was canceled before it was answered."))));
+            callback(StatusResult(
+                Error::make(Error::Kind::Network, QStringLiteral("the request was canceled before it was answered."))));
             return;
         }
         callback(watcher->result());
@@ -51,8 +48,7 @@ QString replicaName(const LoadTesterAdapter &adapter)
 
 } // namespace
 
-LoadTesterController::LoadTesterController(QObject *parent)
-    : QObject(parent)
+LoadTesterController::LoadTesterController(QObject *parent) : QObject(parent)
 {
     m_poll.setInterval(1000);
     connect(&m_poll, &QTimer::timeout, this, &LoadTesterController::pollAll);
@@ -187,9 +183,9 @@ bool LoadTesterController::apply(const LoadTesterAction &action)
 
     // The adapters take an int limit; a value that is not one is each replica's error, so
     // that the report says so like any other refusal.
-    const bool badLimit = action.kind == LoadTesterAction::Kind::SetInflightLimit
-                          && (!std::isfinite(action.value) || action.value != std::floor(action.value)
-                              || action.value < 0 || action.value > std::numeric_limits<int>::max());
+    const bool badLimit = action.kind == LoadTesterAction::Kind::SetInflightLimit &&
+                          (!std::isfinite(action.value) || action.value != std::floor(action.value) ||
+                           action.value < 0 || action.value > std::numeric_limits<int>::max());
     for (int i = 0; i < replicaCount(); ++i) {
         Replica &replica = *m_replicas[size_t(i)];
         ReplicaOutcome outcome;

@@ -7,7 +7,6 @@
 #include <QList>
 #include <QObject>
 #include <QTimer>
-
 #include <memory>
 #include <optional>
 #include <vector>

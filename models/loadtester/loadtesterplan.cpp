@@ -17,8 +17,7 @@ bool isLoopback(const QUrl &url)
 
 } // namespace
 
-LoadTesterPlan LoadTesterPlan::resolve(const CommandLine &commandLine,
-                                       const LoadTesterDefinition &fromDashboard,
+LoadTesterPlan LoadTesterPlan::resolve(const CommandLine &commandLine, const LoadTesterDefinition &fromDashboard,
                                        const Environment &environment)
 {
     LoadTesterPlan plan;
@@ -72,8 +71,9 @@ LoadTesterPlan LoadTesterPlan::resolve(const CommandLine &commandLine,
         if (file.open(QIODevice::ReadOnly))
             plan.token = QString::fromUtf8(file.readAll()).trimmed();
         else
-            plan.problems.append(QStringLiteral("loadTester.tokenFile: cannot read %1: %2; the admin calls go without a token")
-                                     .arg(fromDashboard.tokenFile, file.errorString()));
+            plan.problems.append(
+                QStringLiteral("loadTester.tokenFile: cannot read %1: %2; the admin calls go without a token")
+                    .arg(fromDashboard.tokenFile, file.errorString()));
         if (plan.token.isEmpty() && plan.problems.isEmpty())
             plan.problems.append(QStringLiteral("loadTester.tokenFile: %1 is empty; the admin calls go without a token")
                                      .arg(fromDashboard.tokenFile));
@@ -81,8 +81,9 @@ LoadTesterPlan LoadTesterPlan::resolve(const CommandLine &commandLine,
         plan.tokenSource = QStringLiteral("$%1").arg(fromDashboard.tokenEnv);
         plan.token = environment ? environment(fromDashboard.tokenEnv).trimmed() : QString();
         if (plan.token.isEmpty())
-            plan.problems.append(QStringLiteral("loadTester.tokenEnv: $%1 is not set; the admin calls go without a token")
-                                     .arg(fromDashboard.tokenEnv));
+            plan.problems.append(
+                QStringLiteral("loadTester.tokenEnv: $%1 is not set; the admin calls go without a token")
+                    .arg(fromDashboard.tokenEnv));
     }
     return plan;
 }

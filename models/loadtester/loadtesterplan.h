@@ -7,7 +7,6 @@
 #include <QString>
 #include <QStringList>
 #include <QUrl>
-
 #include <functional>
 
 // Which load tester to steer, from the command line and the dashboard file together. The
@@ -28,13 +27,13 @@ struct LoadTesterPlan
     using Environment = std::function<QString(const QString &name)>; // "" when unset
 
     QString kind = QStringLiteral("starter");
-    QList<QUrl> adminUrls;     // known replicas
-    QString discoverJob;       // or: find them from Prometheus' targets of this job
+    QList<QUrl> adminUrls; // known replicas
+    QString discoverJob;   // or: find them from Prometheus' targets of this job
     QString discoverScheme = QStringLiteral("http");
     QString token;
-    double spawnRate = 0;      // Locust's users per second; 0 = automatic
-    QString tokenSource;       // "--admin-token-file", "file /run/secrets/x", "$STARTER_TOKEN"
-    QStringList problems;      // for the user: token file unreadable, variable unset, …
+    double spawnRate = 0; // Locust's users per second; 0 = automatic
+    QString tokenSource;  // "--admin-token-file", "file /run/secrets/x", "$STARTER_TOKEN"
+    QStringList problems; // for the user: token file unreadable, variable unset, …
 
     bool isSet() const { return !adminUrls.isEmpty() || !discoverJob.isEmpty(); }
 

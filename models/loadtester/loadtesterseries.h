@@ -5,7 +5,6 @@
 #include "loadtester/adapters/loadtesteradapter.h"
 
 #include <QObject>
-
 #include <functional>
 #include <optional>
 
@@ -29,8 +28,7 @@ class LoadTesterSeriesRecorder : public QObject
 public:
     using Clock = std::function<qint64()>; // UTC ms
 
-    LoadTesterSeriesRecorder(LoadTesterController *controller, SampleStore *store,
-                             QObject *parent = nullptr);
+    LoadTesterSeriesRecorder(LoadTesterController *controller, SampleStore *store, QObject *parent = nullptr);
     void setClock(Clock clock) { m_clock = std::move(clock); }
 
 private:

@@ -7,9 +7,9 @@
 // 300 → 500 /s" reads the same whoever writes it (ActionReport, LoadTesterWatch).
 namespace LoadTesterText {
 
-QString number(double value);                          // "12.5", "500"
-QString withUnit(double value, const QString &unit);   // "500 /s", "12" without a unit
-QString limit(double limit);                           // "unlimited" for 0, else the number
-bool sameRate(double a, double b);                     // equal within 1e-9 relative
+QString number(double value);                        // "12.5", "500"
+QString withUnit(double value, const QString &unit); // "500 /s", "12" without a unit
+QString limit(double limit);                         // "unlimited" for 0, else the number
+bool sameRate(double a, double b);                   // equal within 1e-9 relative
 
 } // namespace LoadTesterText

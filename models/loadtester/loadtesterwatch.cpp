@@ -6,7 +6,6 @@
 #include "loadtester/loadtestertext.h"
 
 #include <QDateTime>
-
 #include <cmath>
 
 namespace {
@@ -76,7 +75,8 @@ void LoadTesterWatch::onStatus(int replica)
     watchSilence(replica, *status);
 }
 
-void LoadTesterWatch::compare(Replica &watched, const LoadTesterStatus &before, const LoadTesterStatus &now, int replica)
+void LoadTesterWatch::compare(Replica &watched, const LoadTesterStatus &before, const LoadTesterStatus &now,
+                              int replica)
 {
     // Only a backend with a change counter has set-points to compare: Locust's users and
     // k6's VUs are live counts that move while a ramp (its own or Chaoscope's) is under way.
@@ -87,15 +87,16 @@ void LoadTesterWatch::compare(Replica &watched, const LoadTesterStatus &before, 
     QString changes = describeChanges(before, now);
     if (restarted) {
         watched.pendingAction.reset();
-        noteChange(nameOf(now, replica), changes.isEmpty() ? QStringLiteral("restarted") : QStringLiteral("restarted: ") + changes,
-                   true);
+        noteChange(nameOf(now, replica),
+                   changes.isEmpty() ? QStringLiteral("restarted") : QStringLiteral("restarted: ") + changes, true);
         return;
     }
     if (now.version == before.version)
         return; // nothing was applied since
     // Chaoscope's own change that this replica took after its answer had failed (a timeout
     // in an overload): the action is on the timeline already.
-    if (watched.pendingAction && LoadTesterController::mismatch(*watched.pendingAction, now, m_controller->capabilities()).isEmpty()) {
+    if (watched.pendingAction &&
+        LoadTesterController::mismatch(*watched.pendingAction, now, m_controller->capabilities()).isEmpty()) {
         watched.pendingAction.reset();
         return;
     }
@@ -206,7 +207,8 @@ void LoadTesterWatch::watchSilence(int replica, const LoadTesterStatus &status)
                           .arg(nameOf(status, replica), LoadTesterText::withUnit(status.rate, unit));
     // A full in-flight limit is the usual reason, and worth seeing at once.
     if (status.inflight && status.inflightLimit && *status.inflightLimit > 0)
-        annotation.text += QStringLiteral(" (in flight %1 of limit %2)").arg(*status.inflight).arg(*status.inflightLimit);
+        annotation.text +=
+            QStringLiteral(" (in flight %1 of limit %2)").arg(*status.inflight).arg(*status.inflightLimit);
     annotation.source = Annotation::Source::Detector;
     annotation.tags = {QStringLiteral("load tester"), QStringLiteral("silent")};
     watched.silenceAnnotation = m_annotations->add(annotation);

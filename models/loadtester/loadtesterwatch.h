@@ -8,7 +8,6 @@
 #include <QObject>
 #include <QStringList>
 #include <QTimer>
-
 #include <functional>
 #include <optional>
 #include <vector>
@@ -53,16 +52,16 @@ private:
     {
         std::optional<LoadTesterStatus> known; // the last status seen, or Chaoscope's change
         std::optional<qint64> lastSent;
-        qint64 lastProgressMs = 0;             // when "sent" last moved (or sending was not due)
-        bool sentMoves = false;                // "sent" was seen to move: the backend keeps it
+        qint64 lastProgressMs = 0; // when "sent" last moved (or sending was not due)
+        bool sentMoves = false;    // "sent" was seen to move: the backend keeps it
         bool silent = false;
-        quint64 silenceAnnotation = 0;         // id of the open silence region, 0 when none
+        quint64 silenceAnnotation = 0;                 // id of the open silence region, 0 when none
         std::optional<LoadTesterAction> pendingAction; // Chaoscope's, not confirmed by this replica
     };
     struct Pending
     {
         qint64 timeMs = 0;
-        QString change;   // "rate 100 → 200 /s", "restarted: rate 200 → 50 /s"
+        QString change; // "rate 100 → 200 /s", "restarted: rate 200 → 50 /s"
         bool restart = false;
         QStringList instances;
     };

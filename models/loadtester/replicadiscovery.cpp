@@ -10,13 +10,9 @@
 #include <QNetworkReply>
 #include <QNetworkRequest>
 #include <QUrlQuery>
-
 #include <algorithm>
 
-ReplicaDiscovery::ReplicaDiscovery(PrometheusClient *client, QObject *parent)
-    : QObject(parent), m_client(client)
-{
-}
+ReplicaDiscovery::ReplicaDiscovery(PrometheusClient *client, QObject *parent) : QObject(parent), m_client(client) {}
 
 ReplicaDiscovery::~ReplicaDiscovery()
 {
@@ -41,13 +37,13 @@ void ReplicaDiscovery::discover(const QString &job, const QString &scheme)
         const QByteArray body = reply->readAll();
         const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
         if (reply->error() != QNetworkReply::NoError && status == 0) {
-            emit failed(tr("Could not ask Prometheus for the targets of job \"%1\": %2")
-                            .arg(job, reply->errorString()));
+            emit failed(
+                tr("Could not ask Prometheus for the targets of job \"%1\": %2").arg(job, reply->errorString()));
             return;
         }
         if (status != 200) {
-            emit failed(tr("Prometheus answered HTTP %1 when asked for the targets of job \"%2\".")
-                            .arg(status).arg(job));
+            emit failed(
+                tr("Prometheus answered HTTP %1 when asked for the targets of job \"%2\".").arg(status).arg(job));
             return;
         }
         const Result<QList<QUrl>> urls = parseTargets(body, job, scheme);
@@ -58,8 +54,7 @@ void ReplicaDiscovery::discover(const QString &job, const QString &scheme)
     });
 }
 
-Result<QList<QUrl>> ReplicaDiscovery::parseTargets(const QByteArray &json, const QString &job,
-                                                   const QString &scheme)
+Result<QList<QUrl>> ReplicaDiscovery::parseTargets(const QByteArray &json, const QString &job, const QString &scheme)
 {
     QJsonParseError parseError;
     const QJsonDocument document = QJsonDocument::fromJson(json, &parseError);
@@ -70,12 +65,14 @@ Result<QList<QUrl>> ReplicaDiscovery::parseTargets(const QByteArray &json, const
     if (root.value(QStringLiteral("status")).toString() != QLatin1String("success"))
         return Error::make(Error::Kind::Query, QStringLiteral("Prometheus refused the target list: %1")
                                                    .arg(root.value(QStringLiteral("error")).toString()));
-    const QJsonArray targets = root.value(QStringLiteral("data")).toObject().value(QStringLiteral("activeTargets")).toArray();
+    const QJsonArray targets =
+        root.value(QStringLiteral("data")).toObject().value(QStringLiteral("activeTargets")).toArray();
     QList<QUrl> urls;
     QStringList jobs;
     for (const QJsonValue &value : targets) {
         const QJsonObject target = value.toObject();
-        const QString targetJob = target.value(QStringLiteral("labels")).toObject().value(QStringLiteral("job")).toString();
+        const QString targetJob =
+            target.value(QStringLiteral("labels")).toObject().value(QStringLiteral("job")).toString();
         if (!jobs.contains(targetJob))
             jobs.append(targetJob);
         if (targetJob != job)

@@ -27,8 +27,7 @@ public:
 
     // The admin base URLs of the job's targets in /api/v1/targets JSON, sorted, without
     // duplicates. An error names what was wrong: not JSON, an error answer, no such job.
-    static Result<QList<QUrl>> parseTargets(const QByteArray &json, const QString &job,
-                                            const QString &scheme);
+    static Result<QList<QUrl>> parseTargets(const QByteArray &json, const QString &job, const QString &scheme);
 
 signals:
     void found(const QList<QUrl> &adminUrls);

@@ -9,10 +9,18 @@ double stepped(double current, Step step, bool wholeNumbers)
 {
     double next = current;
     switch (step) {
-    case Step::Half: next = current / 2; break;
-    case Step::MinusTenPercent: next = current * 0.9; break;
-    case Step::PlusTenPercent: next = current * 1.1; break;
-    case Step::Double: next = current * 2; break;
+    case Step::Half:
+        next = current / 2;
+        break;
+    case Step::MinusTenPercent:
+        next = current * 0.9;
+        break;
+    case Step::PlusTenPercent:
+        next = current * 1.1;
+        break;
+    case Step::Double:
+        next = current * 2;
+        break;
     }
     if (current <= 0 && (step == Step::PlusTenPercent || step == Step::Double))
         next = 1;
@@ -46,7 +54,8 @@ std::optional<QString> confirmationReason(double from, double to, bool unlimited
     }
     if (from > 0 && to > 0 && (to > from * 2 || to < from / 2)) {
         return QStringLiteral("This changes the value by more than ×2 (%1 → %2).")
-            .arg(from, 0, 'g', 6).arg(to, 0, 'g', 6);
+            .arg(from, 0, 'g', 6)
+            .arg(to, 0, 'g', 6);
     }
     return std::nullopt;
 }

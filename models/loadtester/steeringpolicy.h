@@ -2,14 +2,19 @@
 #pragma once
 
 #include <QString>
-
 #include <optional>
 
 // The rules of the control panel that are worth testing without it: step buttons and when a
 // change is big enough to ask "are you sure?" first.
 namespace SteeringPolicy {
 
-enum class Step { Half, MinusTenPercent, PlusTenPercent, Double };
+enum class Step
+{
+    Half,
+    MinusTenPercent,
+    PlusTenPercent,
+    Double
+};
 
 // The value a step button proposes from the current one (rates keep one decimal, limits and
 // users are whole numbers; never below 0; a step from 0 up starts at 1).

@@ -29,12 +29,9 @@ class HttpExchange : public QObject
 {
 public:
     HttpExchange(QNetworkReply *reply, QString backendName, int timeoutMs, QObject *parent)
-        : QObject(parent),
-          m_reply(reply),
-          m_url(reply->url()),
+        : QObject(parent), m_reply(reply), m_url(reply->url()),
           m_displayUrl(reply->url().toDisplayString(QUrl::RemoveUserInfo | QUrl::RemoveQuery)),
-          m_backendName(std::move(backendName)),
-          m_timeoutMs(timeoutMs)
+          m_backendName(std::move(backendName)), m_timeoutMs(timeoutMs)
     {
         m_promise.start();
         // A caller that cancels its future does not want the answer: stop the transfer.
@@ -98,8 +95,8 @@ private:
             return;
         }
         // Qt reports 4xx/5xx as errors too; those are answers for the adapter to read.
-        const bool transportFailed = error != QNetworkReply::NoError
-                                     && (status == 0 || error < QNetworkReply::ContentAccessDenied);
+        const bool transportFailed =
+            error != QNetworkReply::NoError && (status == 0 || error < QNetworkReply::ContentAccessDenied);
         if (transportFailed) {
             complete(transportError(error, status, reply->errorString()));
             return;
@@ -107,12 +104,8 @@ private:
         HttpAnswer answer;
         answer.url = m_url;
         answer.status = status;
-        answer.contentType = reply->header(QNetworkRequest::ContentTypeHeader)
-                                 .toByteArray()
-                                 .split(';')
-                                 .value(0)
-                                 .trimmed()
-                                 .toLower();
+        answer.contentType =
+            reply->header(QNetworkRequest::ContentTypeHeader).toByteArray().split(';').value(0).trimmed().toLower();
         answer.body = reply->readAll();
         complete(std::move(answer));
     }
@@ -122,13 +115,13 @@ private:
         using Kind = Error::Kind;
         switch (error) {
         case QNetworkReply::ConnectionRefusedError:
-            return Error::make(Kind::Network,
-                               QStringLiteral("%1 at %2 refused the connection; is it running, and are "
-                                              "host and port right?")
-                                   .arg(m_backendName, m_displayUrl));
+            return Error::make(Kind::Network, QStringLiteral("%1 at %2 refused the connection; is it running, and are "
+                                                             "host and port right?")
+                                                  .arg(m_backendName, m_displayUrl));
         case QNetworkReply::HostNotFoundError:
-            return Error::make(Kind::Network, QStringLiteral("the host of %1 was not found; check the URL of %2.")
-                                                  .arg(m_displayUrl, m_backendName));
+            return Error::make(
+                Kind::Network,
+                QStringLiteral("the host of %1 was not found; check the URL of %2.").arg(m_displayUrl, m_backendName));
         case QNetworkReply::TimeoutError:
         case QNetworkReply::OperationCanceledError: // the transfer timeout aborts like this in 6.4
             return Error::make(Kind::Timeout,
@@ -148,9 +141,9 @@ private:
                                    .arg(m_backendName, m_displayUrl),
                                status);
         default:
-            return Error::make(Kind::Network,
-                               QStringLiteral("could not reach %1 at %2: %3").arg(m_backendName, m_displayUrl, qtMessage),
-                               status);
+            return Error::make(
+                Kind::Network,
+                QStringLiteral("could not reach %1 at %2: %3").arg(m_backendName, m_displayUrl, qtMessage), status);
         }
     }
 
@@ -188,9 +181,7 @@ QString HttpAnswer::bodySnippet(int maxChars) const
 }
 
 LoadTesterHttp::LoadTesterHttp(QString backendName, QString bearerToken, QObject *parent)
-    : QObject(parent),
-      m_backendName(std::move(backendName)),
-      m_network(new QNetworkAccessManager(this))
+    : QObject(parent), m_backendName(std::move(backendName)), m_network(new QNetworkAccessManager(this))
 {
     if (!bearerToken.isEmpty())
         m_authorization = "Bearer " + bearerToken.toUtf8();
@@ -232,13 +223,11 @@ QUrl LoadTesterHttp::join(const QUrl &baseUrl, const QString &path)
     return url;
 }
 
-QFuture<Result<HttpAnswer>> LoadTesterHttp::send(const QByteArray &method, const QUrl &url,
-                                                 int timeoutMs, const QByteArray &body,
-                                                 const QByteArray &contentType)
+QFuture<Result<HttpAnswer>> LoadTesterHttp::send(const QByteArray &method, const QUrl &url, int timeoutMs,
+                                                 const QByteArray &body, const QByteArray &contentType)
 {
     const QString scheme = url.scheme().toLower();
-    if (!url.isValid() || url.host().isEmpty()
-        || (scheme != QLatin1String("http") && scheme != QLatin1String("https")))
+    if (!url.isValid() || url.host().isEmpty() || (scheme != QLatin1String("http") && scheme != QLatin1String("https")))
         return finishedFuture(Result<HttpAnswer>(Error::make(
             Error::Kind::Invalid, QStringLiteral("the URL \"%1\" of %2 is not an http:// or https:// URL with a host.")
                                       .arg(url.toDisplayString(QUrl::RemoveUserInfo), m_backendName))));

@@ -2,8 +2,8 @@
 #pragma once
 
 #include "base/result.h"
-#include "net/tlssettings.h"
 #include "base/whenfinished.h"
+#include "net/tlssettings.h"
 
 #include <QByteArray>
 #include <QFuture>
@@ -12,7 +12,6 @@
 #include <QString>
 #include <QUrl>
 #include <QtConcurrent/QtConcurrentRun>
-
 #include <memory>
 #include <utility>
 
@@ -22,7 +21,7 @@ class QNetworkAccessManager;
 // its error bodies look like, the transport does not.
 struct HttpAnswer
 {
-    QUrl url;               // where it came from, for messages
+    QUrl url; // where it came from, for messages
     int status = 0;
     QByteArray contentType; // media type only, lower case: "application/problem+json"
     QByteArray body;
@@ -70,8 +69,7 @@ private:
     QNetworkAccessManager *m_network = nullptr;
 };
 
-template<typename T>
-QFuture<T> finishedFuture(T value)
+template<typename T> QFuture<T> finishedFuture(T value)
 {
     QPromise<T> promise;
     promise.start();
@@ -84,8 +82,7 @@ QFuture<T> finishedFuture(T value)
 // answers its result on context's thread; a transport error passes through unparsed. If
 // context dies first, the returned future is canceled.
 template<typename T, typename Parse>
-QFuture<Result<T>> parseOffThread(const QFuture<Result<HttpAnswer>> &answer, QObject *context,
-                                  Parse parse)
+QFuture<Result<T>> parseOffThread(const QFuture<Result<HttpAnswer>> &answer, QObject *context, Parse parse)
 {
     auto promise = std::make_shared<QPromise<Result<T>>>();
     promise->start();
@@ -95,9 +92,7 @@ QFuture<Result<T>> parseOffThread(const QFuture<Result<HttpAnswer>> &answer, QOb
             promise->finish();
             return;
         }
-        whenFinished(QtConcurrent::run([parse, http = received.value()]() -> Result<T> {
-                         return parse(http);
-                     }),
+        whenFinished(QtConcurrent::run([parse, http = received.value()]() -> Result<T> { return parse(http); }),
                      context, [promise](const Result<T> &parsed) {
                          promise->addResult(parsed);
                          promise->finish();
@@ -107,8 +102,7 @@ QFuture<Result<T>> parseOffThread(const QFuture<Result<HttpAnswer>> &answer, QOb
 }
 
 // Answers on `promise` what `future` answers, on context's thread.
-template<typename T>
-void forwardTo(const QFuture<T> &future, QObject *context, std::shared_ptr<QPromise<T>> promise)
+template<typename T> void forwardTo(const QFuture<T> &future, QObject *context, std::shared_ptr<QPromise<T>> promise)
 {
     whenFinished(future, context, [promise = std::move(promise)](const T &value) {
         promise->addResult(value);

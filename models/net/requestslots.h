@@ -3,7 +3,6 @@
 
 #include <QObject>
 #include <QPointer>
-
 #include <deque>
 #include <functional>
 #include <utility>

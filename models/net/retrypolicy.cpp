@@ -3,7 +3,6 @@
 
 #include <QDateTime>
 #include <QRandomGenerator>
-
 #include <algorithm>
 #include <cmath>
 
@@ -14,13 +13,11 @@ bool RetryPolicy::isTransient(const Error &error)
     case Error::Kind::Timeout:
         return true;
     case Error::Kind::Http:
-        return error.httpStatus == 429 || error.httpStatus == 502 || error.httpStatus == 503 ||
-               error.httpStatus == 504;
+        return error.httpStatus == 429 || error.httpStatus == 502 || error.httpStatus == 503 || error.httpStatus == 504;
     case Error::Kind::Query:
         // Prometheus says "timeout" when the query ran out of time (the next one may not,
         // once the server is less busy) and "unavailable" while it starts up or is loaded.
-        return error.detail == QLatin1String("timeout") ||
-               error.detail == QLatin1String("unavailable");
+        return error.detail == QLatin1String("timeout") || error.detail == QLatin1String("unavailable");
     case Error::Kind::Parse:
     case Error::Kind::TooLarge:
     case Error::Kind::Invalid:
@@ -43,8 +40,7 @@ std::optional<int> RetryPolicy::delayBeforeRetry(int failedAttempts, const Error
     }
     double delay = m_settings.initialDelayMs * std::pow(m_settings.multiplier, failedAttempts - 1);
     delay = std::min(delay, double(m_settings.maxDelayMs));
-    const double random =
-        random01 ? random01() : QRandomGenerator::global()->generateDouble();
+    const double random = random01 ? random01() : QRandomGenerator::global()->generateDouble();
     const double jitter = std::clamp(m_settings.jitter, 0.0, 1.0);
     delay *= 1.0 + jitter * (2.0 * std::clamp(random, 0.0, 1.0) - 1.0);
     return std::max(0, int(std::lround(delay)));
@@ -58,8 +54,7 @@ std::optional<int> RetryPolicy::parseRetryAfter(const QByteArray &header, qint64
     bool ok = false;
     const qlonglong seconds = text.toLongLong(&ok);
     if (ok)
-        return seconds < 0 ? std::nullopt
-                           : std::optional<int>(int(std::min<qlonglong>(seconds, 86'400) * 1000));
+        return seconds < 0 ? std::nullopt : std::optional<int>(int(std::min<qlonglong>(seconds, 86'400) * 1000));
     // HTTP dates end in "GMT", which Qt's RFC 2822 reader does not take; it takes "+0000".
     QString dateText = QString::fromLatin1(text);
     if (dateText.endsWith(QLatin1String(" GMT")))

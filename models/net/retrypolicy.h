@@ -4,7 +4,6 @@
 #include "base/result.h"
 
 #include <QtGlobal>
-
 #include <functional>
 #include <optional>
 

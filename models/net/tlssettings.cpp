@@ -27,10 +27,9 @@ Result<QList<QSslCertificate>> TlsSettings::readCaFile(const QString &path)
     const QByteArray pem = file.read(4 * 1024 * 1024);
     const QList<QSslCertificate> certificates = QSslCertificate::fromData(pem, QSsl::Pem);
     if (certificates.isEmpty())
-        return Error::make(Error::Kind::Invalid,
-                           QStringLiteral("the CA file %1 holds no PEM certificate (\"-----BEGIN "
-                                          "CERTIFICATE-----\")")
-                               .arg(path));
+        return Error::make(Error::Kind::Invalid, QStringLiteral("the CA file %1 holds no PEM certificate (\"-----BEGIN "
+                                                                "CERTIFICATE-----\")")
+                                                     .arg(path));
     for (const QSslCertificate &certificate : certificates) {
         if (certificate.isNull())
             return Error::make(Error::Kind::Invalid,

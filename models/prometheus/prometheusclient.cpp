@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "prometheus/prometheusclient.h"
 
+#include <QDateTime>
 #include <QFutureWatcher>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
-#include <QDateTime>
 #include <QNetworkRequest>
 #include <QPointer>
-#include <QSslError>
 #include <QPromise>
+#include <QSslError>
 #include <QTimer>
 #include <QtConcurrent/QtConcurrentRun>
 #include <algorithm>
@@ -65,8 +65,7 @@ QByteArray encodeForm(const QList<QPair<QString, QString>> &params)
 QString formatBytes(qint64 bytes)
 {
     if (bytes >= 1024ll * 1024)
-        return QStringLiteral("%1 MiB").arg(static_cast<double>(bytes) / (1024.0 * 1024.0), 0, 'f',
-                                            1);
+        return QStringLiteral("%1 MiB").arg(static_cast<double>(bytes) / (1024.0 * 1024.0), 0, 'f', 1);
     if (bytes >= 1024)
         return QStringLiteral("%1 KiB").arg(static_cast<double>(bytes) / 1024.0, 0, 'f', 1);
     return QStringLiteral("%1 bytes").arg(bytes);
@@ -87,13 +86,12 @@ using ReachabilityReport = std::function<void(bool reachable, const QString &mes
 class QueryExchange : public QObject
 {
 public:
-    QueryExchange(QNetworkReply *reply, const PrometheusConnection &connection,
-                  ReachabilityReport report, QObject *parent)
+    QueryExchange(QNetworkReply *reply, const PrometheusConnection &connection, ReachabilityReport report,
+                  QObject *parent)
         : QObject(parent), m_reply(reply),
           m_url(reply->url().toDisplayString(QUrl::RemoveUserInfo | QUrl::RemoveQuery)),
           m_maxBodyBytes(connection.maxBodyBytes), m_timeoutMs(connection.timeoutMs),
-          m_deadlineMs(connection.requestDeadlineMs), m_limits(connection.parserLimits),
-          m_report(std::move(report))
+          m_deadlineMs(connection.requestDeadlineMs), m_limits(connection.parserLimits), m_report(std::move(report))
     {
         m_promise.start();
         // The transfer timeout only notices silence; an answer trickling in a byte at a time
@@ -124,9 +122,8 @@ public:
             if (length.isValid())
                 refuseIfTooLarge(length.toLongLong());
         });
-        connect(
-            reply, &QNetworkReply::downloadProgress, this,
-            [this](qint64 received, qint64 total) { refuseIfTooLarge(std::max(received, total)); });
+        connect(reply, &QNetworkReply::downloadProgress, this,
+                [this](qint64 received, qint64 total) { refuseIfTooLarge(std::max(received, total)); });
         // The body is taken as it arrives and the reply buffers little, so that a flood is
         // stopped near the cap instead of piling up in memory faster than we look.
         reply->setReadBufferSize(kReadBufferBytes);
@@ -160,8 +157,7 @@ public:
 private:
     void refuseIfTooLarge(qint64 bytes)
     {
-        if (m_tooLarge || m_maxBodyBytes <= 0 || bytes <= m_maxBodyBytes || !m_reply ||
-            !m_reply->isRunning())
+        if (m_tooLarge || m_maxBodyBytes <= 0 || bytes <= m_maxBodyBytes || !m_reply || !m_reply->isRunning())
             return;
         m_tooLarge = true;
         m_tooLargeBytes = bytes;
@@ -179,12 +175,11 @@ private:
         m_reply = nullptr;
 
         const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-        m_retryAfterMs = RetryPolicy::parseRetryAfter(reply->rawHeader("Retry-After"),
-                                                      QDateTime::currentMSecsSinceEpoch());
+        m_retryAfterMs =
+            RetryPolicy::parseRetryAfter(reply->rawHeader("Retry-After"), QDateTime::currentMSecsSinceEpoch());
         const QNetworkReply::NetworkError error = reply->error();
         if (m_canceled || m_promise.isCanceled()) {
-            complete(
-                Error::make(Error::Kind::Network, QStringLiteral("The request was canceled.")));
+            complete(Error::make(Error::Kind::Network, QStringLiteral("The request was canceled.")));
             return;
         }
         if (m_tooLarge) {
@@ -192,12 +187,11 @@ private:
             return;
         }
         if (m_deadlineExpired) {
-            const Error failure = Error::make(
-                Error::Kind::Timeout,
-                QStringLiteral("Prometheus at %1 did not finish its answer within %2; it "
-                               "arrives too slowly.")
-                    .arg(m_url, formatDuration(m_deadlineMs)),
-                status);
+            const Error failure = Error::make(Error::Kind::Timeout,
+                                              QStringLiteral("Prometheus at %1 did not finish its answer within %2; it "
+                                                             "arrives too slowly.")
+                                                  .arg(m_url, formatDuration(m_deadlineMs)),
+                                              status);
             report(false, failure.message);
             complete(failure);
             return;
@@ -219,8 +213,7 @@ private:
             failTooLarge(status);
             return;
         }
-        const QString reason =
-            reply->attribute(QNetworkRequest::HttpReasonPhraseAttribute).toString();
+        const QString reason = reply->attribute(QNetworkRequest::HttpReasonPhraseAttribute).toString();
         auto *watcher = new QFutureWatcher<QueryResult>(this);
         connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, status, reason] {
             if (watcher->isCanceled()) {
@@ -237,12 +230,11 @@ private:
     void failTooLarge(int status)
     {
         report(true, {});
-        complete(Error::make(
-            Error::Kind::TooLarge,
-            QStringLiteral("The answer from %1 is larger than the limit of %2 (at least %3); "
-                           "narrow the query, choose a larger step, or raise the limit.")
-                .arg(m_url, formatBytes(m_maxBodyBytes), formatBytes(m_tooLargeBytes)),
-            status));
+        complete(Error::make(Error::Kind::TooLarge,
+                             QStringLiteral("The answer from %1 is larger than the limit of %2 (at least %3); "
+                                            "narrow the query, choose a larger step, or raise the limit.")
+                                 .arg(m_url, formatBytes(m_maxBodyBytes), formatBytes(m_tooLargeBytes)),
+                             status));
     }
 
     // Errors below HTTP: no answer, or no complete one.
@@ -251,52 +243,42 @@ private:
         return error > QNetworkReply::NoError && error < QNetworkReply::ContentAccessDenied;
     }
 
-    Error transportError(QNetworkReply::NetworkError error, int status,
-                         const QString &qtMessage) const
+    Error transportError(QNetworkReply::NetworkError error, int status, const QString &qtMessage) const
     {
         using Kind = Error::Kind;
         switch (error) {
         case QNetworkReply::ConnectionRefusedError:
-            return Error::make(
-                Kind::Network,
-                QStringLiteral("Prometheus at %1 refused the connection; is it running, "
-                               "and are host and port right?")
-                    .arg(m_url));
+            return Error::make(Kind::Network, QStringLiteral("Prometheus at %1 refused the connection; is it running, "
+                                                             "and are host and port right?")
+                                                  .arg(m_url));
         case QNetworkReply::HostNotFoundError:
-            return Error::make(
-                Kind::Network,
-                QStringLiteral("The host of %1 was not found; check the Prometheus URL.")
-                    .arg(m_url));
+            return Error::make(Kind::Network,
+                               QStringLiteral("The host of %1 was not found; check the Prometheus URL.").arg(m_url));
         case QNetworkReply::TimeoutError:
         case QNetworkReply::OperationCanceledError: // the transfer timeout aborts like this in 6.4
             if (status != 0)
-                return Error::make(
-                    Kind::Timeout,
-                    QStringLiteral("Prometheus at %1 stopped sending its answer for %2.")
-                        .arg(m_url, formatDuration(m_timeoutMs)),
-                    status);
-            return Error::make(Kind::Timeout,
-                               QStringLiteral("Prometheus at %1 did not answer within %2.")
-                                   .arg(m_url, formatDuration(m_timeoutMs)));
+                return Error::make(Kind::Timeout,
+                                   QStringLiteral("Prometheus at %1 stopped sending its answer for %2.")
+                                       .arg(m_url, formatDuration(m_timeoutMs)),
+                                   status);
+            return Error::make(
+                Kind::Timeout,
+                QStringLiteral("Prometheus at %1 did not answer within %2.").arg(m_url, formatDuration(m_timeoutMs)));
         case QNetworkReply::RemoteHostClosedError:
             if (status != 0)
-                return Error::make(
-                    Kind::Network,
-                    QStringLiteral("Prometheus at %1 closed the connection in the middle "
-                                   "of its answer.")
-                        .arg(m_url),
-                    status);
-            return Error::make(
-                Kind::Network,
-                QStringLiteral("Prometheus at %1 closed the connection without answering.")
-                    .arg(m_url));
+                return Error::make(Kind::Network,
+                                   QStringLiteral("Prometheus at %1 closed the connection in the middle "
+                                                  "of its answer.")
+                                       .arg(m_url),
+                                   status);
+            return Error::make(Kind::Network,
+                               QStringLiteral("Prometheus at %1 closed the connection without answering.").arg(m_url));
         case QNetworkReply::SslHandshakeFailedError:
-            return Error::make(
-                Kind::Network,
-                QStringLiteral("The TLS certificate of Prometheus at %1 was not accepted: %2. "
-                               "Give its CA with --ca-file (or, on a test setup only, turn "
-                               "verification off with --insecure).")
-                    .arg(m_url, m_sslErrors.isEmpty() ? qtMessage : TlsSettings::describe(m_sslErrors)));
+            return Error::make(Kind::Network,
+                               QStringLiteral("The TLS certificate of Prometheus at %1 was not accepted: %2. "
+                                              "Give its CA with --ca-file (or, on a test setup only, turn "
+                                              "verification off with --insecure).")
+                                   .arg(m_url, m_sslErrors.isEmpty() ? qtMessage : TlsSettings::describe(m_sslErrors)));
         case QNetworkReply::TooManyRedirectsError:
             return Error::make(Kind::Http,
                                QStringLiteral("%1 redirects in a loop (%2); enter the final URL "
@@ -311,10 +293,8 @@ private:
                                    .arg(m_url, qtMessage),
                                status);
         default:
-            return Error::make(
-                Kind::Network,
-                QStringLiteral("Could not reach Prometheus at %1: %2").arg(m_url, qtMessage),
-                status);
+            return Error::make(Kind::Network,
+                               QStringLiteral("Could not reach Prometheus at %1: %2").arg(m_url, qtMessage), status);
         }
     }
 
@@ -325,8 +305,7 @@ private:
             return result;
         Error error = result.error();
         if (error.kind == Error::Kind::Http) {
-            QString message =
-                QStringLiteral("Prometheus at %1 answered HTTP %2").arg(m_url).arg(status);
+            QString message = QStringLiteral("Prometheus at %1 answered HTTP %2").arg(m_url).arg(status);
             if (!reason.isEmpty())
                 message += QLatin1Char(' ') + reason;
             if (status == 401)
@@ -375,7 +354,7 @@ private:
     std::optional<int> m_retryAfterMs;
     QPromise<QueryResult> m_promise;
     QFutureWatcher<QueryResult> m_cancelWatcher; // after m_promise: destroyed before it
-    QByteArray m_body; // what arrived so far
+    QByteArray m_body;                           // what arrived so far
     QList<QSslError> m_sslErrors;
     qint64 m_tooLargeBytes = 0;
     bool m_tooLarge = false;
@@ -497,11 +476,9 @@ class RangeQueryJob : public QObject
 public:
     using SendChunk = std::function<QFuture<QueryResult>(const TimeRange &chunk)>;
 
-    RangeQueryJob(std::vector<TimeRange> chunks, SendChunk send, int maxInFlight, int maxSeries,
-                  QObject *parent)
+    RangeQueryJob(std::vector<TimeRange> chunks, SendChunk send, int maxInFlight, int maxSeries, QObject *parent)
         : QObject(parent), m_chunks(std::move(chunks)), m_send(std::move(send)),
-          m_maxInFlight(std::max(maxInFlight, 1)), m_maxSeries(maxSeries),
-          m_results(m_chunks.size())
+          m_maxInFlight(std::max(maxInFlight, 1)), m_maxSeries(maxSeries), m_results(m_chunks.size())
     {
         m_promise.start();
         connect(&m_outerWatcher, &QFutureWatcherBase::canceled, this, [this] {
@@ -522,8 +499,7 @@ public:
 private:
     void launchMore()
     {
-        while (!m_done && m_next < m_chunks.size() &&
-               m_inFlight.size() < static_cast<size_t>(m_maxInFlight)) {
+        while (!m_done && m_next < m_chunks.size() && m_inFlight.size() < static_cast<size_t>(m_maxInFlight)) {
             const size_t index = m_next++;
             QFuture<QueryResult> future = m_send(m_chunks[index]);
             m_inFlight.emplace(index, future);
@@ -566,10 +542,9 @@ private:
             if (!watcher->isCanceled())
                 finish(watcher->future().takeResult());
         });
-        watcher->setFuture(
-            QtConcurrent::run([chunks = std::move(m_results), maxSeries = m_maxSeries]() mutable {
-                return mergeRangeChunks(std::move(chunks), maxSeries);
-            }));
+        watcher->setFuture(QtConcurrent::run([chunks = std::move(m_results), maxSeries = m_maxSeries]() mutable {
+            return mergeRangeChunks(std::move(chunks), maxSeries);
+        }));
     }
 
     void cancelInFlight()
@@ -605,8 +580,7 @@ private:
 } // namespace
 
 PrometheusClient::PrometheusClient(PrometheusConnection connection, QObject *parent)
-    : QObject(parent), m_connection(std::move(connection)),
-      m_network(new QNetworkAccessManager(this))
+    : QObject(parent), m_connection(std::move(connection)), m_network(new QNetworkAccessManager(this))
 {
     m_slots.setLimit(m_connection.maxRequestsInFlight);
 }
@@ -647,8 +621,7 @@ QUrl PrometheusClient::apiUrl(const QString &apiPath) const
     return url;
 }
 
-QFuture<Result<PromQueryResult>> PrometheusClient::instantQuery(const QString &query,
-                                                                std::optional<qint64> timeMs)
+QFuture<Result<PromQueryResult>> PrometheusClient::instantQuery(const QString &query, std::optional<qint64> timeMs)
 {
     Params params{{QStringLiteral("query"), query}};
     if (timeMs)
@@ -656,40 +629,35 @@ QFuture<Result<PromQueryResult>> PrometheusClient::instantQuery(const QString &q
     return send(QStringLiteral("api/v1/query"), params);
 }
 
-QFuture<Result<PromQueryResult>> PrometheusClient::rangeQuery(const QString &query,
-                                                              const TimeRange &range, qint64 stepMs)
+QFuture<Result<PromQueryResult>> PrometheusClient::rangeQuery(const QString &query, const TimeRange &range,
+                                                              qint64 stepMs)
 {
     if (stepMs <= 0)
-        return readyFuture(Error::make(
-            Error::Kind::Invalid, QStringLiteral("The step of a range query must be positive.")));
+        return readyFuture(
+            Error::make(Error::Kind::Invalid, QStringLiteral("The step of a range query must be positive.")));
     if (range.isEmpty())
         return readyFuture(
-            Error::make(Error::Kind::Invalid,
-                        QStringLiteral("The range of a range query ends before it starts.")));
+            Error::make(Error::Kind::Invalid, QStringLiteral("The range of a range query ends before it starts.")));
 
     // Counted before splitting: a mistaken step must not allocate millions of chunks.
     const qint64 points = (range.endMs - range.startMs) / stepMs + 1;
     const qint64 maxPoints = std::max(m_connection.maxPointsPerRequest, 1);
     if ((points + maxPoints - 1) / maxPoints > static_cast<qint64>(kMaxChunksPerQuery))
-        return readyFuture(Error::make(
-            Error::Kind::Invalid,
-            QStringLiteral("The range asks for %1 points per series; choose a larger step.")
-                .arg(points)));
-    std::vector<TimeRange> chunks =
-        StepPlanner::splitRange(range, stepMs, m_connection.maxPointsPerRequest);
+        return readyFuture(
+            Error::make(Error::Kind::Invalid,
+                        QStringLiteral("The range asks for %1 points per series; choose a larger step.").arg(points)));
+    std::vector<TimeRange> chunks = StepPlanner::splitRange(range, stepMs, m_connection.maxPointsPerRequest);
 
     auto sendChunk = [this, query, stepMs](const TimeRange &chunk) {
-        return send(QStringLiteral("api/v1/query_range"),
-                    {{QStringLiteral("query"), query},
-                     {QStringLiteral("start"), formatSeconds(chunk.startMs)},
-                     {QStringLiteral("end"), formatSeconds(chunk.endMs)},
-                     {QStringLiteral("step"), formatSeconds(stepMs)}});
+        return send(QStringLiteral("api/v1/query_range"), {{QStringLiteral("query"), query},
+                                                           {QStringLiteral("start"), formatSeconds(chunk.startMs)},
+                                                           {QStringLiteral("end"), formatSeconds(chunk.endMs)},
+                                                           {QStringLiteral("step"), formatSeconds(stepMs)}});
     };
     if (chunks.size() == 1)
         return sendChunk(chunks.front());
-    auto *job =
-        new RangeQueryJob(std::move(chunks), sendChunk, m_connection.maxChunkRequestsInFlight,
-                          m_connection.parserLimits.maxSeries, this);
+    auto *job = new RangeQueryJob(std::move(chunks), sendChunk, m_connection.maxChunkRequestsInFlight,
+                                  m_connection.parserLimits.maxSeries, this);
     return job->start();
 }
 
@@ -697,8 +665,7 @@ QNetworkRequest PrometheusClient::makeRequest(const QUrl &url) const
 {
     QNetworkRequest request(url);
     request.setRawHeader("Accept", "application/json");
-    request.setHeader(QNetworkRequest::UserAgentHeader,
-                      QByteArrayLiteral("Chaoscope/" CHAOSCOPE_VERSION));
+    request.setHeader(QNetworkRequest::UserAgentHeader, QByteArrayLiteral("Chaoscope/" CHAOSCOPE_VERSION));
     if (!m_connection.bearerToken.isEmpty()) {
         request.setRawHeader("Authorization", "Bearer " + m_connection.bearerToken.toUtf8());
     } else if (!m_connection.basicUser.isEmpty()) {
@@ -710,8 +677,7 @@ QNetworkRequest PrometheusClient::makeRequest(const QUrl &url) const
         request.setRawHeader(name, value);
     m_connection.tls.applyTo(request);
     // Credentials must not follow a redirect to another server.
-    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute,
-                         QNetworkRequest::SameOriginRedirectPolicy);
+    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::SameOriginRedirectPolicy);
     if (m_connection.timeoutMs > 0)
         request.setTransferTimeout(m_connection.timeoutMs);
     // Our own cap guards the decompressed size; Qt's ratio check would refuse large, very
@@ -721,17 +687,16 @@ QNetworkRequest PrometheusClient::makeRequest(const QUrl &url) const
     return request;
 }
 
-QFuture<Result<PromQueryResult>> PrometheusClient::send(const QString &apiPath,
-                                                        const Params &params)
+QFuture<Result<PromQueryResult>> PrometheusClient::send(const QString &apiPath, const Params &params)
 {
     const QUrl base = m_connection.baseUrl;
     const QString scheme = base.scheme().toLower();
     if (!base.isValid() || base.host().isEmpty() ||
         (scheme != QLatin1String("http") && scheme != QLatin1String("https")))
-        return readyFuture(Error::make(
-            Error::Kind::Invalid, QStringLiteral("The Prometheus URL \"%1\" is not an http:// or "
-                                                 "https:// URL with a host.")
-                                      .arg(base.toDisplayString(QUrl::RemoveUserInfo))));
+        return readyFuture(
+            Error::make(Error::Kind::Invalid, QStringLiteral("The Prometheus URL \"%1\" is not an http:// or "
+                                                             "https:// URL with a host.")
+                                                  .arg(base.toDisplayString(QUrl::RemoveUserInfo))));
 
     QUrl url = apiUrl(apiPath);
     const QByteArray form = encodeForm(params);
@@ -747,8 +712,7 @@ QFuture<Result<PromQueryResult>> PrometheusClient::send(const QString &apiPath,
 
     QNetworkRequest request = makeRequest(url);
     if (usePost)
-        request.setHeader(QNetworkRequest::ContentTypeHeader,
-                          QByteArrayLiteral("application/x-www-form-urlencoded"));
+        request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/x-www-form-urlencoded"));
     auto sendAttempt = [this, request, form, usePost](QObject *owner) {
         return sendOnce(request, form, usePost, owner);
     };
@@ -756,9 +720,8 @@ QFuture<Result<PromQueryResult>> PrometheusClient::send(const QString &apiPath,
     return query->start();
 }
 
-QFuture<Result<PromQueryResult>> PrometheusClient::sendOnce(const QNetworkRequest &request,
-                                                            const QByteArray &form, bool usePost,
-                                                            QObject *owner)
+QFuture<Result<PromQueryResult>> PrometheusClient::sendOnce(const QNetworkRequest &request, const QByteArray &form,
+                                                            bool usePost, QObject *owner)
 {
     QNetworkReply *reply = usePost ? m_network->post(request, form) : m_network->get(request);
     const quint64 generation = m_generation;
@@ -775,9 +738,8 @@ void PrometheusClient::updateReachability(bool reachable, const QString &message
     if (m_reachable == reachable)
         return;
     m_reachable = reachable;
-    const QString text = reachable
-                             ? QStringLiteral("Prometheus at %1 answers.")
-                                   .arg(m_connection.baseUrl.toDisplayString(QUrl::RemoveUserInfo))
-                             : message;
+    const QString text = reachable ? QStringLiteral("Prometheus at %1 answers.")
+                                         .arg(m_connection.baseUrl.toDisplayString(QUrl::RemoveUserInfo))
+                                   : message;
     emit reachabilityChanged(reachable, text);
 }

@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "base/result.h"
+#include "base/timerange.h"
+#include "net/requestslots.h"
+#include "net/retrypolicy.h"
+#include "net/tlssettings.h"
 #include "prometheus/prometheusresponseparser.h"
 #include "prometheus/prometheustypes.h"
-#include "net/requestslots.h"
-#include "base/result.h"
-#include "net/retrypolicy.h"
 #include "prometheus/stepplanner.h"
-#include "base/timerange.h"
-#include "net/tlssettings.h"
 
 #include <QByteArray>
 #include <QFuture>
@@ -83,16 +83,14 @@ public:
 
     // GET /api/v1/query (a POST form when the query is very long); timeMs empty = the
     // server's "now".
-    QFuture<Result<PromQueryResult>> instantQuery(const QString &query,
-                                                  std::optional<qint64> timeMs = {});
+    QFuture<Result<PromQueryResult>> instantQuery(const QString &query, std::optional<qint64> timeMs = {});
 
     // GET /api/v1/query_range over [range.startMs, range.endMs] at stepMs. Ranges longer than
     // the server's point limit are split (StepPlanner::splitRange) into several requests whose
     // results are merged per label set (mergeRangeChunks), at most maxChunkRequestsInFlight at
     // once; the first error fails the whole call and cancels the rest. A non-positive step,
     // an empty range or more than 1000 requests' worth of points fail at once with Invalid.
-    QFuture<Result<PromQueryResult>> rangeQuery(const QString &query, const TimeRange &range,
-                                                qint64 stepMs);
+    QFuture<Result<PromQueryResult>> rangeQuery(const QString &query, const TimeRange &range, qint64 stepMs);
 
     // The URL for an API path, honouring a path prefix in the base URL ("api/v1/query").
     QUrl apiUrl(const QString &apiPath) const;
@@ -114,8 +112,7 @@ private:
     using Params = QList<QPair<QString, QString>>;
     QFuture<Result<PromQueryResult>> send(const QString &apiPath, const Params &params);
     // One attempt of a request prepared by send(), parented to `owner`.
-    QFuture<Result<PromQueryResult>> sendOnce(const QNetworkRequest &request,
-                                              const QByteArray &form, bool usePost,
+    QFuture<Result<PromQueryResult>> sendOnce(const QNetworkRequest &request, const QByteArray &form, bool usePost,
                                               QObject *owner);
     void updateReachability(bool reachable, const QString &message);
 

@@ -29,8 +29,8 @@ bool isSuccess(int httpStatus)
 bool looksLikeHtml(const QByteArray &body)
 {
     const QByteArray start = body.left(512).trimmed().toLower();
-    return start.startsWith("<!doctype html") || start.startsWith("<html") ||
-           start.contains("<body") || start.contains("<head");
+    return start.startsWith("<!doctype html") || start.startsWith("<html") || start.contains("<body") ||
+           start.contains("<head");
 }
 
 // What a person needs to recognise the answer: an HTML page's title, otherwise its first words.
@@ -57,9 +57,7 @@ QString bodySnippet(const QByteArray &body)
 Error httpError(const QByteArray &body, int httpStatus)
 {
     const QString snippet = bodySnippet(body);
-    QString message =
-        QStringLiteral("The server answered HTTP %1 instead of a Prometheus API answer")
-            .arg(httpStatus);
+    QString message = QStringLiteral("The server answered HTTP %1 instead of a Prometheus API answer").arg(httpStatus);
     if (!snippet.isEmpty())
         message += QStringLiteral(": \"%1\"").arg(snippet);
     return Error::make(Error::Kind::Http, message, httpStatus, snippet);
@@ -67,8 +65,7 @@ Error httpError(const QByteArray &body, int httpStatus)
 
 Error parseError(const QString &what, int httpStatus)
 {
-    return Error::make(Error::Kind::Parse,
-                       QStringLiteral("The answer is not a Prometheus API answer: %1").arg(what),
+    return Error::make(Error::Kind::Parse, QStringLiteral("The answer is not a Prometheus API answer: %1").arg(what),
                        httpStatus);
 }
 
@@ -99,8 +96,7 @@ private:
     bool readVector(const QJsonArray &result);
     bool readSeriesLabels(const QJsonObject &object, qsizetype index, PromSeries *series);
     // The part every series entry of a matrix or vector shares: an object with "metric".
-    bool readSeriesEntry(const QJsonValue &entry, qsizetype index, QJsonObject *object,
-                         PromSeries *series);
+    bool readSeriesEntry(const QJsonValue &entry, qsizetype index, QJsonObject *object, PromSeries *series);
     bool readSample(const QJsonValue &pair, const QString &where, qint64 *timeMs, double *value,
                     QString *text = nullptr);
     qsizetype cappedCount(qsizetype count);
@@ -125,9 +121,9 @@ Result<PromQueryResult> Reader::read(const QJsonObject &data, const QJsonArray &
     const QJsonValue resultType = data.value(QLatin1String("resultType"));
     const QJsonValue result = data.value(QLatin1String("result"));
     if (!resultType.isString())
-        return parseError(QStringLiteral("\"data.resultType\" is %1, expected a string")
-                              .arg(JsonText::typeName(resultType)),
-                          m_httpStatus);
+        return parseError(
+            QStringLiteral("\"data.resultType\" is %1, expected a string").arg(JsonText::typeName(resultType)),
+            m_httpStatus);
     const QString type = resultType.toString();
 
     if (type == QLatin1String("matrix") || type == QLatin1String("vector")) {
@@ -147,8 +143,7 @@ Result<PromQueryResult> Reader::read(const QJsonObject &data, const QJsonArray &
         qint64 t = 0;
         double v = 0;
         QString text;
-        if (!readSample(result, QStringLiteral("the %1 result").arg(type), &t, &v,
-                        isScalar ? nullptr : &text))
+        if (!readSample(result, QStringLiteral("the %1 result").arg(type), &t, &v, isScalar ? nullptr : &text))
             return parseError(*m_error, m_httpStatus);
         series.timestampsMs.push_back(t);
         series.values.push_back(v);
@@ -177,9 +172,8 @@ void Reader::noteHistogramSkipped()
     if (m_histogramNoted)
         return;
     m_histogramNoted = true;
-    m_result.warnings.append(
-        QStringLiteral("Native histogram samples cannot be drawn and were left out; "
-                       "wrap the query in histogram_quantile() or histogram_count()."));
+    m_result.warnings.append(QStringLiteral("Native histogram samples cannot be drawn and were left out; "
+                                            "wrap the query in histogram_quantile() or histogram_count()."));
 }
 
 QString Reader::where(const PromSeries &series, qsizetype index)
@@ -214,20 +208,18 @@ bool Reader::readSeriesLabels(const QJsonObject &object, qsizetype index, PromSe
     return true;
 }
 
-bool Reader::readSample(const QJsonValue &pair, const QString &where, qint64 *timeMs, double *value,
-                        QString *text)
+bool Reader::readSample(const QJsonValue &pair, const QString &where, qint64 *timeMs, double *value, QString *text)
 {
     const QJsonArray array = pair.toArray();
     if (!pair.isArray() || array.size() != 2) {
         fail(QStringLiteral("%1 is %2, expected a [time, \"value\"] pair")
-                 .arg(where, pair.isArray() ? QStringLiteral("an array of %1").arg(array.size())
-                                            : JsonText::typeName(pair)));
+                 .arg(where,
+                      pair.isArray() ? QStringLiteral("an array of %1").arg(array.size()) : JsonText::typeName(pair)));
         return false;
     }
     const QJsonValue time = array.at(0);
     const double seconds = time.toDouble(std::numeric_limits<double>::quiet_NaN());
-    if (!time.isDouble() || !std::isfinite(seconds) ||
-        std::abs(seconds) > kMaxAbsTimestampSeconds) {
+    if (!time.isDouble() || !std::isfinite(seconds) || std::abs(seconds) > kMaxAbsTimestampSeconds) {
         fail(QStringLiteral("%1: the time is %2, expected seconds since the epoch")
                  .arg(where, time.isDouble() ? QString::number(seconds) : JsonText::typeName(time)));
         return false;
@@ -249,15 +241,13 @@ bool Reader::readSample(const QJsonValue &pair, const QString &where, qint64 *ti
         return true;
     }
     if (!parseSampleValue(sampleText, value)) {
-        fail(QStringLiteral("%1: the value \"%2\" is not a number")
-                 .arg(where, sampleText.left(kSnippetChars)));
+        fail(QStringLiteral("%1: the value \"%2\" is not a number").arg(where, sampleText.left(kSnippetChars)));
         return false;
     }
     return true;
 }
 
-bool Reader::readSeriesEntry(const QJsonValue &entry, qsizetype index, QJsonObject *object,
-                             PromSeries *series)
+bool Reader::readSeriesEntry(const QJsonValue &entry, qsizetype index, QJsonObject *object, PromSeries *series)
 {
     if (!entry.isObject()) {
         fail(QStringLiteral("series %1 is %2, expected an object").arg(index).arg(JsonText::typeName(entry)));
@@ -358,10 +348,9 @@ Result<PromQueryResult> parse(const QByteArray &body, int httpStatus, const Limi
     if (!document.isObject()) {
         if (!success)
             return httpError(body, httpStatus);
-        return parseError(
-            QStringLiteral("it is a JSON %1, expected an object")
-                .arg(document.isArray() ? QStringLiteral("array") : QStringLiteral("value")),
-            httpStatus);
+        return parseError(QStringLiteral("it is a JSON %1, expected an object")
+                              .arg(document.isArray() ? QStringLiteral("array") : QStringLiteral("value")),
+                          httpStatus);
     }
 
     const QJsonObject root = document.object();
@@ -380,17 +369,16 @@ Result<PromQueryResult> parse(const QByteArray &body, int httpStatus, const Limi
         if (!success)
             return httpError(body, httpStatus);
         return parseError(QStringLiteral("\"status\" is %1, expected \"success\" or \"error\"")
-                              .arg(status.isString() ? QStringLiteral("\"%1\"").arg(
-                                                           status.toString().left(kSnippetChars))
-                                                     : JsonText::typeName(status)),
+                              .arg(status.isString()
+                                       ? QStringLiteral("\"%1\"").arg(status.toString().left(kSnippetChars))
+                                       : JsonText::typeName(status)),
                           httpStatus);
     }
 
     const QJsonValue data = root.value(QLatin1String("data"));
     if (!data.isObject())
-        return parseError(
-            QStringLiteral("\"data\" is %1, expected an object").arg(JsonText::typeName(data)),
-            httpStatus);
+        return parseError(QStringLiteral("\"data\" is %1, expected an object").arg(JsonText::typeName(data)),
+                          httpStatus);
     QJsonArray warnings = root.value(QLatin1String("warnings")).toArray();
     // Newer servers (2.45+) add "infos" next to "warnings"; they are worth showing too.
     for (const auto &info : root.value(QLatin1String("infos")).toArray())

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "prometheus/prometheustypes.h"
 #include "base/result.h"
+#include "prometheus/prometheustypes.h"
 
 #include <QByteArray>
 
@@ -12,8 +12,7 @@ namespace PrometheusResponseParser {
 
 struct Limits
 {
-    int maxSeries =
-        2000; // beyond this the result is truncated and a warning is added; <= 0: no cap
+    int maxSeries = 2000; // beyond this the result is truncated and a warning is added; <= 0: no cap
 };
 
 // httpStatus is the HTTP status of the answer (Prometheus sends JSON errors with 400/422/503).

@@ -21,7 +21,6 @@ TimeRange alignToStep(const TimeRange &range, qint64 stepMs);
 
 // Splits [start, end] into consecutive chunks of at most maxPoints evaluation instants each
 // (inclusive ends, no instant requested twice, no instant missed).
-std::vector<TimeRange> splitRange(const TimeRange &range, qint64 stepMs,
-                                  int maxPoints = kServerMaxPointsPerSeries);
+std::vector<TimeRange> splitRange(const TimeRange &range, qint64 stepMs, int maxPoints = kServerMaxPointsPerSeries);
 
 } // namespace StepPlanner

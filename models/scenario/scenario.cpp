@@ -2,7 +2,6 @@
 #include "scenario/scenario.h"
 
 #include "base/jsontext.h"
-
 #include "dashboard/dashboardloader.h"
 
 #include <QFile>
@@ -46,15 +45,21 @@ std::optional<qint64> readDuration(const QJsonValue &value)
 QString ScenarioStep::describe() const
 {
     switch (kind) {
-    case Kind::SetRate: return QStringLiteral("set rate to %1").arg(value);
+    case Kind::SetRate:
+        return QStringLiteral("set rate to %1").arg(value);
     case Kind::SetInflightLimit:
         return value == 0 ? QStringLiteral("remove the in-flight limit")
                           : QStringLiteral("set in-flight limit to %1").arg(value);
-    case Kind::Pause: return QStringLiteral("pause the load");
-    case Kind::Resume: return QStringLiteral("resume the load");
-    case Kind::Annotate: return QStringLiteral("annotate \"%1\"").arg(text);
-    case Kind::WaitFor: return QStringLiteral("wait for %1 (at most %2)").arg(text, durationText(timeoutMs));
-    case Kind::Screenshot: return QStringLiteral("screenshot %1").arg(text);
+    case Kind::Pause:
+        return QStringLiteral("pause the load");
+    case Kind::Resume:
+        return QStringLiteral("resume the load");
+    case Kind::Annotate:
+        return QStringLiteral("annotate \"%1\"").arg(text);
+    case Kind::WaitFor:
+        return QStringLiteral("wait for %1 (at most %2)").arg(text, durationText(timeoutMs));
+    case Kind::Screenshot:
+        return QStringLiteral("screenshot %1").arg(text);
     }
     return {};
 }
@@ -65,10 +70,11 @@ namespace {
 // chosen output folder and nowhere else.
 QString screenshotPathProblem(const QString &path)
 {
-    if (path.startsWith(QLatin1Char('/')) || path.startsWith(QLatin1Char('\\')) || path.startsWith(QLatin1Char('~'))
-        || (path.size() >= 2 && path.at(1) == QLatin1Char(':')))
+    if (path.startsWith(QLatin1Char('/')) || path.startsWith(QLatin1Char('\\')) || path.startsWith(QLatin1Char('~')) ||
+        (path.size() >= 2 && path.at(1) == QLatin1Char(':')))
         return QStringLiteral("must be a file name inside the output folder (--output-dir), not an absolute path");
-    static const QRegularExpression separator(QStringLiteral("[/\\\\]")); // static: compiling it on every call is costly
+    static const QRegularExpression separator(
+        QStringLiteral("[/\\\\]")); // static: compiling it on every call is costly
     const QStringList parts = path.split(separator);
     if (parts.contains(QStringLiteral("..")))
         return QStringLiteral("must stay inside the output folder (--output-dir): \"..\" is not allowed");
@@ -89,9 +95,10 @@ LoadResult fromJson(const QByteArray &json)
     QJsonParseError error;
     const QJsonDocument document = QJsonDocument::fromJson(json, &error);
     if (error.error != QJsonParseError::NoError || !document.isObject()) {
-        result.issues << DashboardIssue{QString(), error.error != QJsonParseError::NoError
-                                                       ? QStringLiteral("not valid JSON: %1").arg(JsonText::describeError(json, error))
-                                                       : QStringLiteral("the top level must be an object")};
+        result.issues << DashboardIssue{
+            QString(), error.error != QJsonParseError::NoError
+                           ? QStringLiteral("not valid JSON: %1").arg(JsonText::describeError(json, error))
+                           : QStringLiteral("the top level must be an object")};
         return result;
     }
     const QJsonObject root = document.object();
@@ -102,12 +109,14 @@ LoadResult fromJson(const QByteArray &json)
     }
     const QJsonValue stepsValue = root.value(QStringLiteral("steps"));
     if (!stepsValue.isArray() || stepsValue.toArray().isEmpty()) {
-        result.issues << DashboardIssue{QStringLiteral("steps"), stepsValue.isUndefined() ? QStringLiteral("missing")
-                                                                                         : QStringLiteral("must be a non-empty array")};
+        result.issues << DashboardIssue{QStringLiteral("steps"), stepsValue.isUndefined()
+                                                                     ? QStringLiteral("missing")
+                                                                     : QStringLiteral("must be a non-empty array")};
         return result;
     }
-    static const QSet<QString> actions{QStringLiteral("setRate"), QStringLiteral("setInflightLimit"), QStringLiteral("pause"),
-                                       QStringLiteral("resume"), QStringLiteral("annotate"), QStringLiteral("waitFor"),
+    static const QSet<QString> actions{QStringLiteral("setRate"),   QStringLiteral("setInflightLimit"),
+                                       QStringLiteral("pause"),     QStringLiteral("resume"),
+                                       QStringLiteral("annotate"),  QStringLiteral("waitFor"),
                                        QStringLiteral("screenshot")};
     static const QSet<QString> modifiers{QStringLiteral("at"), QStringLiteral("after"), QStringLiteral("tags"),
                                          QStringLiteral("timeout"), QStringLiteral("continueOnError")};
@@ -129,9 +138,12 @@ LoadResult fromJson(const QByteArray &json)
                 result.issues << DashboardIssue{path + QLatin1Char('.') + key, QStringLiteral("unknown key")};
         }
         if (found.size() != 1) {
-            result.issues << DashboardIssue{path, found.isEmpty()
-                                                      ? QStringLiteral("needs one action: setRate, setInflightLimit, pause, resume, annotate, waitFor or screenshot")
-                                                      : QStringLiteral("has several actions (%1); one per step").arg(found.join(QStringLiteral(", ")))};
+            result.issues << DashboardIssue{
+                path,
+                found.isEmpty()
+                    ? QStringLiteral(
+                          "needs one action: setRate, setInflightLimit, pause, resume, annotate, waitFor or screenshot")
+                    : QStringLiteral("has several actions (%1); one per step").arg(found.join(QStringLiteral(", ")))};
             continue;
         }
         const QString action = found.first();
@@ -142,7 +154,8 @@ LoadResult fromJson(const QByteArray &json)
                 result.issues << DashboardIssue{valuePath, QStringLiteral("must be a number ≥ 0")};
                 continue;
             }
-            step.kind = action == QLatin1String("setRate") ? ScenarioStep::Kind::SetRate : ScenarioStep::Kind::SetInflightLimit;
+            step.kind =
+                action == QLatin1String("setRate") ? ScenarioStep::Kind::SetRate : ScenarioStep::Kind::SetInflightLimit;
             step.value = value.toDouble();
         } else if (action == QLatin1String("pause") || action == QLatin1String("resume")) {
             step.kind = action == QLatin1String("pause") ? ScenarioStep::Kind::Pause : ScenarioStep::Kind::Resume;
@@ -152,7 +165,7 @@ LoadResult fromJson(const QByteArray &json)
                 continue;
             }
             step.text = value.toString().trimmed();
-            step.kind = action == QLatin1String("annotate") ? ScenarioStep::Kind::Annotate
+            step.kind = action == QLatin1String("annotate")  ? ScenarioStep::Kind::Annotate
                         : action == QLatin1String("waitFor") ? ScenarioStep::Kind::WaitFor
                                                              : ScenarioStep::Kind::Screenshot;
             if (step.kind == ScenarioStep::Kind::Screenshot) {
@@ -165,11 +178,13 @@ LoadResult fromJson(const QByteArray &json)
         if (object.contains(QStringLiteral("at"))) {
             const auto at = readDuration(object.value(QStringLiteral("at")));
             if (!at) {
-                result.issues << DashboardIssue{path + QStringLiteral(".at"), QStringLiteral("is not a duration like \"+2m\"")};
+                result.issues << DashboardIssue{path + QStringLiteral(".at"),
+                                                QStringLiteral("is not a duration like \"+2m\"")};
                 continue;
             }
             if (*at < lastAt) {
-                result.issues << DashboardIssue{path + QStringLiteral(".at"), QStringLiteral("is earlier than a previous step's")};
+                result.issues << DashboardIssue{path + QStringLiteral(".at"),
+                                                QStringLiteral("is earlier than a previous step's")};
                 continue;
             }
             step.atMs = *at;
@@ -178,8 +193,9 @@ LoadResult fromJson(const QByteArray &json)
         if (object.contains(QStringLiteral("after"))) {
             const auto after = readDuration(object.value(QStringLiteral("after")));
             if (!after || step.atMs) {
-                result.issues << DashboardIssue{path + QStringLiteral(".after"), step.atMs ? QStringLiteral("cannot be combined with \"at\"")
-                                                                                           : QStringLiteral("is not a duration")};
+                result.issues << DashboardIssue{path + QStringLiteral(".after"),
+                                                step.atMs ? QStringLiteral("cannot be combined with \"at\"")
+                                                          : QStringLiteral("is not a duration")};
                 continue;
             }
             step.afterMs = *after;
@@ -212,8 +228,9 @@ LoadResult load(const QString &nameOrPath)
     QFile file(QFile::exists(builtin) ? builtin : nameOrPath);
     if (!file.open(QIODevice::ReadOnly)) {
         LoadResult result;
-        result.issues << DashboardIssue{nameOrPath, QStringLiteral("cannot be read: %1 (built-in scenarios: %2)")
-                                                        .arg(file.errorString(), builtinNames().join(QStringLiteral(", ")))};
+        result.issues << DashboardIssue{nameOrPath,
+                                        QStringLiteral("cannot be read: %1 (built-in scenarios: %2)")
+                                            .arg(file.errorString(), builtinNames().join(QStringLiteral(", ")))};
         return result;
     }
     return fromJson(file.readAll());

@@ -6,7 +6,6 @@
 #include <QByteArray>
 #include <QList>
 #include <QString>
-
 #include <optional>
 #include <vector>
 
@@ -29,13 +28,22 @@
 // "at" is measured from the scenario's start, "after" from the end of the previous step.
 struct ScenarioStep
 {
-    enum class Kind { SetRate, SetInflightLimit, Pause, Resume, Annotate, WaitFor, Screenshot };
+    enum class Kind
+    {
+        SetRate,
+        SetInflightLimit,
+        Pause,
+        Resume,
+        Annotate,
+        WaitFor,
+        Screenshot
+    };
 
     Kind kind = Kind::Annotate;
-    std::optional<qint64> atMs;   // offset from the start
-    qint64 afterMs = 0;           // delay after the previous step (when no "at")
-    double value = 0;             // rate or limit
-    QString text;                 // annotation text, PromQL condition, or screenshot file
+    std::optional<qint64> atMs; // offset from the start
+    qint64 afterMs = 0;         // delay after the previous step (when no "at")
+    double value = 0;           // rate or limit
+    QString text;               // annotation text, PromQL condition, or screenshot file
     QStringList tags;
     qint64 timeoutMs = 5 * 60'000; // waitFor
     bool continueOnError = false;

@@ -2,9 +2,9 @@
 #include "scenario/scenariorunner.h"
 
 #include "annotations/annotationmodel.h"
+#include "base/whenfinished.h"
 #include "loadtester/loadtestercontroller.h"
 #include "prometheus/prometheusclient.h"
-#include "base/whenfinished.h"
 
 #include <QDateTime>
 
@@ -51,8 +51,9 @@ void ScenarioRunner::scheduleStep()
 {
     if (m_index >= int(m_scenario.steps.size())) {
         m_running = false;
-        emit finished(m_failures == 0, m_failures == 0 ? tr("all %n step(s) succeeded", nullptr, int(m_scenario.steps.size()))
-                                                       : tr("%n step(s) failed", nullptr, m_failures));
+        emit finished(m_failures == 0, m_failures == 0
+                                           ? tr("all %n step(s) succeeded", nullptr, int(m_scenario.steps.size()))
+                                           : tr("%n step(s) failed", nullptr, m_failures));
         return;
     }
     const ScenarioStep &step = m_scenario.steps[std::size_t(m_index)];
@@ -128,8 +129,9 @@ void ScenarioRunner::onActionFinished(const ActionReport &report)
         else if (!outcome.confirmed)
             reason = tr("read back %1").arg(outcome.mismatch);
     }
-    finishStep(false, tr("%1 of %2 replicas confirmed; %3")
-                          .arg(report.confirmedCount()).arg(report.replicas.size()).arg(reason));
+    finishStep(
+        false,
+        tr("%1 of %2 replicas confirmed; %3").arg(report.confirmedCount()).arg(report.replicas.size()).arg(reason));
 }
 
 void ScenarioRunner::pollCondition()
@@ -139,8 +141,9 @@ void ScenarioRunner::pollCondition()
     const ScenarioStep &step = m_scenario.steps[std::size_t(m_index)];
     if (m_clock.elapsed() > m_conditionDeadlineMs) {
         m_conditionPoll.stop();
-        finishStep(false, m_lastConditionError.isEmpty() ? tr("not met within the timeout")
-                                                         : tr("not met within the timeout; last error: %1").arg(m_lastConditionError));
+        finishStep(false, m_lastConditionError.isEmpty()
+                              ? tr("not met within the timeout")
+                              : tr("not met within the timeout; last error: %1").arg(m_lastConditionError));
         return;
     }
     m_conditionQueryInFlight = true;

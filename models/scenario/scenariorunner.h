@@ -20,8 +20,8 @@ class ScenarioRunner : public QObject
 {
     Q_OBJECT
 public:
-    ScenarioRunner(LoadTesterController *controller, AnnotationModel *annotations,
-                   PrometheusClient *prometheus, QObject *parent = nullptr);
+    ScenarioRunner(LoadTesterController *controller, AnnotationModel *annotations, PrometheusClient *prometheus,
+                   QObject *parent = nullptr);
 
     void start(const Scenario &scenario);
     void stop(); // by the user: finishes with failure "stopped"

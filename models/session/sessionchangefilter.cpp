@@ -62,7 +62,8 @@ void SessionChangeFilter::select(std::span<const qint64> timestampsMs, std::span
             }
             const auto it = m_buckets.find(bucket);
             if (it == m_buckets.end() || !(it->second == current)) {
-                outTimes.insert(outTimes.end(), timestampsMs.begin() + qsizetype(i), timestampsMs.begin() + qsizetype(j));
+                outTimes.insert(outTimes.end(), timestampsMs.begin() + qsizetype(i),
+                                timestampsMs.begin() + qsizetype(j));
                 outValues.insert(outValues.end(), values.begin() + qsizetype(i), values.begin() + qsizetype(j));
                 m_buckets[bucket] = current;
             }
@@ -119,7 +120,8 @@ void SessionChangeFilter::forget(const TimeRange &span)
         return;
     const auto first = std::lower_bound(m_tailTimes.begin(), m_tailTimes.end(), span.startMs);
     const auto last = std::upper_bound(first, m_tailTimes.end(), span.endMs);
-    m_tailBits.erase(m_tailBits.begin() + (first - m_tailTimes.begin()), m_tailBits.begin() + (last - m_tailTimes.begin()));
+    m_tailBits.erase(m_tailBits.begin() + (first - m_tailTimes.begin()),
+                     m_tailBits.begin() + (last - m_tailTimes.begin()));
     m_tailTimes.erase(first, last);
     // A bucket marked with an impossible count never matches, so it is recorded again.
     for (auto it = m_buckets.lower_bound(bucketOf(span.startMs));

@@ -4,7 +4,6 @@
 #include "base/timerange.h"
 
 #include <QtGlobal>
-
 #include <map>
 #include <span>
 #include <vector>
@@ -29,9 +28,8 @@ public:
     // Given all samples of the series (ascending, as the store holds them) and the span in
     // which they changed, appends to `outTimes`/`outValues` (ascending) those to record, and
     // remembers them as recorded.
-    void select(std::span<const qint64> timestampsMs, std::span<const double> values,
-                const TimeRange &changed, std::vector<qint64> &outTimes,
-                std::vector<double> &outValues);
+    void select(std::span<const qint64> timestampsMs, std::span<const double> values, const TimeRange &changed,
+                std::vector<qint64> &outTimes, std::vector<double> &outValues);
 
     // Forgets what was recorded in a span (it was lost, e.g. while a write error paused the
     // recording): the next select() over it records it again.

@@ -10,7 +10,6 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QSaveFile>
-
 #include <algorithm>
 
 namespace pb = chaoscope::session::v1;
@@ -84,10 +83,11 @@ QByteArray encode(const SessionContents &contents, const std::vector<Annotation>
         std::size_t first = 0;
         std::size_t last = series.timestampsMs.size();
         if (trimTo) {
-            first = std::size_t(std::lower_bound(series.timestampsMs.begin(), series.timestampsMs.end(), trimTo->startMs)
-                                - series.timestampsMs.begin());
-            last = std::size_t(std::upper_bound(series.timestampsMs.begin(), series.timestampsMs.end(), trimTo->endMs)
-                               - series.timestampsMs.begin());
+            first =
+                std::size_t(std::lower_bound(series.timestampsMs.begin(), series.timestampsMs.end(), trimTo->startMs) -
+                            series.timestampsMs.begin());
+            last = std::size_t(std::upper_bound(series.timestampsMs.begin(), series.timestampsMs.end(), trimTo->endMs) -
+                               series.timestampsMs.begin());
             if (first >= last)
                 continue;
         }
@@ -164,10 +164,12 @@ std::optional<Error> write(const QString &path, const SessionContents &contents,
         return Error::make(Error::Kind::Io, QStringLiteral("Cannot create the folder %1").arg(info.absolutePath()));
     QSaveFile file(info.absoluteFilePath());
     if (!file.open(QIODevice::WriteOnly))
-        return Error::make(Error::Kind::Io, QStringLiteral("Cannot write %1: %2").arg(info.absoluteFilePath(), file.errorString()));
+        return Error::make(Error::Kind::Io,
+                           QStringLiteral("Cannot write %1: %2").arg(info.absoluteFilePath(), file.errorString()));
     const QByteArray bytes = encode(contents, annotations, trimTo);
     if (file.write(bytes) != bytes.size() || !file.commit())
-        return Error::make(Error::Kind::Io, QStringLiteral("Cannot write %1: %2").arg(info.absoluteFilePath(), file.errorString()));
+        return Error::make(Error::Kind::Io,
+                           QStringLiteral("Cannot write %1: %2").arg(info.absoluteFilePath(), file.errorString()));
     return std::nullopt;
 }
 

@@ -3,12 +3,11 @@
 
 #include "annotations/annotation.h"
 #include "base/result.h"
-#include "session/format/sessioncontents.h"
 #include "base/timerange.h"
+#include "session/format/sessioncontents.h"
 
 #include <QByteArray>
 #include <QString>
-
 #include <optional>
 #include <vector>
 

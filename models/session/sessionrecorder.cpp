@@ -4,17 +4,16 @@
 #include "annotations/annotationmodel.h"
 #include "dashboard/dashboardwriter.h"
 #include "loadtester/loadtestercontroller.h"
-#include "store/samplestore.h"
 #include "session.pb.h"
 #include "session/format/sessionconvert.h"
 #include "session/format/sessionformat.h"
+#include "store/samplestore.h"
 
 #include <QDateTime>
 #include <QDir>
 #include <QRegularExpression>
 #include <QStandardPaths>
 #include <QSysInfo>
-
 #include <limits>
 
 namespace pb = chaoscope::session::v1;
@@ -39,8 +38,7 @@ DashboardDefinition shareable(DashboardDefinition dashboard)
 
 SessionRecorder::SessionRecorder(SampleStore *store, AnnotationModel *annotations, QObject *parent)
     : QObject(parent), m_store(store), m_annotations(annotations)
-{
-}
+{}
 
 SessionRecorder::~SessionRecorder()
 {
@@ -57,7 +55,8 @@ QString SessionRecorder::defaultPath(const QString &dashboardName, qint64 now)
         name = QStringLiteral("session");
     const QString time = QDateTime::fromMSecsSinceEpoch(now, Qt::UTC).toString(QStringLiteral("yyyyMMdd-HHmmss"));
     const QString folder = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
-    return QDir(folder).filePath(QStringLiteral("sessions/%1-%2Z.%3").arg(name, time, QLatin1String(SessionFormat::kSuffix)));
+    return QDir(folder).filePath(
+        QStringLiteral("sessions/%1-%2Z.%3").arg(name, time, QLatin1String(SessionFormat::kSuffix)));
 }
 
 std::optional<Error> SessionRecorder::start(const QString &path, const RunInfo &run,
@@ -120,8 +119,9 @@ void SessionRecorder::connectAnnotations()
 {
     connect(m_annotations, &AnnotationModel::annotationAdded, this,
             [this](const Annotation &a) { recordAnnotation(pb::AnnotationEvent::ADDED, a); });
-    connect(m_annotations, &AnnotationModel::annotationUpdated, this,
-            [this](const Annotation &, const Annotation &after) { recordAnnotation(pb::AnnotationEvent::UPDATED, after); });
+    connect(
+        m_annotations, &AnnotationModel::annotationUpdated, this,
+        [this](const Annotation &, const Annotation &after) { recordAnnotation(pb::AnnotationEvent::UPDATED, after); });
     connect(m_annotations, &AnnotationModel::annotationRemoved, this,
             [this](const Annotation &a) { recordAnnotation(pb::AnnotationEvent::REMOVED, a); });
 }

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "dashboard/dashboarddefinition.h"
 #include "base/result.h"
+#include "base/timerange.h"
+#include "dashboard/dashboarddefinition.h"
 #include "session/sessionchangefilter.h"
 #include "session/sessionwriter.h"
-#include "base/timerange.h"
 
 #include <QHash>
 #include <QMap>
@@ -13,7 +13,6 @@
 #include <QPointer>
 #include <QString>
 #include <QUrl>
-
 #include <map>
 #include <memory>
 #include <optional>

@@ -19,8 +19,8 @@ bool isOfCurrentValues(const QString &key, const DashboardDefinition &dashboard)
     bool panelOk = false, queryOk = false;
     const int panel = parts.value(0).mid(1).toInt(&panelOk);
     const int query = parts.value(1).mid(1).toInt(&queryOk);
-    if (parts.size() < 3 || !panelOk || !queryOk || panel < 0 || panel >= int(dashboard.panels.size()) || query < 0
-        || query >= int(dashboard.panels[std::size_t(panel)].series.size()))
+    if (parts.size() < 3 || !panelOk || !queryOk || panel < 0 || panel >= int(dashboard.panels.size()) || query < 0 ||
+        query >= int(dashboard.panels[std::size_t(panel)].series.size()))
         return true; // not a query's series (load tester values), or a dashboard that lost its panels
     const QString segment = DashboardVariables::keySegment(
         dashboard.panels[std::size_t(panel)].series[std::size_t(query)].query, dashboard.variableDefinitions);

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "base/timerange.h"
 #include "dashboard/dashboarddefinition.h"
 #include "session/format/sessioncontents.h"
-#include "base/timerange.h"
 
 #include <QList>
 

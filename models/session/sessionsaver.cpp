@@ -2,19 +2,17 @@
 #include "session/sessionsaver.h"
 
 #include "annotations/annotationmodel.h"
-#include "session/sessioncompactor.h"
-#include "session/format/sessionreader.h"
-#include "session/sessionrecorder.h"
 #include "base/whenfinished.h"
+#include "session/format/sessionreader.h"
+#include "session/sessioncompactor.h"
+#include "session/sessionrecorder.h"
 
 #include <QFileInfo>
 #include <QLocale>
 #include <QtConcurrent>
 
-SessionSaver::SessionSaver(AnnotationModel *annotations, QObject *parent)
-    : QObject(parent), m_annotations(annotations)
-{
-}
+SessionSaver::SessionSaver(AnnotationModel *annotations, QObject *parent) : QObject(parent), m_annotations(annotations)
+{}
 
 void SessionSaver::setLive(SessionRecorder *recorder)
 {
@@ -53,8 +51,9 @@ void SessionSaver::save(const QString &path, std::optional<TimeRange> trimTo)
     }
     const QString source = sourcePath();
     if (!source.isEmpty() && QFileInfo(path).absoluteFilePath() == QFileInfo(source).absoluteFilePath()) {
-        emit finished(false, tr("%1 is the session being shown; save the copy under another name.")
-                                 .arg(QFileInfo(source).fileName()));
+        emit finished(
+            false,
+            tr("%1 is the session being shown; save the copy under another name.").arg(QFileInfo(source).fileName()));
         return;
     }
     const std::vector<Annotation> annotations = m_annotations->annotations();
@@ -80,8 +79,9 @@ void SessionSaver::save(const QString &path, std::optional<TimeRange> trimTo)
             emit finished(false, error->message);
             return;
         }
-        emit finished(true, tr("Session saved to %1 (%2)")
-                                .arg(QFileInfo(path).fileName(),
-                                     QLocale().formattedDataSize(QFileInfo(path).size(), 1, QLocale::DataSizeTraditionalFormat)));
+        emit finished(
+            true, tr("Session saved to %1 (%2)")
+                      .arg(QFileInfo(path).fileName(),
+                           QLocale().formattedDataSize(QFileInfo(path).size(), 1, QLocale::DataSizeTraditionalFormat)));
     });
 }

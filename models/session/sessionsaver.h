@@ -1,13 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "session/format/sessioncontents.h"
 #include "base/timerange.h"
+#include "session/format/sessioncontents.h"
 
 #include <QObject>
 #include <QPointer>
 #include <QString>
-
 #include <memory>
 #include <optional>
 

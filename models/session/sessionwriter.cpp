@@ -8,14 +8,12 @@
 #include <QDateTime>
 #include <QDir>
 #include <QFileInfo>
-
 #include <algorithm>
 #include <cerrno>
-#include <map>
 #include <chrono>
 #include <cstring>
-
 #include <fcntl.h>
+#include <map>
 #include <unistd.h>
 
 namespace pb = chaoscope::session::v1;
@@ -74,8 +72,8 @@ struct SessionWriter::Worker
     std::condition_variable wake;    // to the writer thread: work, flush or stop
     std::condition_variable written; // to flush(): the queue was written
     std::deque<Item> queue;
-    quint64 enqueued = 0;  // items ever queued
-    quint64 done = 0;      // items written or dropped: everything not in the queue any more
+    quint64 enqueued = 0; // items ever queued
+    quint64 done = 0;     // items written or dropped: everything not in the queue any more
     bool flushRequested = false;
     bool stop = false;
     State state = State::Closed;
@@ -117,16 +115,20 @@ std::optional<Error> SessionWriter::create(const QString &path, const pb::Header
         return Error::make(Error::Kind::Invalid, QStringLiteral("the session writer is already in use"));
     const QFileInfo info(path);
     if (!QDir().mkpath(info.absolutePath()))
-        return Error::make(Error::Kind::Io, QStringLiteral("Cannot create the folder %1 for the session file").arg(info.absolutePath()));
+        return Error::make(Error::Kind::Io,
+                           QStringLiteral("Cannot create the folder %1 for the session file").arg(info.absolutePath()));
     // An earlier recording is never overwritten by a new one.
     if (info.exists() && info.size() > 0) {
-        return Error::make(Error::Kind::Io, QStringLiteral("%1 exists already; choose another file for the recording")
-                                                .arg(info.absoluteFilePath()));
+        return Error::make(
+            Error::Kind::Io,
+            QStringLiteral("%1 exists already; choose another file for the recording").arg(info.absoluteFilePath()));
     }
-    const int fd = ::open(QFile::encodeName(info.absoluteFilePath()).constData(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    const int fd =
+        ::open(QFile::encodeName(info.absoluteFilePath()).constData(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (fd < 0) {
-        return Error::make(Error::Kind::Io, QStringLiteral("Cannot create the session file %1: %2")
-                                                .arg(info.absoluteFilePath(), errnoText(errno)));
+        return Error::make(
+            Error::Kind::Io,
+            QStringLiteral("Cannot create the session file %1: %2").arg(info.absoluteFilePath(), errnoText(errno)));
     }
     QByteArray first = SessionFormat::preamble();
     pb::Record record;
@@ -143,13 +145,14 @@ std::optional<Error> SessionWriter::openForAppend(const QString &path, qint64 va
     const QFileInfo info(path);
     const int fd = ::open(QFile::encodeName(info.absoluteFilePath()).constData(), O_WRONLY | O_CLOEXEC);
     if (fd < 0) {
-        return Error::make(Error::Kind::Io, QStringLiteral("Cannot write to the session file %1: %2")
-                                                .arg(info.absoluteFilePath(), errnoText(errno)));
+        return Error::make(
+            Error::Kind::Io,
+            QStringLiteral("Cannot write to the session file %1: %2").arg(info.absoluteFilePath(), errnoText(errno)));
     }
     if (validEnd < SessionFormat::kPreambleBytes || validEnd > info.size()) {
         ::close(fd);
-        return Error::make(Error::Kind::Invalid, QStringLiteral("%1 changed since it was read; open it again")
-                                                     .arg(info.absoluteFilePath()));
+        return Error::make(Error::Kind::Invalid,
+                           QStringLiteral("%1 changed since it was read; open it again").arg(info.absoluteFilePath()));
     }
     QByteArray first;
     appendRecord(first, recordingEvent(pb::RecordingEvent::REOPENED));
@@ -208,9 +211,8 @@ void SessionWriter::flush()
     const quint64 target = m_worker->enqueued;
     m_worker->flushRequested = true;
     m_worker->wake.notify_all();
-    m_worker->written.wait(lock, [&] {
-        return m_worker->done >= target || m_worker->stop || m_worker->state != State::Recording;
-    });
+    m_worker->written.wait(
+        lock, [&] { return m_worker->done >= target || m_worker->stop || m_worker->state != State::Recording; });
 }
 
 void SessionWriter::close()
@@ -267,7 +269,8 @@ void SessionWriter::run()
             return errnoText(errno);
         qsizetype done = 0;
         while (done < bytes.size()) {
-            const ssize_t n = ::pwrite(w.fd, bytes.constData() + done, std::size_t(bytes.size() - done), w.goodSize + done);
+            const ssize_t n =
+                ::pwrite(w.fd, bytes.constData() + done, std::size_t(bytes.size() - done), w.goodSize + done);
             if (n < 0 && errno == EINTR)
                 continue;
             if (n <= 0) {

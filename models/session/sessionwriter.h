@@ -6,7 +6,6 @@
 
 #include <QObject>
 #include <QString>
-
 #include <atomic>
 #include <condition_variable>
 #include <deque>
@@ -41,7 +40,12 @@ public:
         int retryIntervalMs = 5000;
         qint64 keyIntervalMs = 60'000; // sample chains restart this often (docs/sessions.md)
     };
-    enum class State { Closed, Recording, Paused };
+    enum class State
+    {
+        Closed,
+        Recording,
+        Paused
+    };
     Q_ENUM(State)
 
     explicit SessionWriter(QObject *parent = nullptr);
@@ -80,8 +84,7 @@ private:
     struct Item;
     struct Worker;
 
-    std::optional<Error> start(const QString &path, int fd, qint64 validEnd, bool fresh,
-                               const QByteArray &firstBytes);
+    std::optional<Error> start(const QString &path, int fd, qint64 validEnd, bool fresh, const QByteArray &firstBytes);
     void enqueue(Item item);
     void run();
 

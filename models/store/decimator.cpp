@@ -24,10 +24,9 @@ class M4Writer
 {
 public:
     // out is sized to `expected` points ahead and cut to what was written by finish().
-    M4Writer(std::span<const qint64> timestamps, std::span<const double> values, qint64 columnMs,
-             qint64 gapMs, Points &out, std::size_t expected)
-        : m_timestamps(timestamps), m_values(values), m_columnMs(columnMs), m_gapMs(gapMs),
-          m_out(out)
+    M4Writer(std::span<const qint64> timestamps, std::span<const double> values, qint64 columnMs, qint64 gapMs,
+             Points &out, std::size_t expected)
+        : m_timestamps(timestamps), m_values(values), m_columnMs(columnMs), m_gapMs(gapMs), m_out(out)
     {
         m_out.timestampsMs.resize(expected);
         m_out.values.resize(expected);
@@ -59,8 +58,7 @@ public:
         const qint64 t = m_timestamps[i];
         if (m_columnOpen && t >= m_columnEndMs)
             flush();
-        if (m_haveFinite &&
-            (m_brokenSinceLastFinite || (m_gapMs > 0 && t - m_lastFiniteMs > m_gapMs)))
+        if (m_haveFinite && (m_brokenSinceLastFinite || (m_gapMs > 0 && t - m_lastFiniteMs > m_gapMs)))
             m_gaps.push_back({i, m_lastFiniteMs + (t - m_lastFiniteMs) / 2});
         m_haveFinite = true;
         m_brokenSinceLastFinite = false;
@@ -69,9 +67,9 @@ public:
         if (!m_columnOpen) {
             m_columnOpen = true;
             // Usually the next column: no 64-bit division (the costliest step per column).
-            const bool next = m_columnEndMs != 0 && t >= m_columnEndMs
-                              && m_columnEndMs <= std::numeric_limits<qint64>::max() - 2 * m_columnMs
-                              && t < m_columnEndMs + m_columnMs;
+            const bool next = m_columnEndMs != 0 && t >= m_columnEndMs &&
+                              m_columnEndMs <= std::numeric_limits<qint64>::max() - 2 * m_columnMs &&
+                              t < m_columnEndMs + m_columnMs;
             m_columnEndMs = next ? m_columnEndMs + m_columnMs : columnEnd(t);
             m_first = m_min = m_max = m_last = i;
             return;
@@ -118,7 +116,7 @@ public:
             previous = tb;
             const double a = v[k];
             const double b = v[k + 1];
-            const bool lowerA = a < low0, lowerB = b < low1, higherA = a > high0, higherB = b > high1;
+            const bool lowerA = a<low0, lowerB = b<low1, higherA = a> high0, higherB = b> high1;
             low0 = lowerA ? a : low0;
             lowAt0 = lowerA ? k : lowAt0;
             low1 = lowerB ? b : low1;
@@ -136,7 +134,7 @@ public:
                 break;
             previous = ta;
             const double a = v[k];
-            const bool lowerA = a < low0, higherA = a > high0;
+            const bool lowerA = a<low0, higherA = a> high0;
             low0 = lowerA ? a : low0;
             lowAt0 = lowerA ? k : lowAt0;
             high0 = higherA ? a : high0;
@@ -248,9 +246,8 @@ private:
     {
         const qint64 start = floorDiv(t, m_columnMs) * m_columnMs;
         // Saturate instead of overflowing for timestamps within a column of the maximum.
-        return start > std::numeric_limits<qint64>::max() - m_columnMs
-                   ? std::numeric_limits<qint64>::max()
-                   : start + m_columnMs;
+        return start > std::numeric_limits<qint64>::max() - m_columnMs ? std::numeric_limits<qint64>::max()
+                                                                       : start + m_columnMs;
     }
 
     std::span<const qint64> m_timestamps;
@@ -275,8 +272,8 @@ private:
 
 } // namespace
 
-Points m4(std::span<const qint64> timestampsMs, std::span<const double> values,
-          const TimeRange &range, qint64 columnMs, qint64 gapMs)
+Points m4(std::span<const qint64> timestampsMs, std::span<const double> values, const TimeRange &range, qint64 columnMs,
+          qint64 gapMs)
 {
     Points out;
     const std::size_t count = std::min(timestampsMs.size(), values.size());
@@ -287,12 +284,10 @@ Points m4(std::span<const qint64> timestampsMs, std::span<const double> values,
     columnMs = std::max<qint64>(1, columnMs);
 
     const auto begin = timestampsMs.begin();
-    const std::size_t first = static_cast<std::size_t>(
-        std::lower_bound(begin, timestampsMs.end(), range.startMs) - begin);
-    const std::size_t last =
-        static_cast<std::size_t>(std::upper_bound(begin + static_cast<std::ptrdiff_t>(first),
-                                                  timestampsMs.end(), range.endMs) -
-                                 begin);
+    const std::size_t first =
+        static_cast<std::size_t>(std::lower_bound(begin, timestampsMs.end(), range.startMs) - begin);
+    const std::size_t last = static_cast<std::size_t>(
+        std::upper_bound(begin + static_cast<std::ptrdiff_t>(first), timestampsMs.end(), range.endMs) - begin);
 
     // At most 4 points per column and never more than the samples themselves, plus the edges
     // and a few markers; the markers of very gappy data grow the vectors as they come.
@@ -329,8 +324,7 @@ constexpr qint64 kMinMs = std::numeric_limits<qint64>::min();
 // Index of the first sample at or after t.
 std::size_t lowerIndex(std::span<const qint64> timestamps, qint64 t)
 {
-    return static_cast<std::size_t>(std::lower_bound(timestamps.begin(), timestamps.end(), t) -
-                                    timestamps.begin());
+    return static_cast<std::size_t>(std::lower_bound(timestamps.begin(), timestamps.end(), t) - timestamps.begin());
 }
 
 } // namespace
@@ -395,20 +389,20 @@ void M4Cache::applyChanges(Level &level, std::span<const qint64> timestampsMs)
         // lie several (empty) columns later.
         const std::size_t next = static_cast<std::size_t>(
             std::upper_bound(timestampsMs.begin(), timestampsMs.end(), change.endMs) - timestampsMs.begin());
-        const qint64 lastColumn = next < timestampsMs.size() ? floorDiv(timestampsMs[next], c)
-                                                             : std::numeric_limits<qint64>::max();
+        const qint64 lastColumn =
+            next < timestampsMs.size() ? floorDiv(timestampsMs[next], c) : std::numeric_limits<qint64>::max();
         const qint64 firstColumn = floorDiv(change.startMs, c);
         const qint64 from = std::max(firstColumn, level.firstColumn);
-        const qint64 to = std::min(lastColumn == std::numeric_limits<qint64>::max() ? runEnd - 1 : lastColumn,
-                                   runEnd - 1);
+        const qint64 to =
+            std::min(lastColumn == std::numeric_limits<qint64>::max() ? runEnd - 1 : lastColumn, runEnd - 1);
         for (qint64 k = from; k <= to; ++k)
             level.columns[std::size_t(k - level.firstColumn)].valid = false;
     }
     level.pendingChanges.clear();
 }
 
-Points M4Cache::m4(std::span<const qint64> timestampsMs, std::span<const double> values,
-                   const TimeRange &range, qint64 columnMs, qint64 gapMs)
+Points M4Cache::m4(std::span<const qint64> timestampsMs, std::span<const double> values, const TimeRange &range,
+                   qint64 columnMs, qint64 gapMs)
 {
     m_reused = 0;
     m_computed = 0;
@@ -421,14 +415,13 @@ Points M4Cache::m4(std::span<const qint64> timestampsMs, std::span<const double>
 
     const std::size_t first = lowerIndex(timestampsMs, range.startMs);
     const std::size_t last = static_cast<std::size_t>(
-        std::upper_bound(timestampsMs.begin() + static_cast<std::ptrdiff_t>(first), timestampsMs.end(),
-                         range.endMs) - timestampsMs.begin());
+        std::upper_bound(timestampsMs.begin() + static_cast<std::ptrdiff_t>(first), timestampsMs.end(), range.endMs) -
+        timestampsMs.begin());
     // Whole columns: [fullBegin, fullEnd). Caching pays only when columns hold several
     // samples; for absurdly narrow columns (a column per millisecond) plain m4() is the answer.
     const qint64 fullBegin = ceilDiv(range.startMs, columnMs);
-    const qint64 fullEnd = range.endMs == std::numeric_limits<qint64>::max()
-                               ? floorDiv(range.endMs, columnMs)
-                               : floorDiv(range.endMs + 1, columnMs);
+    const qint64 fullEnd = range.endMs == std::numeric_limits<qint64>::max() ? floorDiv(range.endMs, columnMs)
+                                                                             : floorDiv(range.endMs + 1, columnMs);
     if (fullEnd <= fullBegin || quint64(fullEnd - fullBegin) > std::max<quint64>(64, (last - first) / 2))
         return Decimator::m4(timestampsMs, values, range, columnMs, gapMs);
 
@@ -486,9 +479,10 @@ Points M4Cache::m4(std::span<const qint64> timestampsMs, std::span<const double>
                 keep(t, v, std::size_t(k - fullBegin), true);
                 ++m_reused;
             }
-            const std::size_t end = std::size_t(
-                std::lower_bound(timestampsMs.begin() + std::ptrdiff_t(i), timestampsMs.begin() + std::ptrdiff_t(last),
-                                 k * columnMs) - timestampsMs.begin());
+            const std::size_t end =
+                std::size_t(std::lower_bound(timestampsMs.begin() + std::ptrdiff_t(i),
+                                             timestampsMs.begin() + std::ptrdiff_t(last), k * columnMs) -
+                            timestampsMs.begin());
             if (end > i) {
                 // The state adding the skipped samples would have left: the last finite one,
                 // and whether non-finite ones follow it.

@@ -34,8 +34,8 @@ struct Points
 // so at most 4 points per column plus the 2 edge samples. A NaN marker (timestamp halfway
 // between the two samples around the gap) separates two emitted points that have a gap
 // between them; at most one marker between any two emitted points.
-Points m4(std::span<const qint64> timestampsMs, std::span<const double> values,
-          const TimeRange &range, qint64 columnMs, qint64 gapMs);
+Points m4(std::span<const qint64> timestampsMs, std::span<const double> values, const TimeRange &range, qint64 columnMs,
+          qint64 gapMs);
 
 // The column width for a plot: the visible span divided by the plot width in pixels, rounded
 // up, at least 1 ms. Constant while the window length and the width are, so live updates
@@ -60,8 +60,8 @@ public:
     void invalidate(const TimeRange &span);
     void clear();
 
-    Points m4(std::span<const qint64> timestampsMs, std::span<const double> values,
-              const TimeRange &range, qint64 columnMs, qint64 gapMs);
+    Points m4(std::span<const qint64> timestampsMs, std::span<const double> values, const TimeRange &range,
+              qint64 columnMs, qint64 gapMs);
 
     // Of the last m4() call: whole columns taken from the cache, and computed.
     std::size_t reusedColumns() const { return m_reused; }

@@ -6,7 +6,18 @@
 
 struct DerivedExpression::Node
 {
-    enum class Kind { Number, Input, Negate, Add, Subtract, Multiply, Divide, Min, Max };
+    enum class Kind
+    {
+        Number,
+        Input,
+        Negate,
+        Add,
+        Subtract,
+        Multiply,
+        Divide,
+        Min,
+        Max
+    };
     Kind kind = Kind::Number;
     double number = 0;
     int input = -1;
@@ -222,17 +233,28 @@ std::optional<double> evaluateNode(const Node &node, const std::function<std::op
         return std::nullopt;
     double result = 0;
     switch (node.kind) {
-    case Node::Kind::Add: result = *a + *b; break;
-    case Node::Kind::Subtract: result = *a - *b; break;
-    case Node::Kind::Multiply: result = *a * *b; break;
+    case Node::Kind::Add:
+        result = *a + *b;
+        break;
+    case Node::Kind::Subtract:
+        result = *a - *b;
+        break;
+    case Node::Kind::Multiply:
+        result = *a * *b;
+        break;
     case Node::Kind::Divide:
         if (*b == 0)
             return std::nullopt; // a gap: "no completions" means no defined wait, not infinity
         result = *a / *b;
         break;
-    case Node::Kind::Min: result = std::min(*a, *b); break;
-    case Node::Kind::Max: result = std::max(*a, *b); break;
-    default: return std::nullopt;
+    case Node::Kind::Min:
+        result = std::min(*a, *b);
+        break;
+    case Node::Kind::Max:
+        result = std::max(*a, *b);
+        break;
+    default:
+        return std::nullopt;
     }
     return std::isfinite(result) ? std::optional<double>(result) : std::nullopt;
 }

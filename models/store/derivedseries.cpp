@@ -2,7 +2,6 @@
 #include "store/derivedseries.h"
 
 #include <algorithm>
-
 #include <array>
 
 namespace DerivedSeries {
@@ -46,8 +45,8 @@ qsizetype nearestWithin(std::span<const qint64> timestampsMs, qint64 timeMs, qin
     return best;
 }
 
-Output compute(const DerivedExpression &expression, const std::vector<Input> &inputs, qint64 toleranceMs,
-               qint64 fromMs, qint64 toMs)
+Output compute(const DerivedExpression &expression, const std::vector<Input> &inputs, qint64 toleranceMs, qint64 fromMs,
+               qint64 toMs)
 {
     Output out;
     const qsizetype inputCount = expression.inputs().size();

@@ -5,7 +5,6 @@
 
 #include <QString>
 #include <QtGlobal>
-
 #include <limits>
 #include <span>
 #include <vector>

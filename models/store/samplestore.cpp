@@ -17,8 +17,8 @@ bool sameValue(double a, double b)
 
 bool strictlyAscending(std::span<const qint64> timestampsMs)
 {
-    return std::adjacent_find(timestampsMs.begin(), timestampsMs.end(),
-                              [](qint64 a, qint64 b) { return a >= b; }) == timestampsMs.end();
+    return std::adjacent_find(timestampsMs.begin(), timestampsMs.end(), [](qint64 a, qint64 b) { return a >= b; }) ==
+           timestampsMs.end();
 }
 
 // Sorts a batch by time; where a timestamp repeats, the sample that came last in the batch
@@ -28,16 +28,14 @@ void sortBatch(std::span<const qint64> timestampsMs, std::span<const double> val
 {
     std::vector<std::size_t> order(timestampsMs.size());
     std::iota(order.begin(), order.end(), std::size_t{0});
-    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-        return timestampsMs[a] < timestampsMs[b];
-    });
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t a, std::size_t b) { return timestampsMs[a] < timestampsMs[b]; });
     sortedTimestamps.clear();
     sortedValues.clear();
     sortedTimestamps.reserve(order.size());
     sortedValues.reserve(order.size());
     for (std::size_t i = 0; i < order.size(); ++i) {
-        const bool lastOfItsTime =
-            i + 1 == order.size() || timestampsMs[order[i + 1]] != timestampsMs[order[i]];
+        const bool lastOfItsTime = i + 1 == order.size() || timestampsMs[order[i + 1]] != timestampsMs[order[i]];
         if (!lastOfItsTime)
             continue;
         sortedTimestamps.push_back(timestampsMs[order[i]]);
@@ -70,8 +68,7 @@ std::pair<std::size_t, std::size_t> SampleStore::Series::indexRange(const TimeRa
         return {index, index};
     }
     const auto last = std::upper_bound(first, timestamps.end(), range.endMs);
-    return {static_cast<std::size_t>(first - timestamps.begin()),
-            static_cast<std::size_t>(last - timestamps.begin())};
+    return {static_cast<std::size_t>(first - timestamps.begin()), static_cast<std::size_t>(last - timestamps.begin())};
 }
 
 void SampleStore::Change::note(qint64 t)
@@ -106,8 +103,8 @@ qsizetype SampleStore::merge(const QString &key, const QMap<QString, QString> &l
                              std::span<const qint64> timestampsMs, std::span<const double> values)
 {
     if (timestampsMs.size() != values.size()) {
-        qWarning() << "SampleStore::merge:" << key << "got" << timestampsMs.size()
-                   << "timestamps but" << values.size() << "values; ignoring the extra ones";
+        qWarning() << "SampleStore::merge:" << key << "got" << timestampsMs.size() << "timestamps but" << values.size()
+                   << "values; ignoring the extra ones";
     }
     const std::size_t count = std::min(timestampsMs.size(), values.size());
     timestampsMs = timestampsMs.first(count);
@@ -133,8 +130,7 @@ qsizetype SampleStore::merge(const QString &key, const QMap<QString, QString> &l
 }
 
 void SampleStore::mergeLocked(const QString &key, const QMap<QString, QString> &labels,
-                              std::span<const qint64> timestampsMs, std::span<const double> values,
-                              Change &change)
+                              std::span<const qint64> timestampsMs, std::span<const double> values, Change &change)
 {
     auto it = m_series.find(key);
     if (it == m_series.end()) {
@@ -153,20 +149,19 @@ void SampleStore::mergeLocked(const QString &key, const QMap<QString, QString> &
     applyRetention(series);
 }
 
-void SampleStore::appendSorted(Series &series, std::span<const qint64> timestampsMs,
-                               std::span<const double> values, Change &change)
+void SampleStore::appendSorted(Series &series, std::span<const qint64> timestampsMs, std::span<const double> values,
+                               Change &change)
 {
     reserveFor(series.m_timestampsMs, series.m_values, series.m_timestampsMs.size() + timestampsMs.size());
-    series.m_timestampsMs.insert(series.m_timestampsMs.end(), timestampsMs.begin(),
-                                 timestampsMs.end());
+    series.m_timestampsMs.insert(series.m_timestampsMs.end(), timestampsMs.begin(), timestampsMs.end());
     series.m_values.insert(series.m_values.end(), values.begin(), values.end());
     change.inserted = static_cast<qsizetype>(timestampsMs.size());
     change.note(timestampsMs.front());
     change.note(timestampsMs.back());
 }
 
-void SampleStore::mergeSorted(Series &series, std::span<const qint64> timestampsMs,
-                              std::span<const double> values, Change &change)
+void SampleStore::mergeSorted(Series &series, std::span<const qint64> timestampsMs, std::span<const double> values,
+                              Change &change)
 {
     auto &storedTimes = series.m_timestampsMs;
     auto &storedValues = series.m_values;
@@ -284,14 +279,12 @@ QStringList SampleStore::keys() const
 QStringList SampleStore::keysWithPrefix(const QString &prefix) const
 {
     QStringList result;
-    for (auto it = m_series.lower_bound(prefix);
-         it != m_series.end() && it->first.startsWith(prefix); ++it)
+    for (auto it = m_series.lower_bound(prefix); it != m_series.end() && it->first.startsWith(prefix); ++it)
         result.append(it->first);
     return result;
 }
 
-std::pair<std::size_t, std::size_t> SampleStore::indexRange(const QString &key,
-                                                            const TimeRange &range) const
+std::pair<std::size_t, std::size_t> SampleStore::indexRange(const QString &key, const TimeRange &range) const
 {
     const Series *s = series(key);
     return s ? s->indexRange(range) : std::pair<std::size_t, std::size_t>{0, 0};

@@ -32,16 +32,13 @@ public:
     class Series
     {
     public:
-        const QString &key() const { return m_key; } // unique in the store, chosen by the writer
+        const QString &key() const { return m_key; }                      // unique in the store, chosen by the writer
         const QMap<QString, QString> &labels() const { return m_labels; } // as the source sent them
 
         // Sorted ascending, no duplicates. The spans stay valid until the next merge into this
         // series, setRetentionMs(), remove() or clear(); on another thread, only while
         // holding the store's readLock().
-        std::span<const qint64> timestampsMs() const
-        {
-            return {m_timestampsMs.data() + m_head, size()};
-        }
+        std::span<const qint64> timestampsMs() const { return {m_timestampsMs.data() + m_head, size()}; }
         std::span<const double> values() const { return {m_values.data() + m_head, size()}; }
         std::size_t size() const { return m_timestampsMs.size() - m_head; }
         bool isEmpty() const { return size() == 0; }
@@ -85,8 +82,8 @@ public:
     // at the old end is not part of that span (it would widen every live update to the whole
     // history); a view showing that far back finds out from the series' first timestamp.
     // Returns the number of samples that were new (not replacements), counted before retention.
-    qsizetype merge(const QString &key, const QMap<QString, QString> &labels,
-                    std::span<const qint64> timestampsMs, std::span<const double> values);
+    qsizetype merge(const QString &key, const QMap<QString, QString> &labels, std::span<const qint64> timestampsMs,
+                    std::span<const double> values);
 
     // For reading on another thread: while the returned locker lives, the store does not
     // change (series(), the spans and indexRange() may be used). The UI thread needs none, as
@@ -103,8 +100,7 @@ public:
 
     // Index range [first, last) of the samples with startMs <= t <= endMs (binary search);
     // {0, 0} for an unknown key. Indices into series(key)->timestampsMs()/values().
-    std::pair<std::size_t, std::size_t> indexRange(const QString &key,
-                                                   const TimeRange &range) const;
+    std::pair<std::size_t, std::size_t> indexRange(const QString &key, const TimeRange &range) const;
     // The newest timestamp of a series, or nullopt when it has no samples.
     std::optional<qint64> newestTimestamp(const QString &key) const;
 
@@ -132,13 +128,12 @@ private:
         void note(qint64 t);
     };
 
-    void mergeLocked(const QString &key, const QMap<QString, QString> &labels,
-                     std::span<const qint64> timestampsMs, std::span<const double> values,
-                     Change &change);
-    void appendSorted(Series &series, std::span<const qint64> timestampsMs,
-                      std::span<const double> values, Change &change);
-    void mergeSorted(Series &series, std::span<const qint64> timestampsMs,
+    void mergeLocked(const QString &key, const QMap<QString, QString> &labels, std::span<const qint64> timestampsMs,
                      std::span<const double> values, Change &change);
+    void appendSorted(Series &series, std::span<const qint64> timestampsMs, std::span<const double> values,
+                      Change &change);
+    void mergeSorted(Series &series, std::span<const qint64> timestampsMs, std::span<const double> values,
+                     Change &change);
     // Drops the samples older than the retention span; returns the dropped span, if any.
     std::optional<TimeRange> applyRetention(Series &series);
 

@@ -5,8 +5,8 @@
 #include <cmath>
 #include <limits>
 
-SeriesStatistics SeriesStatistics::compute(std::span<const qint64> timestampsMs,
-                                           std::span<const double> values, const TimeRange &range)
+SeriesStatistics SeriesStatistics::compute(std::span<const qint64> timestampsMs, std::span<const double> values,
+                                           const TimeRange &range)
 {
     SeriesStatistics stats;
     const auto first = std::lower_bound(timestampsMs.begin(), timestampsMs.end(), range.startMs);

@@ -17,6 +17,6 @@ struct SeriesStatistics
     double mean = 0;
     qsizetype count = 0; // finite samples in the range
 
-    static SeriesStatistics compute(std::span<const qint64> timestampsMs,
-                                    std::span<const double> values, const TimeRange &range);
+    static SeriesStatistics compute(std::span<const qint64> timestampsMs, std::span<const double> values,
+                                    const TimeRange &range);
 };

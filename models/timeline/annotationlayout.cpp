@@ -109,8 +109,8 @@ Result compute(const std::vector<Item> &items, const Options &options)
         }
         left = std::max(left, options.plotLeft);
         const auto place = [&](std::size_t row) {
-            group.label = QRectF(left, options.plotTop + 2 + double(row) * (options.rowHeight + options.rowGap),
-                                 width, options.rowHeight);
+            group.label = QRectF(left, options.plotTop + 2 + double(row) * (options.rowHeight + options.rowGap), width,
+                                 options.rowHeight);
             rowEnds[row] = group.label.right();
             rowLast[row] = &group;
         };
@@ -141,8 +141,8 @@ Result compute(const std::vector<Item> &items, const Options &options)
             double listLeft = std::min(group.label.isEmpty() ? left : group.label.left(), right - options.listWidth);
             listLeft = std::max(listLeft, options.plotLeft);
             for (std::size_t k = 0; k < group.markers.size(); ++k) {
-                group.listRows.emplace_back(listLeft, top + double(k) * options.listRowHeight,
-                                            options.listWidth, options.listRowHeight);
+                group.listRows.emplace_back(listLeft, top + double(k) * options.listRowHeight, options.listWidth,
+                                            options.listRowHeight);
             }
         }
     }

@@ -5,7 +5,6 @@
 
 #include <QRectF>
 #include <QtGlobal>
-
 #include <functional>
 #include <optional>
 #include <vector>
@@ -27,17 +26,17 @@ struct Item
 
 struct Options
 {
-    TimeRange range;          // the visible time range
+    TimeRange range; // the visible time range
     double plotLeft = 0;
     double plotWidth = 1;
     double plotTop = 0;
     double plotBottom = 1;
-    double clusterPx = 6;     // markers closer than this (to the first of a group) cluster
-    int rows = 3;             // label rows at the top of the plot; beyond them a line alone
+    double clusterPx = 6; // markers closer than this (to the first of a group) cluster
+    int rows = 3;         // label rows at the top of the plot; beyond them a line alone
     double rowHeight = 16;
     double rowGap = 4;
-    double labelGap = 3;      // between a line and its label
-    double labelSpacing = 4;  // between two labels in a row
+    double labelGap = 3;     // between a line and its label
+    double labelSpacing = 4; // between two labels in a row
     // When every row is full, the earlier label in a row is shortened (elided) to make room for
     // a later one, if it keeps at least this width: the newest action is the one to read.
     double minLabelWidth = 60;
@@ -51,20 +50,20 @@ struct Options
 
 struct Marker
 {
-    int item = -1;            // index into the items
-    double x = 0;             // of the start; may lie outside the plot for a region
+    int item = -1; // index into the items
+    double x = 0;  // of the start; may lie outside the plot for a region
     std::optional<double> endX;
     bool startVisible = false;
     bool endVisible = false;
-    int group = -1;           // the group drawing its start line and label; -1 when off-view
+    int group = -1; // the group drawing its start line and label; -1 when off-view
 };
 
 struct Group
 {
-    std::vector<int> markers; // indices into Result::markers, in time order
-    double x = 0;             // where the group sits (its first marker)
-    QRectF label;             // label (one marker) or "+N" badge (a cluster); empty: no room
-    bool expanded = false;    // a cluster shown as a list
+    std::vector<int> markers;     // indices into Result::markers, in time order
+    double x = 0;                 // where the group sits (its first marker)
+    QRectF label;                 // label (one marker) or "+N" badge (a cluster); empty: no room
+    bool expanded = false;        // a cluster shown as a list
     std::vector<QRectF> listRows; // expanded: one row per marker, below the badge
 
     bool isCluster() const { return markers.size() > 1; }
@@ -79,7 +78,8 @@ struct Result
 // Items must be in time order (as AnnotationModel keeps them).
 Result compute(const std::vector<Item> &items, const Options &options);
 
-enum class HitKind {
+enum class HitKind
+{
     None,
     Start,   // a point's line or a region's start edge
     End,     // a region's end edge

@@ -23,8 +23,7 @@ void TimeCursor::leave(const QObject *origin)
     emit changed();
 }
 
-std::optional<NearestSample> nearestSample(const SampleStore::Series &series, qint64 timeMs,
-                                           qint64 maxDistanceMs)
+std::optional<NearestSample> nearestSample(const SampleStore::Series &series, qint64 timeMs, qint64 maxDistanceMs)
 {
     const auto timestamps = series.timestampsMs();
     if (timestamps.empty())

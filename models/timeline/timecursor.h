@@ -5,7 +5,6 @@
 
 #include <QObject>
 #include <QPointer>
-
 #include <optional>
 
 // The instant under the mouse, shared by every panel of a dashboard: the panel under the
@@ -45,5 +44,4 @@ struct NearestSample
 // Binary search for the sample nearest to timeMs (ties go to the older one); nullopt when the
 // series is empty or the nearest sample is more than maxDistanceMs away (a gap in the data
 // must read as "no value", not as a far-away one).
-std::optional<NearestSample> nearestSample(const SampleStore::Series &series, qint64 timeMs,
-                                           qint64 maxDistanceMs);
+std::optional<NearestSample> nearestSample(const SampleStore::Series &series, qint64 timeMs, qint64 maxDistanceMs);

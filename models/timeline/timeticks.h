@@ -4,7 +4,6 @@
 #include "base/timerange.h"
 
 #include <QString>
-
 #include <vector>
 
 // Where the labels of a time axis go: at round instants (every 10 s, 1 min, 15 min, …) of

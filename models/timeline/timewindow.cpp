@@ -3,8 +3,7 @@
 
 #include <QDateTime>
 
-TimeWindow::TimeWindow(QObject *parent)
-    : QObject(parent), m_clock([] { return QDateTime::currentMSecsSinceEpoch(); })
+TimeWindow::TimeWindow(QObject *parent) : QObject(parent), m_clock([] { return QDateTime::currentMSecsSinceEpoch(); })
 {
     m_range = {m_clock() - m_windowMs, m_clock()};
 }

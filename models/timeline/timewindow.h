@@ -4,7 +4,6 @@
 #include "base/timerange.h"
 
 #include <QObject>
-
 #include <functional>
 #include <vector>
 
@@ -72,7 +71,7 @@ private:
     };
 
     View currentView() const;
-    void remember();               // before a navigation: the current view goes on the back stack
+    void remember();                // before a navigation: the current view goes on the back stack
     void restore(const View &view); // back/forward: no history of its own
     void applyLive(bool live);
     void setRange(const TimeRange &range);

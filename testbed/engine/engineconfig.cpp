@@ -3,8 +3,7 @@
 
 QString toString(ServiceDistribution distribution)
 {
-    return distribution == ServiceDistribution::Exponential ? QStringLiteral("exponential")
-                                                            : QStringLiteral("fixed");
+    return distribution == ServiceDistribution::Exponential ? QStringLiteral("exponential") : QStringLiteral("fixed");
 }
 
 QJsonObject toJson(const EngineConfig &config)

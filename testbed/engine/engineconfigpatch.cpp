@@ -25,8 +25,8 @@ struct NumberCheck
     QString error;
 };
 
-NumberCheck readNumber(const QJsonObject &object, const QString &key, double min, bool minExclusive,
-                       double max, bool integral)
+NumberCheck readNumber(const QJsonObject &object, const QString &key, double min, bool minExclusive, double max,
+                       bool integral)
 {
     const QJsonValue value = object.value(key);
     if (!value.isDouble())
@@ -57,23 +57,21 @@ bool isJsonContentType(const QByteArray &contentType)
 
 } // namespace
 
-EngineConfigPatch::Parsed EngineConfigPatch::parse(const QByteArray &contentType,
-                                                   const QByteArray &body)
+EngineConfigPatch::Parsed EngineConfigPatch::parse(const QByteArray &contentType, const QByteArray &body)
 {
     if (!isJsonContentType(contentType)) {
-        return {std::nullopt, QStringLiteral("Content-Type must be application/json, got '%1'")
-                                  .arg(QString::fromLatin1(contentType))};
+        return {
+            std::nullopt,
+            QStringLiteral("Content-Type must be application/json, got '%1'").arg(QString::fromLatin1(contentType))};
     }
     if (body.size() > maxBodyBytes) {
-        return {std::nullopt, QStringLiteral("the body has %1 bytes, at most %2 are accepted")
-                                  .arg(body.size())
-                                  .arg(maxBodyBytes)};
+        return {std::nullopt,
+                QStringLiteral("the body has %1 bytes, at most %2 are accepted").arg(body.size()).arg(maxBodyBytes)};
     }
     QJsonParseError parseError;
     const QJsonDocument document = QJsonDocument::fromJson(body, &parseError);
     if (parseError.error != QJsonParseError::NoError)
-        return {std::nullopt,
-                QStringLiteral("the body is not JSON: %1").arg(parseError.errorString())};
+        return {std::nullopt, QStringLiteral("the body is not JSON: %1").arg(parseError.errorString())};
     if (!document.isObject())
         return {std::nullopt, QStringLiteral("the body must be a JSON object")};
 

@@ -22,12 +22,10 @@ namespace {
 QHttpServerResponse problemResponse(StatusCode status, const QString &title, const QString &detail)
 {
     return QHttpServerResponse(QByteArray(ProblemDetail::contentType),
-                               ProblemDetail::json(static_cast<int>(status), title, detail),
-                               status);
+                               ProblemDetail::json(static_cast<int>(status), title, detail), status);
 }
 
-void writeProblem(QHttpServerResponder &responder, StatusCode status, const QString &title,
-                  const QString &detail)
+void writeProblem(QHttpServerResponder &responder, StatusCode status, const QString &title, const QString &detail)
 {
     responder.write(ProblemDetail::json(static_cast<int>(status), title, detail),
                     {{"Content-Type", ProblemDetail::contentType}}, status);
@@ -44,23 +42,20 @@ EngineHttpServer::EngineHttpServer(const EngineConfig &config, quint64 seed, QOb
     m_completionTimer.setTimerType(Qt::PreciseTimer);
     connect(&m_completionTimer, &QTimer::timeout, this, &EngineHttpServer::onCompletionTimer);
 
-    m_server.route(QStringLiteral("/v2/process-instances"), Method::Post,
-                   [this](const QHttpServerRequest &, QHttpServerResponder &&responder) {
-                       createInstance(std::move(responder));
-                   });
+    m_server.route(
+        QStringLiteral("/v2/process-instances"), Method::Post,
+        [this](const QHttpServerRequest &, QHttpServerResponder &&responder) { createInstance(std::move(responder)); });
     m_server.route(QStringLiteral("/metrics"), Method::Get, [this] { return metrics(); });
-    m_server.route(QStringLiteral("/admin/config"), Method::Get,
-                   [this] { return configResponse(); });
+    m_server.route(QStringLiteral("/admin/config"), Method::Get, [this] { return configResponse(); });
     m_server.route(QStringLiteral("/admin/config"), Method::Put,
                    [this](const QHttpServerRequest &request) { return putConfig(request); });
     m_server.route(QStringLiteral("/health/liveness"), Method::Get, [] {
         return QHttpServerResponse(QJsonObject{{QStringLiteral("status"), QStringLiteral("UP")}});
     });
-    m_server.setMissingHandler(
-        [](const QHttpServerRequest &request, QHttpServerResponder &&responder) {
-            writeProblem(responder, StatusCode::NotFound, QStringLiteral("Not Found"),
-                         QStringLiteral("no route for %1").arg(request.url().path()));
-        });
+    m_server.setMissingHandler([](const QHttpServerRequest &request, QHttpServerResponder &&responder) {
+        writeProblem(responder, StatusCode::NotFound, QStringLiteral("Not Found"),
+                     QStringLiteral("no route for %1").arg(request.url().path()));
+    });
 }
 
 EngineHttpServer::~EngineHttpServer() = default;
@@ -80,8 +75,7 @@ void EngineHttpServer::createInstance(QHttpServerResponder &&responder)
         break;
     }
     case EngineModel::Admission::QueueFull:
-        writeProblem(responder, StatusCode::ServiceUnavailable,
-                     QStringLiteral("RESOURCE_EXHAUSTED"),
+        writeProblem(responder, StatusCode::ServiceUnavailable, QStringLiteral("RESOURCE_EXHAUSTED"),
                      QStringLiteral("the request queue is full (%1 waiting); try again later")
                          .arg(m_model.config().queueCapacity));
         break;
@@ -102,9 +96,9 @@ QHttpServerResponse EngineHttpServer::metrics()
     m_model.advance(now());
     answerCompleted();
     scheduleNextCompletion();
-    return QHttpServerResponse(QByteArray(EngineMetricsWriter::contentType),
-                               EngineMetricsWriter::render(m_model.counters(), m_model.config(),
-                                                           ProcessStats::readSelf()));
+    return QHttpServerResponse(
+        QByteArray(EngineMetricsWriter::contentType),
+        EngineMetricsWriter::render(m_model.counters(), m_model.config(), ProcessStats::readSelf()));
 }
 
 QHttpServerResponse EngineHttpServer::putConfig(const QHttpServerRequest &request)
@@ -126,8 +120,7 @@ QHttpServerResponse EngineHttpServer::putConfig(const QHttpServerRequest &reques
     if (patch.acceptableBacklog)
         m_model.setAcceptableBacklog(*patch.acceptableBacklog, t);
     if (!changes.isEmpty()) {
-        std::fprintf(stderr, "chaoscope-engine: admin config: %s\n",
-                     qPrintable(changes.join(QStringLiteral(", "))));
+        std::fprintf(stderr, "chaoscope-engine: admin config: %s\n", qPrintable(changes.join(QStringLiteral(", "))));
         std::fflush(stderr);
     }
     answerCompleted();
@@ -137,9 +130,8 @@ QHttpServerResponse EngineHttpServer::putConfig(const QHttpServerRequest &reques
 
 QHttpServerResponse EngineHttpServer::configResponse() const
 {
-    return QHttpServerResponse(
-        QByteArrayLiteral("application/json"),
-        QJsonDocument(toJson(m_model.config())).toJson(QJsonDocument::Compact));
+    return QHttpServerResponse(QByteArrayLiteral("application/json"),
+                               QJsonDocument(toJson(m_model.config())).toJson(QJsonDocument::Compact));
 }
 
 void EngineHttpServer::onCompletionTimer()
@@ -157,8 +149,7 @@ void EngineHttpServer::answerCompleted()
             continue;
         Waiting &waiting = it->second;
         if (waiting.socket && waiting.socket->state() == QAbstractSocket::ConnectedState) {
-            const QByteArray body =
-                QByteArrayLiteral("{\"processInstanceKey\":") + QByteArray::number(key) + '}';
+            const QByteArray body = QByteArrayLiteral("{\"processInstanceKey\":") + QByteArray::number(key) + '}';
             waiting.responder.write(body, {{"Content-Type", "application/json"}}, StatusCode::Ok);
         }
         m_waiting.erase(it);

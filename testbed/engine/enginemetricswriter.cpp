@@ -21,8 +21,8 @@ QByteArray formatValue(double value)
 
 } // namespace
 
-QByteArray EngineMetricsWriter::render(const EngineModel::Counters &counters,
-                                       const EngineConfig &config, const ProcessStats &process)
+QByteArray EngineMetricsWriter::render(const EngineModel::Counters &counters, const EngineConfig &config,
+                                       const ProcessStats &process)
 {
     EngineMetricsWriter writer;
     auto count = [](quint64 value) { return static_cast<double>(value); };
@@ -31,22 +31,17 @@ QByteArray EngineMetricsWriter::render(const EngineModel::Counters &counters,
                   "Requests to create a process instance: accepted into the queue, or rejected "
                   "by backpressure (503, queue full) or flow control (429).");
     writer.sample("engine_requests_total", count(counters.accepted), R"(outcome="accepted")");
-    writer.sample("engine_requests_total",
-                  count(counters.rejectedQueueFull + counters.rejectedBacklog),
+    writer.sample("engine_requests_total", count(counters.rejectedQueueFull + counters.rejectedBacklog),
                   R"(outcome="rejected")");
 
     writer.family("engine_requests_rejected_total", "counter",
                   "Rejected requests by reason: queue_full (503) or flow_control (429).");
-    writer.sample("engine_requests_rejected_total", count(counters.rejectedQueueFull),
-                  R"(reason="queue_full")");
-    writer.sample("engine_requests_rejected_total", count(counters.rejectedBacklog),
-                  R"(reason="flow_control")");
+    writer.sample("engine_requests_rejected_total", count(counters.rejectedQueueFull), R"(reason="queue_full")");
+    writer.sample("engine_requests_rejected_total", count(counters.rejectedBacklog), R"(reason="flow_control")");
 
-    writer.family("engine_process_instances_created_total", "counter",
-                  "Process instances a worker started.");
+    writer.family("engine_process_instances_created_total", "counter", "Process instances a worker started.");
     writer.sample("engine_process_instances_created_total", count(counters.created));
-    writer.family("engine_process_instances_completed_total", "counter",
-                  "Process instances completed and answered.");
+    writer.family("engine_process_instances_completed_total", "counter", "Process instances completed and answered.");
     writer.sample("engine_process_instances_completed_total", count(counters.completed));
 
     writer.family("engine_queue_length", "gauge", "Accepted instances waiting for a worker.");
@@ -61,22 +56,18 @@ QByteArray EngineMetricsWriter::render(const EngineModel::Counters &counters,
     writer.sample("engine_records_appended_total", count(counters.recordsAppended));
     writer.family("engine_records_exported_total", "counter", "Records the exporter drained.");
     writer.sample("engine_records_exported_total", count(counters.recordsExported));
-    writer.family("engine_exporter_backlog_records", "gauge",
-                  "Records appended but not exported yet.");
+    writer.family("engine_exporter_backlog_records", "gauge", "Records appended but not exported yet.");
     writer.sample("engine_exporter_backlog_records", count(counters.backlog()));
-    writer.family("engine_exporter_rate_limit", "gauge",
-                  "Exporter capacity in records per second.");
+    writer.family("engine_exporter_rate_limit", "gauge", "Exporter capacity in records per second.");
     writer.sample("engine_exporter_rate_limit", config.exportRate);
     writer.family("engine_acceptable_backlog_records", "gauge",
                   "Flow control: new instances get 429 while the backlog is over this (0 = off).");
-    writer.sample("engine_acceptable_backlog_records",
-                  static_cast<double>(config.acceptableBacklog));
+    writer.sample("engine_acceptable_backlog_records", static_cast<double>(config.acceptableBacklog));
     writer.family("engine_service_time_seconds", "gauge",
                   "Configured time one worker needs for one instance (mean if exponential).");
     writer.sample("engine_service_time_seconds", config.serviceTimeSeconds);
 
-    writer.family("process_cpu_seconds_total", "counter",
-                  "Total user and system CPU time spent in seconds.");
+    writer.family("process_cpu_seconds_total", "counter", "Total user and system CPU time spent in seconds.");
     writer.sample("process_cpu_seconds_total", process.cpuSeconds);
     writer.family("process_resident_memory_bytes", "gauge", "Resident memory size in bytes.");
     writer.sample("process_resident_memory_bytes", static_cast<double>(process.residentBytes));

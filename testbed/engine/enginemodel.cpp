@@ -4,15 +4,12 @@
 #include <algorithm>
 #include <cmath>
 
-EngineModel::EngineModel(const EngineConfig &config, quint64 seed)
-    : m_config(config), m_random(seed)
-{}
+EngineModel::EngineModel(const EngineConfig &config, quint64 seed) : m_config(config), m_random(seed) {}
 
 EngineModel::SubmitResult EngineModel::submit(double now)
 {
     advance(now);
-    if (m_config.acceptableBacklog > 0 &&
-        m_counters.backlog() > static_cast<quint64>(m_config.acceptableBacklog)) {
+    if (m_config.acceptableBacklog > 0 && m_counters.backlog() > static_cast<quint64>(m_config.acceptableBacklog)) {
         ++m_counters.rejectedBacklog;
         return {Admission::BacklogTooLarge, 0};
     }

@@ -13,8 +13,7 @@ class NumberReader
 public:
     explicit NumberReader(const QCommandLineParser &parser) : m_parser(parser) {}
 
-    double real(const QCommandLineOption &option, double fallback, double min, bool minExclusive,
-                double max)
+    double real(const QCommandLineOption &option, double fallback, double min, bool minExclusive, double max)
     {
         const QString name = option.names().constFirst();
         if (!m_error.isEmpty() || !m_parser.isSet(option))
@@ -64,33 +63,29 @@ EngineOptions::Parsed EngineOptions::parse(const QStringList &arguments)
 {
     const EngineConfig defaults;
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral(
-        "A target with finite capacity for load tests, modelled on Camunda: POST "
-        "/v2/process-instances waits in a bounded queue for one of W workers; each completed "
-        "instance appends records to an exporter that drains at a limited rate. Serves "
-        "/metrics, /admin/config and /health/liveness."));
+    parser.setApplicationDescription(
+        QStringLiteral("A target with finite capacity for load tests, modelled on Camunda: POST "
+                       "/v2/process-instances waits in a bounded queue for one of W workers; each completed "
+                       "instance appends records to an exporter that drains at a limited rate. Serves "
+                       "/metrics, /admin/config and /health/liveness."));
     const QCommandLineOption help(QStringList{QStringLiteral("h"), QStringLiteral("help")},
                                   QStringLiteral("Show this help."));
-    const QCommandLineOption version(QStringLiteral("version"),
-                                     QStringLiteral("Show the version."));
-    const QCommandLineOption port(
-        QStringLiteral("port"),
-        QStringLiteral("TCP port to listen on (default 8080, where the "
-                       "starter sends by default); 0 lets the OS pick one."),
-        QStringLiteral("port"), QStringLiteral("8080"));
+    const QCommandLineOption version(QStringLiteral("version"), QStringLiteral("Show the version."));
+    const QCommandLineOption port(QStringLiteral("port"),
+                                  QStringLiteral("TCP port to listen on (default 8080, where the "
+                                                 "starter sends by default); 0 lets the OS pick one."),
+                                  QStringLiteral("port"), QStringLiteral("8080"));
     const QCommandLineOption bind(QStringLiteral("bind"),
                                   QStringLiteral("Address to listen on (default 127.0.0.1). The "
                                                  "admin API has no authentication."),
                                   QStringLiteral("address"), QStringLiteral("127.0.0.1"));
     const QCommandLineOption workers(
         QStringLiteral("workers"),
-        QStringLiteral("Workers processing instances in parallel (default %1).")
-            .arg(defaults.workers),
+        QStringLiteral("Workers processing instances in parallel (default %1).").arg(defaults.workers),
         QStringLiteral("n"), QString::number(defaults.workers));
     const QCommandLineOption serviceTime(
         QStringLiteral("service-time"),
-        QStringLiteral("Seconds one worker needs for one instance (default %1).")
-            .arg(defaults.serviceTimeSeconds),
+        QStringLiteral("Seconds one worker needs for one instance (default %1).").arg(defaults.serviceTimeSeconds),
         QStringLiteral("seconds"), QString::number(defaults.serviceTimeSeconds));
     const QCommandLineOption distribution(
         QStringLiteral("service-distribution"),
@@ -108,8 +103,7 @@ EngineOptions::Parsed EngineOptions::parse(const QStringList &arguments)
         QStringLiteral("n"), QString::number(defaults.recordsPerInstance));
     const QCommandLineOption exportRate(
         QStringLiteral("export-rate"),
-        QStringLiteral("Records per second the exporter drains (default %1).")
-            .arg(defaults.exportRate),
+        QStringLiteral("Records per second the exporter drains (default %1).").arg(defaults.exportRate),
         QStringLiteral("records/s"), QString::number(defaults.exportRate));
     const QCommandLineOption backlog(
         QStringLiteral("acceptable-backlog"),
@@ -117,10 +111,10 @@ EngineOptions::Parsed EngineOptions::parse(const QStringList &arguments)
                        "is over this many records; 0 = off (default)."),
         QStringLiteral("records"), QString::number(defaults.acceptableBacklog));
     const QCommandLineOption seed(QStringLiteral("seed"),
-                                  QStringLiteral("Seed of the random service times (default 1)."),
-                                  QStringLiteral("n"), QStringLiteral("1"));
-    parser.addOptions({help, version, port, bind, workers, serviceTime, distribution, queue,
-                       records, exportRate, backlog, seed});
+                                  QStringLiteral("Seed of the random service times (default 1)."), QStringLiteral("n"),
+                                  QStringLiteral("1"));
+    parser.addOptions(
+        {help, version, port, bind, workers, serviceTime, distribution, queue, records, exportRate, backlog, seed});
 
     Parsed result;
     if (!parser.parse(arguments)) {
@@ -139,8 +133,7 @@ EngineOptions::Parsed EngineOptions::parse(const QStringList &arguments)
     }
     if (!parser.positionalArguments().isEmpty()) {
         result.outcome = Outcome::Invalid;
-        result.text = QStringLiteral("unexpected argument '%1'")
-                          .arg(parser.positionalArguments().constFirst());
+        result.text = QStringLiteral("unexpected argument '%1'").arg(parser.positionalArguments().constFirst());
         return result;
     }
 
@@ -150,15 +143,12 @@ EngineOptions::Parsed EngineOptions::parse(const QStringList &arguments)
     options.port = static_cast<quint16>(read.integer(port, 8080, 0, 65535));
     config.workers = static_cast<int>(read.integer(workers, defaults.workers, 0, 100000));
     config.serviceTimeSeconds = read.real(serviceTime, defaults.serviceTimeSeconds, 0, true, 3600);
-    config.queueCapacity =
-        static_cast<int>(read.integer(queue, defaults.queueCapacity, 0, 10000000));
-    config.recordsPerInstance =
-        static_cast<int>(read.integer(records, defaults.recordsPerInstance, 0, 1000000));
+    config.queueCapacity = static_cast<int>(read.integer(queue, defaults.queueCapacity, 0, 10000000));
+    config.recordsPerInstance = static_cast<int>(read.integer(records, defaults.recordsPerInstance, 0, 1000000));
     config.exportRate = read.real(exportRate, defaults.exportRate, 0, false, 1e9);
-    config.acceptableBacklog = read.integer(backlog, defaults.acceptableBacklog, 0,
-                                            std::numeric_limits<qint64>::max() / 2);
-    options.seed =
-        static_cast<quint64>(read.integer(seed, 1, 0, std::numeric_limits<qint64>::max()));
+    config.acceptableBacklog =
+        read.integer(backlog, defaults.acceptableBacklog, 0, std::numeric_limits<qint64>::max() / 2);
+    options.seed = static_cast<quint64>(read.integer(seed, 1, 0, std::numeric_limits<qint64>::max()));
     QString error = read.error();
 
     const QString distributionName = parser.value(distribution);
@@ -168,8 +158,8 @@ EngineOptions::Parsed EngineOptions::parse(const QStringList &arguments)
         else if (distributionName == QLatin1String("exponential"))
             config.serviceDistribution = ServiceDistribution::Exponential;
         else
-            error = QStringLiteral("--service-distribution must be fixed or exponential, got '%1'")
-                        .arg(distributionName);
+            error =
+                QStringLiteral("--service-distribution must be fixed or exponential, got '%1'").arg(distributionName);
     }
     if (error.isEmpty() && !options.bindAddress.setAddress(parser.value(bind)))
         error = QStringLiteral("--bind must be an IP address, got '%1'").arg(parser.value(bind));

@@ -36,8 +36,8 @@ int main(int argc, char **argv)
     EngineHttpServer server(options.config, options.seed);
     const quint16 port = server.listen(options.bindAddress, options.port);
     if (port == 0) {
-        std::fprintf(stderr, "chaoscope-engine: cannot listen on %s:%u\n",
-                     qPrintable(options.bindAddress.toString()), options.port);
+        std::fprintf(stderr, "chaoscope-engine: cannot listen on %s:%u\n", qPrintable(options.bindAddress.toString()),
+                     options.port);
         return 1;
     }
     const QString host = options.bindAddress.protocol() == QAbstractSocket::IPv6Protocol

@@ -47,15 +47,13 @@ AdminResponse jsonAnswer(int status, const QJsonObject &object)
 
 } // namespace
 
-AdminApi::AdminApi(LoadControl &control, const LoadCounters &counters,
-                   const StarterMetrics &metrics, Identity identity, BearerToken token,
-                   LivenessProbe liveness)
+AdminApi::AdminApi(LoadControl &control, const LoadCounters &counters, const StarterMetrics &metrics, Identity identity,
+                   BearerToken token, LivenessProbe liveness)
     : m_control(control), m_counters(counters), m_metrics(metrics), m_identity(std::move(identity)),
       m_token(std::move(token)), m_liveness(std::move(liveness))
 {}
 
-bool AdminApi::isLivenessFresh(const LoadCounters &counters, qint64 nowSteadyMs, qint64 maxAgeMs,
-                               QString *reason)
+bool AdminApi::isLivenessFresh(const LoadCounters &counters, qint64 nowSteadyMs, qint64 maxAgeMs, QString *reason)
 {
     if (!counters.schedulerRunning.load()) {
         *reason = QStringLiteral("the scheduler thread is not running");
@@ -103,8 +101,8 @@ AdminResponse AdminApi::statusAnswer(const AdminRequest &request, int httpStatus
         response.contentType = jsonType;
         response.body = toJson(current);
     }
-    response.headers.append(qMakePair(
-        QByteArray("ETag"), QByteArray('"' + QByteArray::number(current.version()) + '"')));
+    response.headers.append(
+        qMakePair(QByteArray("ETag"), QByteArray('"' + QByteArray::number(current.version()) + '"')));
     response.headers.append(qMakePair(QByteArray("Cache-Control"), QByteArray("no-store")));
     return response;
 }
@@ -113,18 +111,18 @@ AdminResponse AdminApi::problemAnswer(const Problem &problem)
 {
     AdminResponse response{problem.status(), problemType, toJson(problem), {}};
     if (problem.status() == 401)
-        response.headers.append(qMakePair(QByteArray("WWW-Authenticate"),
-                                          QByteArray("Bearer realm=\"chaoscope-starter\"")));
+        response.headers.append(
+            qMakePair(QByteArray("WWW-Authenticate"), QByteArray("Bearer realm=\"chaoscope-starter\"")));
     return response;
 }
 
 AdminResponse AdminApi::methodNotAllowed(const AdminRequest &request, const QByteArray &allowed)
 {
-    AdminResponse response = problemAnswer(AdminRequestParser::problem(
-        405, "method-not-allowed", QStringLiteral("Method not allowed"),
-        QStringLiteral("%1 %2 is not supported; use %3")
-            .arg(QString::fromLatin1(request.method), QString::fromLatin1(request.path),
-                 QString::fromLatin1(allowed))));
+    AdminResponse response = problemAnswer(
+        AdminRequestParser::problem(405, "method-not-allowed", QStringLiteral("Method not allowed"),
+                                    QStringLiteral("%1 %2 is not supported; use %3")
+                                        .arg(QString::fromLatin1(request.method), QString::fromLatin1(request.path),
+                                             QString::fromLatin1(allowed))));
     response.headers.append(qMakePair(QByteArray("Allow"), QByteArray(allowed)));
     return response;
 }
@@ -141,8 +139,8 @@ AdminResponse AdminApi::handle(const AdminRequest &request) const
             return methodNotAllowed(request, "GET");
         QString reason;
         if (m_liveness && !m_liveness(&reason))
-            return jsonAnswer(503, {{QStringLiteral("status"), QStringLiteral("DOWN")},
-                                    {QStringLiteral("reason"), reason}});
+            return jsonAnswer(503,
+                              {{QStringLiteral("status"), QStringLiteral("DOWN")}, {QStringLiteral("reason"), reason}});
         return jsonAnswer(200, {{QStringLiteral("status"), QStringLiteral("UP")}});
     }
     if (request.path.startsWith("/admin/"))
@@ -155,13 +153,12 @@ AdminResponse AdminApi::handle(const AdminRequest &request) const
 AdminResponse AdminApi::handleAdmin(const AdminRequest &request) const
 {
     const QByteArray &path = request.path;
-    const bool known = path == "/admin/status" || path == "/admin/rate" ||
-                       path == "/admin/inflight-limit" || path == "/admin/pause" ||
-                       path == "/admin/resume";
+    const bool known = path == "/admin/status" || path == "/admin/rate" || path == "/admin/inflight-limit" ||
+                       path == "/admin/pause" || path == "/admin/resume";
     if (!known) {
-        return problemAnswer(AdminRequestParser::problem(
-            404, "not-found", QStringLiteral("Not found"),
-            QStringLiteral("no endpoint at %1").arg(QString::fromLatin1(path.left(200)))));
+        return problemAnswer(
+            AdminRequestParser::problem(404, "not-found", QStringLiteral("Not found"),
+                                        QStringLiteral("no endpoint at %1").arg(QString::fromLatin1(path.left(200)))));
     }
     if (!m_token.accepts(request.authorization)) {
         return problemAnswer(AdminRequestParser::problem(
@@ -187,14 +184,12 @@ AdminResponse AdminApi::handleAdmin(const AdminRequest &request) const
     if (!precondition.ok())
         return problemAnswer(precondition.problem);
     if (path == "/admin/rate") {
-        const auto rate =
-            AdminRequestParser::parseRate(request.contentType, request.body, m_identity.maxRate);
+        const auto rate = AdminRequestParser::parseRate(request.contentType, request.body, m_identity.maxRate);
         if (!rate.ok())
             return problemAnswer(rate.problem);
         change = m_control.setRate(*rate.value, *precondition.value);
     } else if (path == "/admin/inflight-limit") {
-        const auto limit =
-            AdminRequestParser::parseInflightLimit(request.contentType, request.body);
+        const auto limit = AdminRequestParser::parseInflightLimit(request.contentType, request.body);
         if (!limit.ok())
             return problemAnswer(limit.problem);
         change = m_control.setInflightLimit(*limit.value, *precondition.value);
@@ -202,12 +197,12 @@ AdminResponse AdminApi::handleAdmin(const AdminRequest &request) const
         change = m_control.setPaused(path == "/admin/pause", *precondition.value);
     }
     if (change.outcome == LoadControl::Outcome::VersionMismatch) {
-        return problemAnswer(AdminRequestParser::problem(
-            412, "precondition-failed", QStringLiteral("Precondition failed"),
-            QStringLiteral("If-Match %1 no longer matches the current version %2; read "
-                           "/admin/status again and retry")
-                .arg(QString::fromLatin1(request.ifMatch.left(100)))
-                .arg(change.settings.version)));
+        return problemAnswer(
+            AdminRequestParser::problem(412, "precondition-failed", QStringLiteral("Precondition failed"),
+                                        QStringLiteral("If-Match %1 no longer matches the current version %2; read "
+                                                       "/admin/status again and retry")
+                                            .arg(QString::fromLatin1(request.ifMatch.left(100)))
+                                            .arg(change.settings.version)));
     }
     return statusAnswer(request);
 }

@@ -56,16 +56,15 @@ public:
     // Liveness: whether the scheduler iterated recently enough (or is paused on purpose).
     using LivenessProbe = std::function<bool(QString *reason)>;
 
-    AdminApi(LoadControl &control, const LoadCounters &counters, const StarterMetrics &metrics,
-             Identity identity, BearerToken token, LivenessProbe liveness);
+    AdminApi(LoadControl &control, const LoadCounters &counters, const StarterMetrics &metrics, Identity identity,
+             BearerToken token, LivenessProbe liveness);
 
     AdminResponse handle(const AdminRequest &request) const;
 
     chaoscope::admin::v1::LoadStatus status() const;
     void setInstance(const QString &instance) { m_identity.instance = instance; }
 
-    static bool isLivenessFresh(const LoadCounters &counters, qint64 nowSteadyMs, qint64 maxAgeMs,
-                                QString *reason);
+    static bool isLivenessFresh(const LoadCounters &counters, qint64 nowSteadyMs, qint64 maxAgeMs, QString *reason);
 
 private:
     AdminResponse handleAdmin(const AdminRequest &request) const;

@@ -39,24 +39,23 @@ QByteArray methodName(QHttpServerRequest::Method method)
 
 AdminServer::AdminServer(const AdminApi &api, QObject *parent) : QObject(parent), m_api(api)
 {
-    m_server.setMissingHandler(
-        [this](const QHttpServerRequest &request, QHttpServerResponder &&responder) {
-            AdminRequest in;
-            in.method = methodName(request.method());
-            in.path = request.url().path(QUrl::FullyEncoded).toUtf8();
-            in.contentType = request.value("Content-Type");
-            in.accept = request.value("Accept");
-            in.authorization = request.value("Authorization");
-            in.ifMatch = request.value("If-Match");
-            in.body = request.body();
-            const AdminResponse out = m_api.handle(in);
+    m_server.setMissingHandler([this](const QHttpServerRequest &request, QHttpServerResponder &&responder) {
+        AdminRequest in;
+        in.method = methodName(request.method());
+        in.path = request.url().path(QUrl::FullyEncoded).toUtf8();
+        in.contentType = request.value("Content-Type");
+        in.accept = request.value("Accept");
+        in.authorization = request.value("Authorization");
+        in.ifMatch = request.value("If-Match");
+        in.body = request.body();
+        const AdminResponse out = m_api.handle(in);
 
-            QHttpServerResponse response(out.contentType, out.body,
-                                         static_cast<QHttpServerResponse::StatusCode>(out.status));
-            for (const auto &[name, value] : out.headers)
-                response.addHeader(name, value);
-            response.write(std::move(responder));
-        });
+        QHttpServerResponse response(out.contentType, out.body,
+                                     static_cast<QHttpServerResponse::StatusCode>(out.status));
+        for (const auto &[name, value] : out.headers)
+            response.addHeader(name, value);
+        response.write(std::move(responder));
+    });
 }
 
 quint16 AdminServer::listen(const QHostAddress &address, quint16 port)

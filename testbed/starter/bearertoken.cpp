@@ -9,8 +9,7 @@ bool BearerToken::load(const QString &path, BearerToken *token, QString *error)
 {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
-        *error =
-            QStringLiteral("cannot read the admin token file %1: %2").arg(path, file.errorString());
+        *error = QStringLiteral("cannot read the admin token file %1: %2").arg(path, file.errorString());
         return false;
     }
     const QByteArray value = file.readLine(4096).trimmed();

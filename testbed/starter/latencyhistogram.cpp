@@ -12,8 +12,8 @@ QList<double> LatencyHistogram::defaultBounds()
 
 void LatencyHistogram::record(int status, double seconds)
 {
-    const auto bucket = static_cast<std::size_t>(
-        std::lower_bound(m_bounds.cbegin(), m_bounds.cend(), seconds) - m_bounds.cbegin());
+    const auto bucket =
+        static_cast<std::size_t>(std::lower_bound(m_bounds.cbegin(), m_bounds.cend(), seconds) - m_bounds.cbegin());
     std::lock_guard lock(m_mutex);
     Series &series = m_series[status];
     if (series.bucketCounts.empty())

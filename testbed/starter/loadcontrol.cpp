@@ -19,8 +19,7 @@ void LoadControl::setChangeListener(std::function<void()> listener)
     m_listener = std::move(listener);
 }
 
-template<typename Mutate>
-LoadControl::Change LoadControl::apply(const VersionMatch &precondition, Mutate mutate)
+template<typename Mutate> LoadControl::Change LoadControl::apply(const VersionMatch &precondition, Mutate mutate)
 {
     std::function<void()> listener;
     Change change;
@@ -58,8 +57,8 @@ LoadControl::Change LoadControl::setInflightLimit(qint32 limit, const VersionMat
     return apply(precondition, [limit](LoadSettings &s) {
         if (s.inflightLimit == limit)
             return false;
-        qCInfo(lcControl, "in-flight limit changed from %d to %d (0 = unlimited, version %lld)",
-               s.inflightLimit, limit, static_cast<long long>(s.version + 1));
+        qCInfo(lcControl, "in-flight limit changed from %d to %d (0 = unlimited, version %lld)", s.inflightLimit, limit,
+               static_cast<long long>(s.version + 1));
         s.inflightLimit = limit;
         return true;
     });
@@ -70,9 +69,8 @@ LoadControl::Change LoadControl::setPaused(bool paused, const VersionMatch &prec
     return apply(precondition, [paused](LoadSettings &s) {
         if (s.paused == paused)
             return false;
-        qCInfo(lcControl, "paused changed from %s to %s (version %lld)",
-               s.paused ? "true" : "false", paused ? "true" : "false",
-               static_cast<long long>(s.version + 1));
+        qCInfo(lcControl, "paused changed from %s to %s (version %lld)", s.paused ? "true" : "false",
+               paused ? "true" : "false", static_cast<long long>(s.version + 1));
         s.paused = paused;
         return true;
     });

@@ -15,8 +15,7 @@ using Clock = RequestDispatcher::Clock;
 
 qint64 steadyMs()
 {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now().time_since_epoch())
-        .count();
+    return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now().time_since_epoch()).count();
 }
 
 } // namespace
@@ -88,8 +87,7 @@ void LoadScheduler::iterate()
         m_pool->submit(now);
     }
     if (m_budget.lostTicks() != m_reportedLostTicks) {
-        qCWarning(lcScheduler,
-                  "the scheduler fell behind by more than %lld ms; %lld tick(s) not sent",
+        qCWarning(lcScheduler, "the scheduler fell behind by more than %lld ms; %lld tick(s) not sent",
                   static_cast<long long>(TickBudget::maxCatchUp.count()),
                   static_cast<long long>(m_budget.lostTicks() - m_reportedLostTicks));
         m_reportedLostTicks = m_budget.lostTicks();
@@ -114,8 +112,7 @@ void LoadScheduler::reportFailure(const char *what) noexcept
         ++m_failuresSinceLog;
         const auto now = Clock::now();
         if (!m_lastFailureLog || now - *m_lastFailureLog >= std::chrono::seconds(1)) {
-            qCCritical(lcScheduler,
-                       "scheduler iteration failed (%lld failure(s) since the last report): %s",
+            qCCritical(lcScheduler, "scheduler iteration failed (%lld failure(s) since the last report): %s",
                        static_cast<long long>(m_failuresSinceLog), what);
             m_failuresSinceLog = 0;
             m_lastFailureLog = now;

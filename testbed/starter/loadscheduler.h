@@ -23,8 +23,7 @@ struct LoadCounters;
 class LoadScheduler
 {
 public:
-    LoadScheduler(LoadControl &control, LoadCounters &counters,
-                  std::unique_ptr<RequestDispatcher> dispatcher);
+    LoadScheduler(LoadControl &control, LoadCounters &counters, std::unique_ptr<RequestDispatcher> dispatcher);
     ~LoadScheduler(); // stops and joins
     LoadScheduler(const LoadScheduler &) = delete;
     LoadScheduler &operator=(const LoadScheduler &) = delete;

@@ -30,8 +30,7 @@ constexpr qint64 livenessMaxAgeMs = 2000;
 
 qint64 steadyMs()
 {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(
-               std::chrono::steady_clock::now().time_since_epoch())
+    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch())
         .count();
 }
 
@@ -46,8 +45,7 @@ QByteArray requestUrl(const QUrl &target)
 QByteArray requestBody(const QString &instance)
 {
     const QJsonObject variables{{QStringLiteral("starter"), instance}};
-    return QJsonDocument(QJsonObject{{QStringLiteral("processDefinitionId"),
-                                      QStringLiteral("chaoscope-benchmark")},
+    return QJsonDocument(QJsonObject{{QStringLiteral("processDefinitionId"), QStringLiteral("chaoscope-benchmark")},
                                      {QStringLiteral("variables"), variables}})
         .toJson(QJsonDocument::Compact);
 }
@@ -58,8 +56,7 @@ int run(QCoreApplication &app, const StarterOptions &options)
     LoadCounters counters;
     LatencyHistogram histogram;
     StarterMetrics metrics(control, counters, histogram, options.poolSize);
-    AdminApi::Identity identity{options.instance, QDateTime::currentDateTimeUtc(), options.poolSize,
-                                options.maxRate};
+    AdminApi::Identity identity{options.instance, QDateTime::currentDateTimeUtc(), options.poolSize, options.maxRate};
     AdminApi api(control, counters, metrics, identity, options.token, [&counters](QString *reason) {
         return AdminApi::isLivenessFresh(counters, steadyMs(), livenessMaxAgeMs, reason);
     });
@@ -67,14 +64,12 @@ int run(QCoreApplication &app, const StarterOptions &options)
     AdminServer server(api);
     const quint16 port = server.listen(options.bind, options.port);
     if (port == 0) {
-        qCCritical(lcMain, "cannot listen on %s port %u", qPrintable(options.bind.toString()),
-                   unsigned(options.port));
+        qCCritical(lcMain, "cannot listen on %s port %u", qPrintable(options.bind.toString()), unsigned(options.port));
         return 1;
     }
-    const QString instance =
-        options.instance.isEmpty()
-            ? QStringLiteral("%1:%2").arg(QSysInfo::machineHostName()).arg(port)
-            : options.instance;
+    const QString instance = options.instance.isEmpty()
+                                 ? QStringLiteral("%1:%2").arg(QSysInfo::machineHostName()).arg(port)
+                                 : options.instance;
     api.setInstance(instance);
 
     RequestPool::Options poolOptions;
@@ -83,8 +78,7 @@ int run(QCoreApplication &app, const StarterOptions &options)
     poolOptions.poolSize = options.poolSize;
     poolOptions.deadline = std::chrono::milliseconds(qRound64(options.deadlineSeconds * 1000));
     poolOptions.maxPending = options.maxPending;
-    LoadScheduler scheduler(control, counters,
-                            std::make_unique<RequestPool>(poolOptions, counters, histogram));
+    LoadScheduler scheduler(control, counters, std::make_unique<RequestPool>(poolOptions, counters, histogram));
     control.setChangeListener([&scheduler] { scheduler.wakeup(); });
     scheduler.start();
 
@@ -92,8 +86,8 @@ int run(QCoreApplication &app, const StarterOptions &options)
            "instance %s: POST %s at %g/s, in-flight limit %d, pool %d, deadline %g s, max pending "
            "%lld, "
            "admin token %s",
-           qPrintable(instance), poolOptions.url.constData(), options.rate, options.inflightLimit,
-           options.poolSize, options.deadlineSeconds, static_cast<long long>(options.maxPending),
+           qPrintable(instance), poolOptions.url.constData(), options.rate, options.inflightLimit, options.poolSize,
+           options.deadlineSeconds, static_cast<long long>(options.maxPending),
            options.token.isEnabled() ? "required" : "not required");
     const QString host = options.bind.protocol() == QAbstractSocket::IPv6Protocol
                              ? QStringLiteral("[%1]").arg(options.bind.toString())
@@ -102,20 +96,17 @@ int run(QCoreApplication &app, const StarterOptions &options)
     std::fflush(stdout);
 
     TerminationSignalWatcher signalWatcher;
-    QObject::connect(&signalWatcher, &TerminationSignalWatcher::terminationRequested, &app,
-                     [&app](int number) {
-                         qCInfo(lcMain, "signal %d: shutting down", number);
-                         app.quit();
-                     });
+    QObject::connect(&signalWatcher, &TerminationSignalWatcher::terminationRequested, &app, [&app](int number) {
+        qCInfo(lcMain, "signal %d: shutting down", number);
+        app.quit();
+    });
     const int code = app.exec();
 
     control.setChangeListener({});
     scheduler.stop();
     qCInfo(lcMain, "stopped: sent %lld, succeeded %lld, failed %lld, skipped %lld, dropped %lld",
-           static_cast<long long>(counters.sent.load()),
-           static_cast<long long>(counters.succeeded.load()),
-           static_cast<long long>(counters.failed.load()),
-           static_cast<long long>(counters.skipped.load()),
+           static_cast<long long>(counters.sent.load()), static_cast<long long>(counters.succeeded.load()),
+           static_cast<long long>(counters.failed.load()), static_cast<long long>(counters.skipped.load()),
            static_cast<long long>(counters.dropped.load()));
     return code;
 }
@@ -128,8 +119,7 @@ int main(int argc, char **argv)
     QCoreApplication::setApplicationName(QStringLiteral("chaoscope-starter"));
     QCoreApplication::setApplicationVersion(QStringLiteral(CHAOSCOPE_STARTER_VERSION));
     if (qEnvironmentVariableIsEmpty("QT_MESSAGE_PATTERN"))
-        qSetMessagePattern(
-            QStringLiteral("%{time yyyy-MM-ddThh:mm:ss.zzz} %{type} %{category}: %{message}"));
+        qSetMessagePattern(QStringLiteral("%{time yyyy-MM-ddThh:mm:ss.zzz} %{type} %{category}: %{message}"));
 
     StarterOptionsParser parser;
     switch (parser.parse(QCoreApplication::arguments())) {

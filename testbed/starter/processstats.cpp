@@ -23,9 +23,7 @@ double ProcessStats::cpuSeconds()
     rusage usage{};
     if (getrusage(RUSAGE_SELF, &usage) != 0)
         return 0;
-    const auto seconds = [](const timeval &t) {
-        return double(t.tv_sec) + double(t.tv_usec) / 1e6;
-    };
+    const auto seconds = [](const timeval &t) { return double(t.tv_sec) + double(t.tv_usec) / 1e6; };
     return seconds(usage.ru_utime) + seconds(usage.ru_stime);
 }
 

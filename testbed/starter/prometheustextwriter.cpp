@@ -4,8 +4,7 @@
 #include <charconv>
 #include <cmath>
 
-void PrometheusTextWriter::family(const QByteArray &name, const QByteArray &type,
-                                  const QByteArray &help)
+void PrometheusTextWriter::family(const QByteArray &name, const QByteArray &type, const QByteArray &help)
 {
     m_text += "# HELP " + name + ' ' + help + '\n';
     m_text += "# TYPE " + name + ' ' + type + '\n';

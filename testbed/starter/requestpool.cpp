@@ -43,10 +43,8 @@ RequestPool::RequestPool(Options options, LoadCounters &counters, LatencyHistogr
     const long poolSize = m_options.poolSize;
     // We never hand curl more than poolSize transfers, so these only make sure curl keeps
     // exactly that many connections open for reuse and does not queue on its own.
-    check(curl_multi_setopt(m_multi, CURLMOPT_MAX_HOST_CONNECTIONS, poolSize),
-          "max host connections");
-    check(curl_multi_setopt(m_multi, CURLMOPT_MAX_TOTAL_CONNECTIONS, poolSize),
-          "max total connections");
+    check(curl_multi_setopt(m_multi, CURLMOPT_MAX_HOST_CONNECTIONS, poolSize), "max host connections");
+    check(curl_multi_setopt(m_multi, CURLMOPT_MAX_TOTAL_CONNECTIONS, poolSize), "max total connections");
     check(curl_multi_setopt(m_multi, CURLMOPT_MAXCONNECTS, poolSize), "connection cache size");
     check(curl_multi_setopt(m_multi, CURLMOPT_PIPELINING, long(CURLPIPE_NOTHING)), "pipelining");
 
@@ -83,8 +81,7 @@ CURL *RequestPool::makeEasyHandle(Transfer *transfer)
     check(curl_easy_setopt(easy, CURLOPT_POSTFIELDS, m_options.body.constData()), "body");
     check(curl_easy_setopt(easy, CURLOPT_POSTFIELDSIZE, long(m_options.body.size())), "body size");
     check(curl_easy_setopt(easy, CURLOPT_HTTPHEADER, m_headers), "headers");
-    check(curl_easy_setopt(easy, CURLOPT_USERAGENT, "chaoscope-starter/" CHAOSCOPE_STARTER_VERSION),
-          "user agent");
+    check(curl_easy_setopt(easy, CURLOPT_USERAGENT, "chaoscope-starter/" CHAOSCOPE_STARTER_VERSION), "user agent");
     check(curl_easy_setopt(easy, CURLOPT_WRITEFUNCTION, &discardBody), "write function");
     check(curl_easy_setopt(easy, CURLOPT_NOSIGNAL, 1L), "nosignal");
     check(curl_easy_setopt(easy, CURLOPT_PRIVATE, transfer), "private");
@@ -115,8 +112,7 @@ void RequestPool::noteDropped()
     qCWarning(lcPool,
               "pending FIFO is full (--max-pending %lld): dropped %lld request(s) since the last "
               "report; the target cannot keep up, consider --inflight-limit",
-              static_cast<long long>(m_options.maxPending),
-              static_cast<long long>(m_droppedSinceLog));
+              static_cast<long long>(m_options.maxPending), static_cast<long long>(m_droppedSinceLog));
     m_droppedSinceLog = 0;
     m_lastDropLog = now;
 }
@@ -152,14 +148,13 @@ void RequestPool::leaseConnections(Clock::time_point now)
             m_transfers.push_back(std::move(owned));
         }
         transfer->scheduledAt = m_pending.front();
-        const auto remaining = std::chrono::duration_cast<std::chrono::milliseconds>(
-            transfer->scheduledAt + m_options.deadline - now);
+        const auto remaining =
+            std::chrono::duration_cast<std::chrono::milliseconds>(transfer->scheduledAt + m_options.deadline - now);
         // expirePending() ran just before, so there is time left; at least 1 ms, as 0 would
         // mean "no timeout" to curl.
         const long timeoutMs = std::max<long>(1, static_cast<long>(remaining.count()));
         CURLcode set = curl_easy_setopt(transfer->easy, CURLOPT_TIMEOUT_MS, timeoutMs);
-        CURLMcode added =
-            set == CURLE_OK ? curl_multi_add_handle(m_multi, transfer->easy) : CURLM_OK;
+        CURLMcode added = set == CURLE_OK ? curl_multi_add_handle(m_multi, transfer->easy) : CURLM_OK;
         if (set != CURLE_OK || added != CURLM_OK) {
             m_idle.push_back(transfer); // the request stays pending; the error surfaces loudly
             check(set, "set timeout");
@@ -188,8 +183,7 @@ bool RequestPool::harvest()
         --m_leased;
         m_idle.push_back(transfer);
         // An answer that did not arrive completely (deadline, reset) is no answer.
-        const int status =
-            result == CURLE_OK && httpStatus > 0 ? static_cast<int>(httpStatus) : statusNoAnswer;
+        const int status = result == CURLE_OK && httpStatus > 0 ? static_cast<int>(httpStatus) : statusNoAnswer;
         finish(transfer->scheduledAt, Clock::now(), status);
         any = true;
     }

@@ -24,8 +24,7 @@ QByteArray StarterMetrics::render() const
     w.family("starter_requests_received_total", "counter",
              "Answers received: success = 2xx, failure = any other status, deadline or connection "
              "error.");
-    w.sample("starter_requests_received_total", m_counters.succeeded.load(),
-             {{"outcome", "success"}});
+    w.sample("starter_requests_received_total", m_counters.succeeded.load(), {{"outcome", "success"}});
     w.sample("starter_requests_received_total", m_counters.failed.load(), {{"outcome", "failure"}});
     w.family("starter_requests_skipped_total", "counter",
              "Scheduler ticks skipped because the in-flight limit was reached.");
@@ -49,8 +48,7 @@ QByteArray StarterMetrics::render() const
     w.sample("http_client_pool_leased", leased);
     w.family("http_client_pool_pending", "gauge", "Requests waiting for a connection.");
     w.sample("http_client_pool_pending", pending);
-    w.family("http_client_pool_available", "gauge",
-             "Connections free for a request (pool size - leased).");
+    w.family("http_client_pool_available", "gauge", "Connections free for a request (pool size - leased).");
     w.sample("http_client_pool_available", std::max<qint64>(0, m_poolSize - leased));
     w.family("http_client_pool_max", "gauge", "Pool size.");
     w.sample("http_client_pool_max", qint64(m_poolSize));
@@ -65,21 +63,18 @@ QByteArray StarterMetrics::render() const
         quint64 cumulative = 0;
         for (qsizetype i = 0; i <= bounds.size(); ++i) {
             cumulative += series.bucketCounts[static_cast<std::size_t>(i)];
-            const QByteArray le = i < bounds.size()
-                                      ? PrometheusTextWriter::formatValue(bounds.at(i))
-                                      : QByteArray("+Inf");
+            const QByteArray le =
+                i < bounds.size() ? PrometheusTextWriter::formatValue(bounds.at(i)) : QByteArray("+Inf");
             w.sample(histogram + "_bucket", qint64(cumulative),
                      {{"method", "POST"}, {"status", statusLabel}, {"le", le}});
         }
         w.sample(histogram + "_sum", series.sum, {{"method", "POST"}, {"status", statusLabel}});
-        w.sample(histogram + "_count", qint64(series.count),
-                 {{"method", "POST"}, {"status", statusLabel}});
+        w.sample(histogram + "_count", qint64(series.count), {{"method", "POST"}, {"status", statusLabel}});
     }
 
     w.family("process_resident_memory_bytes", "gauge", "Resident memory size in bytes.");
     w.sample("process_resident_memory_bytes", ProcessStats::residentMemoryBytes());
-    w.family("process_cpu_seconds_total", "counter",
-             "Total user and system CPU time spent in seconds.");
+    w.family("process_cpu_seconds_total", "counter", "Total user and system CPU time spent in seconds.");
     w.sample("process_cpu_seconds_total", ProcessStats::cpuSeconds());
     return w.text();
 }

@@ -16,8 +16,8 @@ struct LoadCounters;
 class StarterMetrics
 {
 public:
-    StarterMetrics(const LoadControl &control, const LoadCounters &counters,
-                   const LatencyHistogram &histogram, int poolSize);
+    StarterMetrics(const LoadControl &control, const LoadCounters &counters, const LatencyHistogram &histogram,
+                   int poolSize);
 
     QByteArray render() const;
 

@@ -6,57 +6,46 @@
 
 namespace {
 
-const QCommandLineOption
-    portOption(QStringLiteral("port"),
-               QStringLiteral("Admin and metrics port (default 9600; 0 = the OS picks)."),
-               QStringLiteral("port"), QStringLiteral("9600"));
-const QCommandLineOption
-    bindOption(QStringLiteral("bind"),
-               QStringLiteral("Address to listen on (default 127.0.0.1). A non-loopback "
-                              "address needs --admin-token-file."),
-               QStringLiteral("address"), QStringLiteral("127.0.0.1"));
-const QCommandLineOption
-    targetOption(QStringLiteral("target"),
-                 QStringLiteral("Base URL of the system under test; requests go to "
-                                "POST <target>/v2/process-instances."),
-                 QStringLiteral("url"), QStringLiteral("http://127.0.0.1:8080"));
-const QCommandLineOption
-    rateOption(QStringLiteral("rate"),
-               QStringLiteral("Requests per second (default 300; 0 sends nothing)."),
-               QStringLiteral("per-second"), QStringLiteral("300"));
-const QCommandLineOption
-    inflightOption(QStringLiteral("inflight-limit"),
-                   QStringLiteral("Most requests in flight; a tick beyond it is skipped "
-                                  "(default 0 = unlimited)."),
-                   QStringLiteral("n"), QStringLiteral("0"));
-const QCommandLineOption
-    poolOption(QStringLiteral("pool-size"),
-               QStringLiteral("Keep-alive connections to the target (default 100)."),
-               QStringLiteral("n"), QStringLiteral("100"));
-const QCommandLineOption
-    deadlineOption(QStringLiteral("deadline"),
-                   QStringLiteral("Seconds from scheduling after which a request fails "
-                                  "as status 599 (default 5)."),
-                   QStringLiteral("seconds"), QStringLiteral("5"));
-const QCommandLineOption
-    tokenOption(QStringLiteral("admin-token-file"),
-                QStringLiteral("File holding the bearer token every /admin/* request "
-                               "must carry."),
-                QStringLiteral("file"));
-const QCommandLineOption
-    maxRateOption(QStringLiteral("max-rate"),
-                  QStringLiteral("Highest rate the admin API accepts (default 100000)."),
-                  QStringLiteral("per-second"), QStringLiteral("100000"));
-const QCommandLineOption
-    maxPendingOption(QStringLiteral("max-pending"),
-                     QStringLiteral("Hard cap of the FIFO of requests waiting for a "
-                                    "connection; beyond it ticks are dropped "
-                                    "(default 100000)."),
-                     QStringLiteral("n"), QStringLiteral("100000"));
-const QCommandLineOption
-    instanceOption(QStringLiteral("instance"),
-                   QStringLiteral("Stable name of this replica (default hostname:port)."),
-                   QStringLiteral("name"));
+const QCommandLineOption portOption(QStringLiteral("port"),
+                                    QStringLiteral("Admin and metrics port (default 9600; 0 = the OS picks)."),
+                                    QStringLiteral("port"), QStringLiteral("9600"));
+const QCommandLineOption bindOption(QStringLiteral("bind"),
+                                    QStringLiteral("Address to listen on (default 127.0.0.1). A non-loopback "
+                                                   "address needs --admin-token-file."),
+                                    QStringLiteral("address"), QStringLiteral("127.0.0.1"));
+const QCommandLineOption targetOption(QStringLiteral("target"),
+                                      QStringLiteral("Base URL of the system under test; requests go to "
+                                                     "POST <target>/v2/process-instances."),
+                                      QStringLiteral("url"), QStringLiteral("http://127.0.0.1:8080"));
+const QCommandLineOption rateOption(QStringLiteral("rate"),
+                                    QStringLiteral("Requests per second (default 300; 0 sends nothing)."),
+                                    QStringLiteral("per-second"), QStringLiteral("300"));
+const QCommandLineOption inflightOption(QStringLiteral("inflight-limit"),
+                                        QStringLiteral("Most requests in flight; a tick beyond it is skipped "
+                                                       "(default 0 = unlimited)."),
+                                        QStringLiteral("n"), QStringLiteral("0"));
+const QCommandLineOption poolOption(QStringLiteral("pool-size"),
+                                    QStringLiteral("Keep-alive connections to the target (default 100)."),
+                                    QStringLiteral("n"), QStringLiteral("100"));
+const QCommandLineOption deadlineOption(QStringLiteral("deadline"),
+                                        QStringLiteral("Seconds from scheduling after which a request fails "
+                                                       "as status 599 (default 5)."),
+                                        QStringLiteral("seconds"), QStringLiteral("5"));
+const QCommandLineOption tokenOption(QStringLiteral("admin-token-file"),
+                                     QStringLiteral("File holding the bearer token every /admin/* request "
+                                                    "must carry."),
+                                     QStringLiteral("file"));
+const QCommandLineOption maxRateOption(QStringLiteral("max-rate"),
+                                       QStringLiteral("Highest rate the admin API accepts (default 100000)."),
+                                       QStringLiteral("per-second"), QStringLiteral("100000"));
+const QCommandLineOption maxPendingOption(QStringLiteral("max-pending"),
+                                          QStringLiteral("Hard cap of the FIFO of requests waiting for a "
+                                                         "connection; beyond it ticks are dropped "
+                                                         "(default 100000)."),
+                                          QStringLiteral("n"), QStringLiteral("100000"));
+const QCommandLineOption instanceOption(QStringLiteral("instance"),
+                                        QStringLiteral("Stable name of this replica (default hostname:port)."),
+                                        QStringLiteral("name"));
 
 bool toNumber(const QString &text, double *value)
 {
@@ -76,14 +65,13 @@ bool toInteger(const QString &text, qint64 *value)
 
 StarterOptionsParser::StarterOptionsParser()
 {
-    m_parser.setApplicationDescription(QStringLiteral(
-        "Chaoscope's reference load generator: an open workload model with an in-flight "
-        "limit, steerable through the admin API of docs/admin-api.md."));
+    m_parser.setApplicationDescription(
+        QStringLiteral("Chaoscope's reference load generator: an open workload model with an in-flight "
+                       "limit, steerable through the admin API of docs/admin-api.md."));
     m_parser.addHelpOption();
     m_parser.addVersionOption();
-    m_parser.addOptions({portOption, bindOption, targetOption, rateOption, inflightOption,
-                         poolOption, deadlineOption, tokenOption, maxRateOption, maxPendingOption,
-                         instanceOption});
+    m_parser.addOptions({portOption, bindOption, targetOption, rateOption, inflightOption, poolOption, deadlineOption,
+                         tokenOption, maxRateOption, maxPendingOption, instanceOption});
 }
 
 bool StarterOptionsParser::fail(const QString &message)
@@ -105,8 +93,7 @@ StarterOptionsParser::Outcome StarterOptionsParser::parse(const QStringList &arg
     if (m_parser.isSet(QStringLiteral("version")))
         return Outcome::ShowVersion;
     if (!m_parser.positionalArguments().isEmpty()) {
-        m_error =
-            QStringLiteral("unexpected argument '%1'").arg(m_parser.positionalArguments().first());
+        m_error = QStringLiteral("unexpected argument '%1'").arg(m_parser.positionalArguments().first());
         return Outcome::Invalid;
     }
 
@@ -116,8 +103,7 @@ StarterOptionsParser::Outcome StarterOptionsParser::parse(const QStringList &arg
         double number = 0;
 
         if (!toInteger(m_parser.value(portOption), &integer) || integer < 0 || integer > 65535)
-            return fail(QStringLiteral("--port must be 0..65535, not '%1'")
-                            .arg(m_parser.value(portOption)));
+            return fail(QStringLiteral("--port must be 0..65535, not '%1'").arg(m_parser.value(portOption)));
         o.port = static_cast<quint16>(integer);
 
         const QString bind = m_parser.value(bindOption).trimmed();
@@ -131,31 +117,27 @@ StarterOptionsParser::Outcome StarterOptionsParser::parse(const QStringList &arg
         const QString scheme = o.target.scheme();
         if (!o.target.isValid() || o.target.host().isEmpty() ||
             (scheme != QLatin1String("http") && scheme != QLatin1String("https")))
-            return fail(QStringLiteral("--target must be an http(s) URL, not '%1'")
-                            .arg(m_parser.value(targetOption)));
+            return fail(QStringLiteral("--target must be an http(s) URL, not '%1'").arg(m_parser.value(targetOption)));
 
         if (!toNumber(m_parser.value(maxRateOption), &number) || number <= 0)
-            return fail(QStringLiteral("--max-rate must be a positive number, not '%1'")
-                            .arg(m_parser.value(maxRateOption)));
+            return fail(
+                QStringLiteral("--max-rate must be a positive number, not '%1'").arg(m_parser.value(maxRateOption)));
         o.maxRate = number;
 
         if (!toNumber(m_parser.value(rateOption), &number) || number < 0 || number > o.maxRate)
-            return fail(
-                QStringLiteral("--rate must be a number from 0 to --max-rate (%1), not '%2'")
-                    .arg(o.maxRate)
-                    .arg(m_parser.value(rateOption)));
+            return fail(QStringLiteral("--rate must be a number from 0 to --max-rate (%1), not '%2'")
+                            .arg(o.maxRate)
+                            .arg(m_parser.value(rateOption)));
         o.rate = number;
 
         if (!toInteger(m_parser.value(inflightOption), &integer) || integer < 0 ||
             integer > std::numeric_limits<qint32>::max())
-            return fail(
-                QStringLiteral("--inflight-limit must be an integer >= 0 (0 = unlimited), not '%1'")
-                    .arg(m_parser.value(inflightOption)));
+            return fail(QStringLiteral("--inflight-limit must be an integer >= 0 (0 = unlimited), not '%1'")
+                            .arg(m_parser.value(inflightOption)));
         o.inflightLimit = static_cast<qint32>(integer);
 
         if (!toInteger(m_parser.value(poolOption), &integer) || integer < 1 || integer > 10000)
-            return fail(QStringLiteral("--pool-size must be 1..10000, not '%1'")
-                            .arg(m_parser.value(poolOption)));
+            return fail(QStringLiteral("--pool-size must be 1..10000, not '%1'").arg(m_parser.value(poolOption)));
         o.poolSize = static_cast<int>(integer);
 
         if (!toNumber(m_parser.value(deadlineOption), &number) || number < 0.001 || number > 86400)

@@ -20,8 +20,8 @@ qint64 TickBudget::take(Clock::time_point now, double ratePerSecond)
     auto elapsed = now - m_last;
     m_last = now;
     if (elapsed > maxCatchUp) {
-        m_lost += static_cast<qint64>(std::floor(
-            ratePerSecond * std::chrono::duration<double>(elapsed - maxCatchUp).count()));
+        m_lost += static_cast<qint64>(
+            std::floor(ratePerSecond * std::chrono::duration<double>(elapsed - maxCatchUp).count()));
         elapsed = maxCatchUp;
     }
     m_credit += ratePerSecond * std::chrono::duration<double>(elapsed).count();

@@ -21,8 +21,8 @@ QByteArray framed(const uint8_t *data, size_t size)
     size_t pos = 0;
     while (pos + 2 <= size) {
         const size_t length = std::min<size_t>(size_t(data[pos]) | size_t(data[pos + 1]) << 8, size - pos - 2);
-        SessionFormat::appendFrame(
-            file, QByteArrayView(reinterpret_cast<const char *>(data + pos + 2), qsizetype(length)));
+        SessionFormat::appendFrame(file,
+                                   QByteArrayView(reinterpret_cast<const char *>(data + pos + 2), qsizetype(length)));
         pos += 2 + length;
     }
     return file;

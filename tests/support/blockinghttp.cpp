@@ -14,8 +14,8 @@ QJsonObject Answer::json() const
     return QJsonDocument::fromJson(body).object();
 }
 
-Answer request(const QByteArray &method, const QString &url, const QByteArray &body,
-               const QByteArray &contentType, int timeoutMs)
+Answer request(const QByteArray &method, const QString &url, const QByteArray &body, const QByteArray &contentType,
+               int timeoutMs)
 {
     QNetworkAccessManager network;
     QNetworkRequest request{QUrl(url)};

@@ -5,10 +5,8 @@
 #include <QPointer>
 #include <QTcpSocket>
 #include <QTimer>
-
-#include <gtest/gtest.h>
-
 #include <algorithm>
+#include <gtest/gtest.h>
 #include <memory>
 
 namespace {
@@ -16,21 +14,36 @@ namespace {
 QByteArray reasonPhrase(int status)
 {
     switch (status) {
-    case 200: return "OK";
-    case 301: return "Moved Permanently";
-    case 302: return "Found";
-    case 400: return "Bad Request";
-    case 401: return "Unauthorized";
-    case 404: return "Not Found";
-    case 409: return "Conflict";
-    case 422: return "Unprocessable Entity";
-    case 429: return "Too Many Requests";
-    case 499: return "Client Closed Request";
-    case 500: return "Internal Server Error";
-    case 502: return "Bad Gateway";
-    case 503: return "Service Unavailable";
-    case 504: return "Gateway Timeout";
-    default: return "Status";
+    case 200:
+        return "OK";
+    case 301:
+        return "Moved Permanently";
+    case 302:
+        return "Found";
+    case 400:
+        return "Bad Request";
+    case 401:
+        return "Unauthorized";
+    case 404:
+        return "Not Found";
+    case 409:
+        return "Conflict";
+    case 422:
+        return "Unprocessable Entity";
+    case 429:
+        return "Too Many Requests";
+    case 499:
+        return "Client Closed Request";
+    case 500:
+        return "Internal Server Error";
+    case 502:
+        return "Bad Gateway";
+    case 503:
+        return "Service Unavailable";
+    case 504:
+        return "Gateway Timeout";
+    default:
+        return "Status";
     }
 }
 
@@ -41,7 +54,7 @@ constexpr qint64 kStreamChunk = 256 * 1024;
 struct FaultServer::Connection
 {
     QByteArray buffer;
-    bool answering = false;     // a request is being answered; later ones wait
+    bool answering = false; // a request is being answered; later ones wait
     qint64 streamLeft = 0;
     QByteArray trickleLeft;
     std::unique_ptr<QTimer> trickle;
@@ -104,8 +117,7 @@ bool FaultServer::resume()
 
 int FaultServer::requestCount(const QByteArray &path) const
 {
-    return int(std::count_if(requests.begin(), requests.end(),
-                             [&](const Request &r) { return r.path() == path; }));
+    return int(std::count_if(requests.begin(), requests.end(), [&](const Request &r) { return r.path() == path; }));
 }
 
 void FaultServer::accept()
@@ -164,10 +176,8 @@ void FaultServer::respond(QTcpSocket *socket, const Reply &reply)
     Connection *connection = m_connections.value(socket);
     if (reply.delivery == Reply::Delivery::NeverAnswer)
         return;
-    const qint64 length =
-        reply.delivery == Reply::Delivery::Stream ? reply.streamBytes : reply.body.size();
-    QByteArray head = "HTTP/1.1 " + QByteArray::number(reply.status) + ' ' +
-                      reasonPhrase(reply.status) + "\r\n";
+    const qint64 length = reply.delivery == Reply::Delivery::Stream ? reply.streamBytes : reply.body.size();
+    QByteArray head = "HTTP/1.1 " + QByteArray::number(reply.status) + ' ' + reasonPhrase(reply.status) + "\r\n";
     if (!reply.contentType.isEmpty())
         head += "Content-Type: " + reply.contentType + "\r\n";
     if (reply.announceLength)
@@ -270,8 +280,8 @@ FaultServer::Reply FaultServer::trickle(const QByteArray &body, int intervalMs)
 FaultServer::Reply FaultServer::htmlError(int status)
 {
     const QByteArray title = QByteArray::number(status) + ' ' + reasonPhrase(status);
-    return text("<!DOCTYPE html>\n<html><head><title>" + title + "</title></head><body><h1>" +
-                    title + "</h1><hr><center>nginx</center></body></html>\n",
+    return text("<!DOCTYPE html>\n<html><head><title>" + title + "</title></head><body><h1>" + title +
+                    "</h1><hr><center>nginx</center></body></html>\n",
                 status, "text/html");
 }
 
@@ -298,12 +308,10 @@ int FaultServer::prometheusStatusFor(const QByteArray &errorType)
     return 500; // internal
 }
 
-FaultServer::Reply FaultServer::prometheusError(const QByteArray &errorType,
-                                                const QByteArray &message)
+FaultServer::Reply FaultServer::prometheusError(const QByteArray &errorType, const QByteArray &message)
 {
     const QByteArray text = message.isEmpty() ? "the " + errorType + " fault" : message;
-    return json(R"({"status":"error","errorType":")" + errorType + R"(","error":")" + text +
-                    R"("})",
+    return json(R"({"status":"error","errorType":")" + errorType + R"(","error":")" + text + R"("})",
                 prometheusStatusFor(errorType));
 }
 
@@ -335,18 +343,16 @@ FaultServer::Reply FaultServer::redirect(const QByteArray &location, int status)
     return reply;
 }
 
-FaultServer::Reply FaultServer::problemJson(int status, const QByteArray &title,
-                                            const QByteArray &detail)
+FaultServer::Reply FaultServer::problemJson(int status, const QByteArray &title, const QByteArray &detail)
 {
-    Reply reply = json(R"({"type":"about:blank","title":")" + title + R"(","status":)" +
-                           QByteArray::number(status) + R"(,"detail":")" + detail + R"("})",
+    Reply reply = json(R"({"type":"about:blank","title":")" + title + R"(","status":)" + QByteArray::number(status) +
+                           R"(,"detail":")" + detail + R"("})",
                        status);
     reply.contentType = "application/problem+json";
     return reply;
 }
 
-FaultServer::Reply FaultServer::text(const QByteArray &body, int status,
-                                     const QByteArray &contentType)
+FaultServer::Reply FaultServer::text(const QByteArray &body, int status, const QByteArray &contentType)
 {
     Reply reply = json(body, status);
     reply.contentType = contentType;
@@ -362,14 +368,12 @@ QByteArray FaultServer::matrixBody(int series, const QList<QPair<double, QByteAr
             values += ',';
         values += '[' + QByteArray::number(seconds, 'f', 3) + ",\"" + value + "\"]";
     }
-    QByteArray body = R"({"status":"success","data":{"resultType":")" + resultType +
-                      R"(","result":[)";
+    QByteArray body = R"({"status":"success","data":{"resultType":")" + resultType + R"(","result":[)";
     body.reserve(qsizetype(series) * (values.size() + 48) + 64);
     for (int s = 0; s < series; ++s) {
         if (s)
             body += ',';
-        body += R"({"metric":{"__name__":"m","s":")" + QByteArray::number(s) +
-                R"("},"values":[)" + values + "]}";
+        body += R"({"metric":{"__name__":"m","s":")" + QByteArray::number(s) + R"("},"values":[)" + values + "]}";
     }
     body += "]}}";
     return body;

@@ -1,18 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "httprequest.h"
+
 #include <QByteArray>
 #include <QHash>
 #include <QList>
 #include <QMap>
-#include "httprequest.h"
-
 #include <QObject>
 #include <QPair>
 #include <QTcpServer>
 #include <QUrl>
 #include <QUrlQuery>
-
 #include <functional>
 
 class QTcpSocket;
@@ -31,7 +30,8 @@ public:
     // What goes back for one request.
     struct Reply
     {
-        enum class Delivery {
+        enum class Delivery
+        {
             Whole,       // status, headers and body at once
             NeverAnswer, // read the request, then say nothing and keep the connection open
             Trickle,     // the head at once, then the body one byte per trickleIntervalMs
@@ -68,11 +68,11 @@ public:
     bool resume();
     bool isListening() const { return m_server.isListening(); }
 
-    QList<Request> requests;   // every request received, in order
+    QList<Request> requests; // every request received, in order
     int requestCount(const QByteArray &path) const;
     int openConnections() const { return m_open; }
     int maxOpenConnections() const { return m_maxOpen; }
-    int pendingRequests() const { return m_pending; }     // read, not answered in full yet
+    int pendingRequests() const { return m_pending; } // read, not answered in full yet
     int maxPendingRequests() const { return m_maxPending; }
     qint64 bytesStreamed() const { return m_streamed; } // filler of Stream replies, written
 
@@ -92,8 +92,7 @@ public:
     static Reply redirect(const QByteArray &location, int status = 302);
     // RFC 9457 application/problem+json, as the starter's admin API and many others answer.
     static Reply problemJson(int status, const QByteArray &title, const QByteArray &detail);
-    static Reply text(const QByteArray &body, int status = 200,
-                      const QByteArray &contentType = "text/plain");
+    static Reply text(const QByteArray &body, int status = 200, const QByteArray &contentType = "text/plain");
 
     // A successful range-query answer: `series` series ({__name__="m", s="<i>"}), each with
     // the given samples as [seconds, "value"]; values are written as given ("NaN", "1e3",

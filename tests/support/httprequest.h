@@ -4,7 +4,6 @@
 #include <QByteArray>
 #include <QMap>
 #include <QUrlQuery>
-
 #include <optional>
 
 // One HTTP/1.1 request as the test servers (FaultServer, the fakes of backends that are not

@@ -3,10 +3,10 @@
 
 #include "annotations/annotationmodel.h"
 #include "dashboard/dashboardpoller.h"
-#include "window/mainwindow.h"
 #include "prometheus/prometheusclient.h"
 #include "store/samplestore.h"
 #include "timeline/timewindow.h"
+#include "window/mainwindow.h"
 
 #include <memory>
 

@@ -6,16 +6,15 @@
 
 #include <QEventLoop>
 #include <QFile>
-#include <QMap>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QMap>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QStandardPaths>
 #include <QTimer>
 #include <QUrlQuery>
-
 #include <cmath>
 #include <limits>
 
@@ -65,8 +64,7 @@ bool PrometheusProcess::start(const QList<Target> &extraTargets, int readyTimeou
     return launch(binary,
                   {QStringLiteral("--config.file=") + file.fileName(),
                    QStringLiteral("--storage.tsdb.path=") + m_dir->filePath(QStringLiteral("data")),
-                   QStringLiteral("--web.listen-address=127.0.0.1:%1").arg(m_port),
-                   QStringLiteral("--log.level=warn")},
+                   QStringLiteral("--web.listen-address=127.0.0.1:%1").arg(m_port), QStringLiteral("--log.level=warn")},
                   readyTimeoutMs);
 }
 
@@ -149,8 +147,12 @@ double PrometheusProcess::instantValue(const QString &query)
     QUrlQuery params;
     params.addQueryItem(QStringLiteral("query"), query);
     const QByteArray body = get(QStringLiteral("api/v1/query?") + params.toString(QUrl::FullyEncoded));
-    const QJsonArray result = QJsonDocument::fromJson(body).object().value(QStringLiteral("data"))
-                                  .toObject().value(QStringLiteral("result")).toArray();
+    const QJsonArray result = QJsonDocument::fromJson(body)
+                                  .object()
+                                  .value(QStringLiteral("data"))
+                                  .toObject()
+                                  .value(QStringLiteral("result"))
+                                  .toArray();
     if (result.isEmpty())
         return std::numeric_limits<double>::quiet_NaN();
     const QJsonArray value = result.first().toObject().value(QStringLiteral("value")).toArray();

@@ -5,7 +5,6 @@
 #include <QStringList>
 #include <QTemporaryDir>
 #include <QUrl>
-
 #include <memory>
 
 // The real Prometheus binary (Debian's `prometheus`) on a free loopback port, with a
@@ -32,10 +31,10 @@ public:
     // (what a restart in production looks like), and waits until it is ready.
     bool restart(int readyTimeoutMs = 30000);
 
-    QUrl url() const;     // http://127.0.0.1:<port>/
+    QUrl url() const; // http://127.0.0.1:<port>/
     quint16 port() const { return m_port; }
     QString errorString() const { return m_error; }
-    QString log() const;  // what Prometheus printed (for failure messages)
+    QString log() const; // what Prometheus printed (for failure messages)
 
     // Waits until an instant query returns at least one sample for `query` (e.g. "up").
     bool waitForSeries(const QString &query, int timeoutMs);

@@ -16,25 +16,20 @@ TestbedProcess::~TestbedProcess()
 bool TestbedProcess::start(const QString &program, const QStringList &arguments, int timeoutMs)
 {
     if (!QFileInfo(program).isExecutable()) {
-        m_error =
-            QStringLiteral("%1 does not exist or is not executable (not built yet?)").arg(program);
+        m_error = QStringLiteral("%1 does not exist or is not executable (not built yet?)").arg(program);
         return false;
     }
     m_process = std::make_unique<QProcess>();
     m_stdout.clear(); // a second start() reads the new process' port, not the old one's
     // Read as it comes, so that a chatty child never blocks on a full pipe.
-    QObject::connect(m_process.get(), &QProcess::readyReadStandardError, m_process.get(),
-                     [this] { drain(); });
-    QObject::connect(m_process.get(), &QProcess::readyReadStandardOutput, m_process.get(),
-                     [this] { drain(); });
-    m_process->start(program,
-                     QStringList{QStringLiteral("--port"), QStringLiteral("0")} + arguments);
+    QObject::connect(m_process.get(), &QProcess::readyReadStandardError, m_process.get(), [this] { drain(); });
+    QObject::connect(m_process.get(), &QProcess::readyReadStandardOutput, m_process.get(), [this] { drain(); });
+    m_process->start(program, QStringList{QStringLiteral("--port"), QStringLiteral("0")} + arguments);
     if (!m_process->waitForStarted(10000)) {
         m_error = QStringLiteral("%1 did not start: %2").arg(program, m_process->errorString());
         return false;
     }
-    static const QRegularExpression line(
-        QStringLiteral("^listening on http://127\\.0\\.0\\.1:(\\d+)\n"));
+    static const QRegularExpression line(QStringLiteral("^listening on http://127\\.0\\.0\\.1:(\\d+)\n"));
     QRegularExpressionMatch match;
     const bool listening = waitFor(
         [&] {
@@ -44,9 +39,8 @@ bool TestbedProcess::start(const QString &program, const QStringList &arguments,
         },
         timeoutMs);
     if (!listening || !match.hasMatch()) {
-        m_error =
-            QStringLiteral("%1 did not print its 'listening on' line; stdout: '%2'; stderr: %3")
-                .arg(program, QString::fromUtf8(m_stdout), log());
+        m_error = QStringLiteral("%1 did not print its 'listening on' line; stdout: '%2'; stderr: %3")
+                      .arg(program, QString::fromUtf8(m_stdout), log());
         return false;
     }
     m_port = match.captured(1).toUShort();
@@ -56,8 +50,7 @@ bool TestbedProcess::start(const QString &program, const QStringList &arguments,
 int TestbedProcess::stop(int timeoutMs)
 {
     if (!m_process || m_process->state() == QProcess::NotRunning)
-        return m_process && m_process->exitStatus() == QProcess::NormalExit ? m_process->exitCode()
-                                                                            : -1;
+        return m_process && m_process->exitStatus() == QProcess::NormalExit ? m_process->exitCode() : -1;
     m_process->terminate();
     if (!m_process->waitForFinished(timeoutMs)) {
         m_process->kill();

@@ -9,7 +9,6 @@
 #include <QApplication>
 #include <QFile>
 #include <QTemporaryDir>
-
 #include <gtest/gtest.h>
 
 // The sanitizers read these before main() runs, so the test binaries themselves get them
@@ -27,7 +26,8 @@ const char *__ubsan_default_options() // NOLINT(bugprone-reserved-identifier)
 // Only read in a ThreadSanitizer build (./dev test --tsan).
 const char *__tsan_default_options() // NOLINT(bugprone-reserved-identifier)
 {
-    return "suppressions=" CHAOSCOPE_TEST_SOURCE_DIR "/tests/tsan.supp:ignore_noninstrumented_modules=1:second_deadlock_stack=1:history_size=4";
+    return "suppressions=" CHAOSCOPE_TEST_SOURCE_DIR
+           "/tests/tsan.supp:ignore_noninstrumented_modules=1:second_deadlock_stack=1:history_size=4";
 }
 }
 
@@ -45,9 +45,12 @@ int main(int argc, char **argv)
 {
     setIfUnset("QT_QPA_PLATFORM", "offscreen");
     setIfUnset("QT_LOGGING_RULES", "qt.qpa.*=false");
-    setIfUnset("ASAN_OPTIONS", "detect_leaks=1:abort_on_error=0:strict_string_checks=1:detect_stack_use_after_return=1");
+    setIfUnset("ASAN_OPTIONS",
+               "detect_leaks=1:abort_on_error=0:strict_string_checks=1:detect_stack_use_after_return=1");
     setIfUnset("UBSAN_OPTIONS", "print_stacktrace=1:halt_on_error=1");
-    setIfUnset("TSAN_OPTIONS", "suppressions=" CHAOSCOPE_TEST_SOURCE_DIR "/tests/tsan.supp:ignore_noninstrumented_modules=1:second_deadlock_stack=1:history_size=4");
+    setIfUnset("TSAN_OPTIONS",
+               "suppressions=" CHAOSCOPE_TEST_SOURCE_DIR
+               "/tests/tsan.supp:ignore_noninstrumented_modules=1:second_deadlock_stack=1:history_size=4");
     setIfUnset("LSAN_OPTIONS", "suppressions=" CHAOSCOPE_TEST_SOURCE_DIR "/tests/lsan.supp:print_suppressions=0");
     // Every live run of the app records a session into its data folder: the apps the tests
     // start record into a folder that goes away with the run, not into $HOME.

@@ -12,6 +12,15 @@ inline QString binaryPath(const QString &relative)
 {
     return QStringLiteral(CHAOSCOPE_TEST_BINARY_DIR "/") + relative;
 }
-inline QString chaoscopeBinary() { return binaryPath(QStringLiteral("app/chaoscope")); }
-inline QString engineBinary() { return binaryPath(QStringLiteral("testbed/engine/chaoscope-engine")); }
-inline QString starterBinary() { return binaryPath(QStringLiteral("testbed/starter/chaoscope-starter")); }
+inline QString chaoscopeBinary()
+{
+    return binaryPath(QStringLiteral("app/chaoscope"));
+}
+inline QString engineBinary()
+{
+    return binaryPath(QStringLiteral("testbed/engine/chaoscope-engine"));
+}
+inline QString starterBinary()
+{
+    return binaryPath(QStringLiteral("testbed/starter/chaoscope-starter"));
+}

@@ -5,13 +5,11 @@
 #include <QDeadlineTimer>
 #include <QFuture>
 #include <QThread>
-
 #include <optional>
 
 // Polls a condition while processing events, until it holds or the deadline passes.
 // Tests wait on conditions, never on fixed sleeps.
-template<typename Condition>
-bool waitFor(Condition condition, int timeoutMs, int pollMs = 20)
+template<typename Condition> bool waitFor(Condition condition, int timeoutMs, int pollMs = 20)
 {
     QDeadlineTimer deadline(timeoutMs);
     while (!condition()) {
@@ -25,8 +23,7 @@ bool waitFor(Condition condition, int timeoutMs, int pollMs = 20)
 
 // Waits (processing events) for a future's result; nullopt when it did not finish in time or
 // finished without a result (cancelled).
-template<typename T>
-std::optional<T> awaitResult(const QFuture<T> &future, int timeoutMs)
+template<typename T> std::optional<T> awaitResult(const QFuture<T> &future, int timeoutMs)
 {
     waitFor([&] { return future.isFinished(); }, timeoutMs);
     if (!future.isFinished() || future.resultCount() == 0)

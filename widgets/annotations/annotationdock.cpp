@@ -5,8 +5,8 @@
 #include "annotations/annotationfilter.h"
 #include "annotations/annotationmodel.h"
 #include "theme/palette.h"
-#include "timeline/timewindow.h"
 #include "theme/uitheme.h"
+#include "timeline/timewindow.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -24,7 +24,6 @@
 #include <QStyledItemDelegate>
 #include <QTableView>
 #include <QVBoxLayout>
-
 #include <algorithm>
 #include <functional>
 
@@ -43,18 +42,24 @@ class AnnotationItemDelegate : public QStyledItemDelegate
 public:
     AnnotationItemDelegate(AnnotationEditor *editor, std::function<void(const QString &)> report, QObject *parent)
         : QStyledItemDelegate(parent), m_editor(editor), m_report(std::move(report))
-    {
-    }
+    {}
 
     QWidget *createEditor(QWidget *parent, const QStyleOptionViewItem &option, const QModelIndex &index) const override
     {
         QWidget *widget = QStyledItemDelegate::createEditor(parent, option, index);
         if (auto *line = qobject_cast<QLineEdit *>(widget)) {
             switch (index.column()) {
-            case AnnotationModel::TimeColumn: line->setPlaceholderText(tr("hh:mm:ss")); break;
-            case AnnotationModel::EndColumn: line->setPlaceholderText(tr("hh:mm:ss, empty for a point")); break;
-            case AnnotationModel::TagsColumn: line->setPlaceholderText(tr("tag, tag")); break;
-            default: break;
+            case AnnotationModel::TimeColumn:
+                line->setPlaceholderText(tr("hh:mm:ss"));
+                break;
+            case AnnotationModel::EndColumn:
+                line->setPlaceholderText(tr("hh:mm:ss, empty for a point"));
+                break;
+            case AnnotationModel::TagsColumn:
+                line->setPlaceholderText(tr("tag, tag"));
+                break;
+            default:
+                break;
             }
         }
         return widget;
@@ -112,11 +117,11 @@ QDateTimeEdit *makeTimeEdit()
 } // namespace
 
 AnnotationDock::AnnotationDock(AnnotationEditor *editor, TimeWindow *window, QWidget *parent)
-    : QDockWidget(tr("Annotations"), parent), m_editor(editor), m_window(window),
-      m_filter(new AnnotationFilter(this)), m_table(new QTableView), m_search(new QLineEdit),
-      m_sourcePicker(new QComboBox), m_addButton(new QPushButton(tr("Add…"))),
-      m_deleteButton(new QPushButton(tr("Delete"))), m_acceptButton(new QPushButton(tr("Accept"))),
-      m_dismissButton(new QPushButton(tr("Dismiss"))), m_count(new QLabel), m_error(new QLabel)
+    : QDockWidget(tr("Annotations"), parent), m_editor(editor), m_window(window), m_filter(new AnnotationFilter(this)),
+      m_table(new QTableView), m_search(new QLineEdit), m_sourcePicker(new QComboBox),
+      m_addButton(new QPushButton(tr("Add…"))), m_deleteButton(new QPushButton(tr("Delete"))),
+      m_acceptButton(new QPushButton(tr("Accept"))), m_dismissButton(new QPushButton(tr("Dismiss"))),
+      m_count(new QLabel), m_error(new QLabel)
 {
     setObjectName(QStringLiteral("annotationDock"));
     m_filter->setSourceModel(editor->model());
@@ -137,7 +142,8 @@ AnnotationDock::AnnotationDock(AnnotationEditor *editor, TimeWindow *window, QWi
 
     m_table->setObjectName(QStringLiteral("annotationTable"));
     m_table->setModel(m_filter);
-    m_table->setItemDelegate(new AnnotationItemDelegate(editor, [this](const QString &message) { showError(message); }, m_table));
+    m_table->setItemDelegate(new AnnotationItemDelegate(
+        editor, [this](const QString &message) { showError(message); }, m_table));
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     // Arrow keys move between cells; Tab moves on to the next control instead of trapping
     // the keyboard in the table.
@@ -329,7 +335,8 @@ void AnnotationDock::saveAdded()
     for (int row = 0; row < m_filter->rowCount(); ++row) {
         const QModelIndex index = m_filter->index(row, AnnotationModel::TextColumn);
         if (index.data(AnnotationModel::AnnotationIdRole).value<quint64>() == id) {
-            m_table->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+            m_table->selectionModel()->setCurrentIndex(index,
+                                                       QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
             m_table->scrollTo(index);
             break;
         }

@@ -2,7 +2,6 @@
 #pragma once
 
 #include <QDockWidget>
-
 #include <vector>
 
 class AnnotationEditor;

@@ -60,8 +60,7 @@ public:
     RemoveCommand(AnnotationModel *model, const Annotation &annotation, QUndoCommand *parent = nullptr)
         : QUndoCommand(AnnotationEditor::tr("Delete \u201c%1\u201d").arg(excerpt(annotation.text)), parent),
           m_model(model), m_annotation(annotation)
-    {
-    }
+    {}
 
     void redo() override
     {
@@ -86,13 +85,17 @@ private:
 class UpdateCommand : public QUndoCommand
 {
 public:
-    enum class Kind { Edit, Move, MoveContinued };
+    enum class Kind
+    {
+        Edit,
+        Move,
+        MoveContinued
+    };
 
     UpdateCommand(AnnotationModel *model, const Annotation &before, const Annotation &after, const QString &text,
                   Kind kind = Kind::Edit)
         : QUndoCommand(text), m_model(model), m_before(before), m_after(after), m_kind(kind)
-    {
-    }
+    {}
 
     void redo() override
     {
@@ -127,8 +130,7 @@ private:
 
 AnnotationEditor::AnnotationEditor(AnnotationModel *model, QObject *parent)
     : QObject(parent), m_model(model), m_undoStack(new QUndoStack(this))
-{
-}
+{}
 
 quint64 AnnotationEditor::add(const Annotation &annotation)
 {
@@ -180,8 +182,8 @@ bool AnnotationEditor::move(quint64 id, qint64 timeMs, std::optional<qint64> end
         after.endMs = timeMs + (*before->endMs - before->timeMs);
     if (after == *before)
         return true;
-    const bool continued = m_moveId == id && m_moveIndex == m_undoStack->index() && m_lastMove.isValid()
-                           && m_lastMove.elapsed() < kMoveMergeMs;
+    const bool continued = m_moveId == id && m_moveIndex == m_undoStack->index() && m_lastMove.isValid() &&
+                           m_lastMove.elapsed() < kMoveMergeMs;
     m_undoStack->push(new UpdateCommand(m_model, *before, after, tr("Move \u201c%1\u201d").arg(excerpt(before->text)),
                                         continued ? UpdateCommand::Kind::MoveContinued : UpdateCommand::Kind::Move));
     m_moveId = id;
@@ -251,7 +253,8 @@ int AnnotationEditor::acceptAll(const std::vector<quint64> &ids)
     for (const Annotation &before : found) {
         Annotation after = before;
         after.suggested = false;
-        m_undoStack->push(new UpdateCommand(m_model, before, after, tr("Accept \u201c%1\u201d").arg(excerpt(before.text))));
+        m_undoStack->push(
+            new UpdateCommand(m_model, before, after, tr("Accept \u201c%1\u201d").arg(excerpt(before.text))));
     }
     m_undoStack->endMacro();
     return int(found.size());

@@ -6,7 +6,6 @@
 #include <QApplication>
 #include <QFocusEvent>
 #include <QKeyEvent>
-
 #include <algorithm>
 
 AnnotationPrompt::AnnotationPrompt(QWidget *parent) : QLineEdit(parent)
@@ -15,9 +14,10 @@ AnnotationPrompt::AnnotationPrompt(QWidget *parent) : QLineEdit(parent)
     setClearButtonEnabled(false);
     // Floats over charts: a solid background and a frame in the marker colour keep it legible
     // on top of lines and bands.
-    setStyleSheet(QStringLiteral("QLineEdit { background: %1; color: %2; border: 2px solid #0072B2; border-radius: 4px;"
-                                 " padding: 3px 6px; }")
-                      .arg(UiTheme::css(UiTheme::instance()->colors().panel), UiTheme::css(UiTheme::instance()->colors().text)));
+    setStyleSheet(
+        QStringLiteral("QLineEdit { background: %1; color: %2; border: 2px solid #0072B2; border-radius: 4px;"
+                       " padding: 3px 6px; }")
+            .arg(UiTheme::css(UiTheme::instance()->colors().panel), UiTheme::css(UiTheme::instance()->colors().text)));
 }
 
 AnnotationPrompt *AnnotationPrompt::open(QWidget *over, const QPoint &at, const QString &placeholder)

@@ -13,8 +13,7 @@
 #include <QGridLayout>
 #include <QLabel>
 
-DashboardView::DashboardView(DashboardPoller *poller, SampleStore *store, TimeWindow *window,
-                             QWidget *parent)
+DashboardView::DashboardView(DashboardPoller *poller, SampleStore *store, TimeWindow *window, QWidget *parent)
     : QWidget(parent), m_poller(poller), m_store(store), m_window(window), m_grid(new QGridLayout(this)),
       m_cursor(new TimeCursor(this))
 {
@@ -74,7 +73,8 @@ void DashboardView::rebuild()
         const auto &series = dashboard.panels[std::size_t(i)].series;
         for (int q = 0; q < int(series.size()); ++q) {
             if (!series[std::size_t(q)].derive.isEmpty())
-                formulas.insert(DerivedSeriesUpdater::storeKey(i, q), FormulaDescription::describe(series[std::size_t(q)], dashboard));
+                formulas.insert(DerivedSeriesUpdater::storeKey(i, q),
+                                FormulaDescription::describe(series[std::size_t(q)], dashboard));
         }
         panel->setFormulaDescriptions(formulas);
         connect(panel, &PanelWidget::phaseStatisticsRequested, this, [this, i] { emit phaseStatisticsRequested(i); });

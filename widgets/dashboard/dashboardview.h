@@ -5,7 +5,6 @@
 
 #include <QTimer>
 #include <QWidget>
-
 #include <vector>
 
 class AnnotationEditor;
@@ -25,8 +24,7 @@ class DashboardView : public QWidget
 {
     Q_OBJECT
 public:
-    DashboardView(DashboardPoller *poller, SampleStore *store, TimeWindow *window,
-                  QWidget *parent = nullptr);
+    DashboardView(DashboardPoller *poller, SampleStore *store, TimeWindow *window, QWidget *parent = nullptr);
 
     void setAnnotationModel(AnnotationModel *annotations);
     // Lets the user make and move annotations on every chart (and shows the editor's model).

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "dashboard/panelwidget.h"
 
+#include "base/unitformatter.h"
+#include "theme/uitheme.h"
 #include "timeline/legendview.h"
 #include "timeline/timelinechart.h"
 #include "timeline/timewindow.h"
-#include "theme/uitheme.h"
-#include "base/unitformatter.h"
 
 #include <QDateTime>
 #include <QHBoxLayout>
@@ -26,11 +26,9 @@ QString durationText(qint64 ms)
 
 } // namespace
 
-PanelWidget::PanelWidget(const PanelDefinition &panel, SampleStore *store, TimeWindow *window,
-                         QWidget *parent)
-    : QFrame(parent), m_panel(panel), m_window(window),
-      m_chart(new TimelineChart(panel, store, window, this)), m_title(new QLabel(this)),
-      m_freshness(new QLabel(this)), m_legend(new LegendView(this))
+PanelWidget::PanelWidget(const PanelDefinition &panel, SampleStore *store, TimeWindow *window, QWidget *parent)
+    : QFrame(parent), m_panel(panel), m_window(window), m_chart(new TimelineChart(panel, store, window, this)),
+      m_title(new QLabel(this)), m_freshness(new QLabel(this)), m_legend(new LegendView(this))
 {
     setFrameShape(QFrame::StyledPanel);
     setObjectName(QStringLiteral("panel"));
@@ -103,15 +101,22 @@ void PanelWidget::refreshFreshness()
     if (m_status.newestSampleMs)
         parts << tr("newest %1 ago").arg(durationText(qMax<qint64>(0, m_window->now() - *m_status.newestSampleMs)));
     switch (m_status.state) {
-    case PanelStatus::State::Loading: parts << tr("loading"); break;
+    case PanelStatus::State::Loading:
+        parts << tr("loading");
+        break;
     case PanelStatus::State::SourceDown:
-        parts << QStringLiteral("<span style='color:%1'><b>%2</b></span>").arg(UiTheme::css(colors.error), tr("source down"));
+        parts << QStringLiteral("<span style='color:%1'><b>%2</b></span>")
+                     .arg(UiTheme::css(colors.error), tr("source down"));
         break;
     case PanelStatus::State::QueryError:
-        parts << QStringLiteral("<span style='color:%1'><b>%2</b></span>").arg(UiTheme::css(colors.warning), tr("query error"));
+        parts << QStringLiteral("<span style='color:%1'><b>%2</b></span>")
+                     .arg(UiTheme::css(colors.warning), tr("query error"));
         break;
-    case PanelStatus::State::NoData: parts << tr("no data"); break;
-    case PanelStatus::State::Ok: break;
+    case PanelStatus::State::NoData:
+        parts << tr("no data");
+        break;
+    case PanelStatus::State::Ok:
+        break;
     }
     if (!m_status.warnings.isEmpty())
         parts << QStringLiteral("<span style='color:%1' title='%2'>⚠ %3</span>")
@@ -143,10 +148,10 @@ void PanelWidget::updateLegend()
         row.name = entry.name;
         if (entry.stats.last) {
             row.last = UnitFormatter::format(*entry.stats.last, unit);
-            row.stats = tr("min %1  max %2  mean %3")
-                            .arg(UnitFormatter::format(entry.stats.min, unit),
-                                 UnitFormatter::format(entry.stats.max, unit),
-                                 UnitFormatter::format(entry.stats.mean, unit));
+            row.stats =
+                tr("min %1  max %2  mean %3")
+                    .arg(UnitFormatter::format(entry.stats.min, unit), UnitFormatter::format(entry.stats.max, unit),
+                         UnitFormatter::format(entry.stats.mean, unit));
         }
         // A derived series is drawn dashed: its legend mark is dashed too, and its formula is
         // in the legend's tooltip.

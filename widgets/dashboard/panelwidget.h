@@ -19,8 +19,7 @@ class PanelWidget : public QFrame
 {
     Q_OBJECT
 public:
-    PanelWidget(const PanelDefinition &panel, SampleStore *store, TimeWindow *window,
-                QWidget *parent = nullptr);
+    PanelWidget(const PanelDefinition &panel, SampleStore *store, TimeWindow *window, QWidget *parent = nullptr);
 
     TimelineChart *chart() const { return m_chart; }
     void setStatus(const PanelStatus &status);

@@ -3,11 +3,11 @@
 
 #include "dashboard/dashboardvariables.h"
 
+#include <QAbstractItemView>
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
-#include <QAbstractItemView>
 #include <QSignalBlocker>
 
 VariableBar::VariableBar(QWidget *parent) : QWidget(parent), m_layout(new QHBoxLayout(this))
@@ -40,7 +40,8 @@ void VariableBar::setVariables(const std::vector<VariableDefinition> &variables)
             entry.tooltip = tr("$%1: values of the label \"%2\"%3")
                                 .arg(variable.name, variable.labelName,
                                      variable.labelMatch.isEmpty() ? QString() : tr(" on %1").arg(variable.labelMatch));
-            connect(combo->lineEdit(), &QLineEdit::editingFinished, this, [this, name = variable.name] { onChosen(name); });
+            connect(combo->lineEdit(), &QLineEdit::editingFinished, this,
+                    [this, name = variable.name] { onChosen(name); });
         } else {
             entry.tooltip = tr("$%1").arg(variable.name);
         }

@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "dialogs/phasestatisticsdialog.h"
 
-
+#include "analysis/phasestatisticsmodel.h"
 #include "annotations/annotationmodel.h"
 #include "dialogs/dialogbuttons.h"
-#include "analysis/phasestatisticsmodel.h"
 #include "store/samplestore.h"
 #include "theme/uitheme.h"
 
@@ -26,7 +25,8 @@ PhaseStatisticsDialog::PanelSeries PhaseStatisticsDialog::panelSeries(const Pane
 {
     PanelSeries panel{definition.title, {}};
     for (const TimelineChart::LegendEntry &entry : legend)
-        panel.series.push_back({entry.key, entry.name, entry.axis == AxisSide::Right ? definition.rightUnit : definition.unit});
+        panel.series.push_back(
+            {entry.key, entry.name, entry.axis == AxisSide::Right ? definition.rightUnit : definition.unit});
     return panel;
 }
 
@@ -94,7 +94,9 @@ void PhaseStatisticsDialog::setPanels(std::vector<PanelSeries> panels, int curre
 void PhaseStatisticsDialog::setRange(const TimeRange &range)
 {
     m_range = range;
-    const auto time = [](qint64 ms) { return QDateTime::fromMSecsSinceEpoch(ms).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")); };
+    const auto time = [](qint64 ms) {
+        return QDateTime::fromMSecsSinceEpoch(ms).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+    };
     m_rangeLabel->setText(tr("Visible range %1 – %2").arg(time(range.startMs), time(range.endMs)));
     recompute();
 }

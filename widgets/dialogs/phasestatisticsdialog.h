@@ -1,12 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "base/timerange.h"
 #include "dashboard/dashboarddefinition.h"
 #include "timeline/timelinechart.h"
-#include "base/timerange.h"
 
 #include <QDialog>
-
 #include <vector>
 
 class AnnotationModel;

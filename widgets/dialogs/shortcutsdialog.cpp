@@ -17,7 +17,6 @@
 #include <QTableWidget>
 #include <QToolBar>
 #include <QVBoxLayout>
-
 #include <algorithm>
 
 namespace {
@@ -58,12 +57,16 @@ QList<ShortcutsDialog::Entry> chartGestures()
 {
     const QString group = QObject::tr("Chart (mouse)");
     return {
-        {group, QObject::tr("Zoom to a range"), QObject::tr("Drag"), QObject::tr("Every panel follows; Alt+Left goes back.")},
-        {group, QObject::tr("Pan"), QObject::tr("Shift+Drag"), QObject::tr("Moves the window in time; stops following live.")},
+        {group, QObject::tr("Zoom to a range"), QObject::tr("Drag"),
+         QObject::tr("Every panel follows; Alt+Left goes back.")},
+        {group, QObject::tr("Pan"), QObject::tr("Shift+Drag"),
+         QObject::tr("Moves the window in time; stops following live.")},
         {group, QObject::tr("Zoom in or out"), QObject::tr("Wheel"), QObject::tr("Around the time under the pointer.")},
         {group, QObject::tr("Back to live"), QObject::tr("Double-click"), QString()},
-        {group, QObject::tr("Add a note at a time"), QObject::tr("Ctrl+Click"), QObject::tr("Opens a one-line prompt.")},
-        {group, QObject::tr("Add a note over a range"), QObject::tr("Ctrl+Drag"), QObject::tr("A shaded region with a note.")},
+        {group, QObject::tr("Add a note at a time"), QObject::tr("Ctrl+Click"),
+         QObject::tr("Opens a one-line prompt.")},
+        {group, QObject::tr("Add a note over a range"), QObject::tr("Ctrl+Drag"),
+         QObject::tr("A shaded region with a note.")},
         {group, QObject::tr("Move a note"), QObject::tr("Drag its marker or edge"), QObject::tr("One undo step.")},
         {group, QObject::tr("Cancel a drag"), QObject::tr("Esc"), QString()},
     };
@@ -83,7 +86,8 @@ QList<ShortcutsDialog::Entry> ShortcutsDialog::collect(QWidget *window)
         if (seen.contains(what + keys))
             continue;
         seen.insert(what + keys);
-        const QString tip = action->toolTip() == action->text().remove(QLatin1Char('&')) ? QString() : action->toolTip();
+        const QString tip =
+            action->toolTip() == action->text().remove(QLatin1Char('&')) ? QString() : action->toolTip();
         entries.append({groupOf(action), what, keys, tip});
     }
     for (const QShortcut *shortcut : window->findChildren<QShortcut *>()) {

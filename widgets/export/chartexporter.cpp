@@ -14,9 +14,7 @@
 #include <QSvgGenerator>
 #include <QTimeZone>
 
-ChartExporter::ChartExporter(const SampleStore &store, ExportTheme theme)
-    : m_store(store), m_theme(std::move(theme))
-{}
+ChartExporter::ChartExporter(const SampleStore &store, ExportTheme theme) : m_store(store), m_theme(std::move(theme)) {}
 
 std::optional<ChartExporter::Format> ChartExporter::formatFor(const QString &path)
 {
@@ -36,8 +34,7 @@ QImage ChartExporter::toImage(const ExportFigure &figure, QSize logicalSize, dou
     image.setDevicePixelRatio(scale);
     image.fill(m_theme.background);
     QPainter painter(&image);
-    FigurePainter(m_store, m_theme)
-        .paint(painter, QRectF(QPointF(0, 0), QSizeF(logicalSize)), figure);
+    FigurePainter(m_store, m_theme).paint(painter, QRectF(QPointF(0, 0), QSizeF(logicalSize)), figure);
     painter.end();
     return image;
 }
@@ -54,8 +51,7 @@ QByteArray ChartExporter::toSvg(const ExportFigure &figure, QSize logicalSize) c
     generator.setTitle(figure.title.isEmpty() ? QStringLiteral("Chaoscope chart") : figure.title);
     generator.setDescription(FigurePainter(m_store, m_theme).captionText(figure));
     QPainter painter(&generator);
-    FigurePainter(m_store, m_theme)
-        .paint(painter, QRectF(QPointF(0, 0), QSizeF(logicalSize)), figure);
+    FigurePainter(m_store, m_theme).paint(painter, QRectF(QPointF(0, 0), QSizeF(logicalSize)), figure);
     painter.end();
     return bytes;
 }
@@ -65,9 +61,8 @@ QString ChartExporter::toCsv(const ExportFigure &figure) const
     std::vector<PanelCsv::Column> columns;
     for (const ExportFigure::Panel &panel : figure.panels) {
         for (const ExportFigure::Series &series : panel.series) {
-            const QString header = figure.panels.size() == 1
-                                       ? series.name
-                                       : panel.title + QStringLiteral(": ") + series.name;
+            const QString header =
+                figure.panels.size() == 1 ? series.name : panel.title + QStringLiteral(": ") + series.name;
             columns.push_back({series.key, header});
         }
     }
@@ -75,38 +70,32 @@ QString ChartExporter::toCsv(const ExportFigure &figure) const
     if (figure.isComparison()) {
         range = figure.compare.front().range;
         for (const ExportFigure::Window &window : figure.compare)
-            range = {std::min(range.startMs, window.range.startMs),
-                     std::max(range.endMs, window.range.endMs)};
+            range = {std::min(range.startMs, window.range.startMs), std::max(range.endMs, window.range.endMs)};
     }
     return PanelCsv::write(m_store, columns, range);
 }
 
-Result<QString> ChartExporter::write(const QString &path, const ExportFigure &figure,
-                                     QSize logicalSize, double scale) const
+Result<QString> ChartExporter::write(const QString &path, const ExportFigure &figure, QSize logicalSize,
+                                     double scale) const
 {
     const std::optional<Format> format = formatFor(path);
     if (!format) {
         return Error::make(
             Error::Kind::Invalid,
-            QStringLiteral(
-                "cannot tell the format of \"%1\": the name must end in .png, .svg or .csv")
-                .arg(path));
+            QStringLiteral("cannot tell the format of \"%1\": the name must end in .png, .svg or .csv").arg(path));
     }
     if (scale != 1 && scale != 2 && scale != 3)
-        return Error::make(Error::Kind::Invalid,
-                           QStringLiteral("the scale must be 1, 2 or 3, not %1").arg(scale));
+        return Error::make(Error::Kind::Invalid, QStringLiteral("the scale must be 1, 2 or 3, not %1").arg(scale));
     if (logicalSize.width() < 100 || logicalSize.height() < 100 || logicalSize.width() > 10000 ||
         logicalSize.height() > 10000) {
-        return Error::make(
-            Error::Kind::Invalid,
-            QStringLiteral("the size must be between 100×100 and 10000×10000, not %1×%2")
-                .arg(logicalSize.width())
-                .arg(logicalSize.height()));
+        return Error::make(Error::Kind::Invalid,
+                           QStringLiteral("the size must be between 100×100 and 10000×10000, not %1×%2")
+                               .arg(logicalSize.width())
+                               .arg(logicalSize.height()));
     }
     const QFileInfo info(path);
     if (!QDir().mkpath(info.absolutePath()))
-        return Error::make(Error::Kind::Io,
-                           QStringLiteral("cannot create the folder %1").arg(info.absolutePath()));
+        return Error::make(Error::Kind::Io, QStringLiteral("cannot create the folder %1").arg(info.absolutePath()));
 
     QByteArray bytes;
     switch (*format) {
@@ -114,9 +103,8 @@ Result<QString> ChartExporter::write(const QString &path, const ExportFigure &fi
         QBuffer buffer(&bytes);
         buffer.open(QIODevice::WriteOnly);
         if (!toImage(figure, logicalSize, scale).save(&buffer, "PNG"))
-            return Error::make(
-                Error::Kind::Io,
-                QStringLiteral("cannot encode the PNG for %1").arg(info.absoluteFilePath()));
+            return Error::make(Error::Kind::Io,
+                               QStringLiteral("cannot encode the PNG for %1").arg(info.absoluteFilePath()));
         break;
     }
     case Format::Svg:
@@ -129,15 +117,13 @@ Result<QString> ChartExporter::write(const QString &path, const ExportFigure &fi
     // Whole file or nothing: a reader never sees half a picture.
     QSaveFile file(info.absoluteFilePath());
     if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
-        return Error::make(
-            Error::Kind::Io,
-            QStringLiteral("cannot write %1: %2").arg(info.absoluteFilePath(), file.errorString()));
+        return Error::make(Error::Kind::Io,
+                           QStringLiteral("cannot write %1: %2").arg(info.absoluteFilePath(), file.errorString()));
     }
     return info.absoluteFilePath();
 }
 
-QString ChartExporter::expandPlaceholders(const QString &pattern, qint64 timeMs,
-                                          const QString &panelTitle)
+QString ChartExporter::expandPlaceholders(const QString &pattern, qint64 timeMs, const QString &panelTitle)
 {
     static const QRegularExpression unsafe(QStringLiteral("[^a-z0-9]+"));
     QString slug = panelTitle.toLower().replace(unsafe, QStringLiteral("-"));
@@ -148,9 +134,9 @@ QString ChartExporter::expandPlaceholders(const QString &pattern, qint64 timeMs,
     if (slug.isEmpty())
         slug = QStringLiteral("dashboard");
     QString expanded = pattern;
-    expanded.replace(QLatin1String("{time}"),
-                     QDateTime::fromMSecsSinceEpoch(timeMs, QTimeZone::utc())
-                         .toString(QStringLiteral("yyyyMMdd-HHmmss")));
+    expanded.replace(
+        QLatin1String("{time}"),
+        QDateTime::fromMSecsSinceEpoch(timeMs, QTimeZone::utc()).toString(QStringLiteral("yyyyMMdd-HHmmss")));
     expanded.replace(QLatin1String("{panel}"), slug);
     return expanded;
 }

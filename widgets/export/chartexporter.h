@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "base/result.h"
 #include "export/exportfigure.h"
 #include "export/exporttheme.h"
-#include "base/result.h"
 
 #include <QByteArray>
 #include <QImage>
@@ -31,8 +31,7 @@ public:
 
     static std::optional<Format> formatFor(const QString &path);
 
-    QImage toImage(const ExportFigure &figure, QSize logicalSize = kDefaultSize,
-                   double scale = 1) const;
+    QImage toImage(const ExportFigure &figure, QSize logicalSize = kDefaultSize, double scale = 1) const;
     QByteArray toSvg(const ExportFigure &figure, QSize logicalSize = kDefaultSize) const;
     // One "time" column, then one per series; with several panels a header is "Panel: legend".
     QString toCsv(const ExportFigure &figure) const;
@@ -40,13 +39,12 @@ public:
     // Writes by suffix (.png, .svg, .csv) and creates the folder; the absolute path on success.
     // Refuses, with the reason and nothing written, an unknown suffix, a scale other than
     // 1, 2 or 3, a size outside 100…10000 px, or a path that cannot be written.
-    Result<QString> write(const QString &path, const ExportFigure &figure,
-                          QSize logicalSize = kDefaultSize, double scale = 1) const;
+    Result<QString> write(const QString &path, const ExportFigure &figure, QSize logicalSize = kDefaultSize,
+                          double scale = 1) const;
 
     // Fills in "{time}" (the given instant as UTC yyyyMMdd-HHmmss) and "{panel}" (the title
     // made safe for a file name: "Pool (leased)" → "pool-leased").
-    static QString expandPlaceholders(const QString &pattern, qint64 timeMs,
-                                      const QString &panelTitle);
+    static QString expandPlaceholders(const QString &pattern, qint64 timeMs, const QString &panelTitle);
 
 private:
     const SampleStore &m_store;

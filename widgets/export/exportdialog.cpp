@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "export/exportdialog.h"
 
-
-#include "export/chartexporter.h"
 #include "dialogs/dialogbuttons.h"
+#include "export/chartexporter.h"
 #include "export/exporttheme.h"
 #include "theme/uitheme.h"
 
@@ -24,7 +23,6 @@
 #include <QSettings>
 #include <QSpinBox>
 #include <QVBoxLayout>
-
 #include <vector>
 
 namespace {
@@ -35,12 +33,10 @@ const QString kGroup = QStringLiteral("export");
 
 } // namespace
 
-ExportDialog::ExportDialog(const SampleStore *store, ExportFigure figure, QSettings *settings,
-                           QWidget *parent)
-    : QDialog(parent), m_store(store), m_figure(std::move(figure)), m_settings(settings),
-      m_format(new QComboBox(this)), m_scale(new QComboBox(this)), m_width(new QSpinBox(this)),
-      m_height(new QSpinBox(this)), m_theme(new QComboBox(this)), m_title(new QLineEdit(this)),
-      m_subtitle(new QLineEdit(this)),
+ExportDialog::ExportDialog(const SampleStore *store, ExportFigure figure, QSettings *settings, QWidget *parent)
+    : QDialog(parent), m_store(store), m_figure(std::move(figure)), m_settings(settings), m_format(new QComboBox(this)),
+      m_scale(new QComboBox(this)), m_width(new QSpinBox(this)), m_height(new QSpinBox(this)),
+      m_theme(new QComboBox(this)), m_title(new QLineEdit(this)), m_subtitle(new QLineEdit(this)),
       m_caption(new QCheckBox(tr("Caption: time range, queries, source, version"), this)),
       m_panels(new QListWidget(this)), m_previewLabel(new QLabel(this)), m_status(new QLabel(this))
 {
@@ -109,9 +105,9 @@ ExportDialog::ExportDialog(const SampleStore *store, ExportFigure figure, QSetti
 
     // Tab follows the form top to bottom, then the buttons left to right (the widgets were
     // created in another order).
-    const std::vector<QWidget *> tabOrder{m_format, m_width,  m_height, m_scale, m_theme, m_title,
-                                          m_subtitle, m_caption, m_panels, save, copy,
-                                          buttons->button(QDialogButtonBox::Cancel)};
+    const std::vector<QWidget *> tabOrder{m_format, m_width, m_height,   m_scale,
+                                          m_theme,  m_title, m_subtitle, m_caption,
+                                          m_panels, save,    copy,       buttons->button(QDialogButtonBox::Cancel)};
     for (std::size_t i = 1; i < tabOrder.size(); ++i)
         QWidget::setTabOrder(tabOrder[i - 1], tabOrder[i]);
 
@@ -128,8 +124,7 @@ ExportDialog::ExportDialog(const SampleStore *store, ExportFigure figure, QSetti
     connect(m_caption, &QCheckBox::toggled, this, &ExportDialog::schedulePreview);
     connect(m_panels, &QListWidget::itemChanged, this, &ExportDialog::schedulePreview);
     connect(m_format, &QComboBox::currentIndexChanged, this, [this] {
-        m_scale->setEnabled(format() ==
-                            QLatin1String("png")); // vectors and numbers have no pixel ratio
+        m_scale->setEnabled(format() == QLatin1String("png")); // vectors and numbers have no pixel ratio
     });
     m_scale->setEnabled(format() == QLatin1String("png"));
     schedulePreview();
@@ -203,13 +198,12 @@ void ExportDialog::renderPreview()
     // The picture at 1×, as it will be written (a CSV's preview is the chart it comes from).
     const ExportTheme theme = ExportTheme::named(themeName()).value_or(ExportTheme::blog());
     m_preview = ChartExporter(*m_store, theme).toImage(currentFigure(), logicalSize(), 1);
-    m_previewLabel->setPixmap(QPixmap::fromImage(m_preview.scaled(
-        m_previewLabel->contentsRect().size(), Qt::KeepAspectRatio, Qt::SmoothTransformation)));
+    m_previewLabel->setPixmap(QPixmap::fromImage(
+        m_preview.scaled(m_previewLabel->contentsRect().size(), Qt::KeepAspectRatio, Qt::SmoothTransformation)));
     const QSize pixels = logicalSize() * (format() == QLatin1String("png") ? scale() : 1);
-    m_status->setText(currentFigure().panels.empty() ? tr("No panel chosen.")
-                      : format() == QLatin1String("png")
-                          ? tr("%1 × %2 pixels").arg(pixels.width()).arg(pixels.height())
-                          : QString());
+    m_status->setText(currentFigure().panels.empty()     ? tr("No panel chosen.")
+                      : format() == QLatin1String("png") ? tr("%1 × %2 pixels").arg(pixels.width()).arg(pixels.height())
+                                                         : QString());
     emit previewUpdated();
 }
 
@@ -226,8 +220,7 @@ bool ExportDialog::writeTo(const QString &path, QString *message)
         m_status->setText(tr("Writing %1…").arg(QFileInfo(path).fileName()));
         m_status->repaint();
         QGuiApplication::setOverrideCursor(Qt::WaitCursor);
-        const Result<QString> written =
-            ChartExporter(*m_store, theme).write(path, figure, logicalSize(), scale());
+        const Result<QString> written = ChartExporter(*m_store, theme).write(path, figure, logicalSize(), scale());
         QGuiApplication::restoreOverrideCursor();
         if (written) {
             storeSettings();
@@ -238,9 +231,8 @@ bool ExportDialog::writeTo(const QString &path, QString *message)
         }
         problem = written.error().message;
     }
-    m_status->setText(
-        QStringLiteral("<span style='color:%1'>%2</span>")
-            .arg(UiTheme::css(UiTheme::instance()->colors().warning), problem.toHtmlEscaped()));
+    m_status->setText(QStringLiteral("<span style='color:%1'>%2</span>")
+                          .arg(UiTheme::css(UiTheme::instance()->colors().warning), problem.toHtmlEscaped()));
     if (message)
         *message = problem;
     return false;
@@ -251,8 +243,7 @@ void ExportDialog::saveAs()
     const QString suffix = format();
     const QString filter = suffix.toUpper() + QStringLiteral(" (*.") + suffix + QLatin1Char(')');
     const QString start = m_settings->value(kGroup + QStringLiteral("/folder")).toString();
-    QString path = QFileDialog::getSaveFileName(this, tr("Export"),
-                                                start + QStringLiteral("/chart.") + suffix, filter);
+    QString path = QFileDialog::getSaveFileName(this, tr("Export"), start + QStringLiteral("/chart.") + suffix, filter);
     if (path.isEmpty())
         return;
     if (!path.endsWith(QLatin1Char('.') + suffix, Qt::CaseInsensitive))
@@ -276,17 +267,14 @@ void ExportDialog::copyToClipboard()
 
 void ExportDialog::loadSettings()
 {
-    setFormat(
-        m_settings->value(kGroup + QStringLiteral("/format"), QStringLiteral("png")).toString());
-    const int scaleIndex =
-        m_scale->findData(m_settings->value(kGroup + QStringLiteral("/scale"), 2).toInt());
+    setFormat(m_settings->value(kGroup + QStringLiteral("/format"), QStringLiteral("png")).toString());
+    const int scaleIndex = m_scale->findData(m_settings->value(kGroup + QStringLiteral("/scale"), 2).toInt());
     m_scale->setCurrentIndex(scaleIndex >= 0 ? scaleIndex : 1);
-    const QSize size =
-        m_settings->value(kGroup + QStringLiteral("/size"), ChartExporter::kDefaultSize).toSize();
+    const QSize size = m_settings->value(kGroup + QStringLiteral("/size"), ChartExporter::kDefaultSize).toSize();
     m_width->setValue(size.width());
     m_height->setValue(size.height());
-    const int themeIndex = m_theme->findData(
-        m_settings->value(kGroup + QStringLiteral("/theme"), QStringLiteral("blog")));
+    const int themeIndex =
+        m_theme->findData(m_settings->value(kGroup + QStringLiteral("/theme"), QStringLiteral("blog")));
     m_theme->setCurrentIndex(themeIndex >= 0 ? themeIndex : 0);
     m_caption->setChecked(m_settings->value(kGroup + QStringLiteral("/caption"), true).toBool());
 }

@@ -7,8 +7,8 @@
 
 #include <algorithm>
 
-ExportFigure ExportFigure::fromDashboard(const DashboardPoller &poller,
-                                         const AnnotationModel *annotations, const TimeRange &range)
+ExportFigure ExportFigure::fromDashboard(const DashboardPoller &poller, const AnnotationModel *annotations,
+                                         const TimeRange &range)
 {
     ExportFigure figure;
     const DashboardDefinition &dashboard = poller.dashboard();
@@ -20,8 +20,7 @@ ExportFigure ExportFigure::fromDashboard(const DashboardPoller &poller,
         for (const DashboardPoller::SeriesBinding &binding : poller.seriesOfPanel(i)) {
             if (binding.query < 0 || binding.query >= int(definition.series.size()))
                 continue;
-            panel.series.push_back(
-                {binding.key, binding.legend, definition.series[std::size_t(binding.query)]});
+            panel.series.push_back({binding.key, binding.legend, definition.series[std::size_t(binding.query)]});
         }
         figure.panels.push_back(std::move(panel));
     }
@@ -48,8 +47,7 @@ std::optional<QString> ExportFigure::selectPanels(const QStringList &titles)
             for (const Panel &panel : panels)
                 existing << QStringLiteral("\"%1\"").arg(panel.title);
             return QStringLiteral("no panel is titled \"%1\"; the panels are %2")
-                .arg(title, existing.isEmpty() ? QStringLiteral("(none)")
-                                               : existing.join(QStringLiteral(", ")));
+                .arg(title, existing.isEmpty() ? QStringLiteral("(none)") : existing.join(QStringLiteral(", ")));
         }
         chosen.push_back(*found);
     }
@@ -63,9 +61,7 @@ QStringList ExportFigure::queryShortNames() const
     for (const Panel &panel : panels) {
         for (const Series &series : panel.series) {
             const SeriesDefinition &d = series.definition;
-            QString name = !d.id.isEmpty()       ? d.id
-                           : !d.derive.isEmpty() ? d.derive
-                                                 : d.query.simplified();
+            QString name = !d.id.isEmpty() ? d.id : !d.derive.isEmpty() ? d.derive : d.query.simplified();
             if (name.isEmpty())
                 name = series.name;
             if (name.size() > 60)

@@ -2,8 +2,8 @@
 #pragma once
 
 #include "annotations/annotation.h"
-#include "dashboard/dashboarddefinition.h"
 #include "base/timerange.h"
+#include "dashboard/dashboarddefinition.h"
 
 #include <QString>
 #include <QStringList>
@@ -49,17 +49,16 @@ struct ExportFigure
     int columns = 2;                     // panels per row (not comparing)
     QString title;
     QString subtitle;
-    bool caption = true; // time range, queries, source, version
-    QString source;      // the Prometheus URL, or the recording's file
-    QString version;     // "Chaoscope 0.3.0"; empty: left out
-    QTimeZone timeZone =
-        QTimeZone::systemTimeZone(); // of the time axis and the caption's local time
+    bool caption = true;                              // time range, queries, source, version
+    QString source;                                   // the Prometheus URL, or the recording's file
+    QString version;                                  // "Chaoscope 0.3.0"; empty: left out
+    QTimeZone timeZone = QTimeZone::systemTimeZone(); // of the time axis and the caption's local time
 
     bool isComparison() const { return !compare.empty(); }
 
     // The dashboard's panels with the series the poller has bound to them, over `range`.
-    static ExportFigure fromDashboard(const DashboardPoller &poller,
-                                      const AnnotationModel *annotations, const TimeRange &range);
+    static ExportFigure fromDashboard(const DashboardPoller &poller, const AnnotationModel *annotations,
+                                      const TimeRange &range);
     // Keeps only the panels with these titles (case-insensitive), in the order given. An
     // unknown title is an error naming the panels that exist; nothing is changed then.
     std::optional<QString> selectPanels(const QStringList &titles);

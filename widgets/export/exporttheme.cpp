@@ -13,8 +13,8 @@ namespace {
 QString registerShippedFont()
 {
     QString family;
-    for (const QString &file : {QStringLiteral(":/fonts/DejaVuSans.ttf"),
-                                QStringLiteral(":/fonts/DejaVuSans-Bold.ttf")}) {
+    for (const QString &file :
+         {QStringLiteral(":/fonts/DejaVuSans.ttf"), QStringLiteral(":/fonts/DejaVuSans-Bold.ttf")}) {
         const int id = QFontDatabase::addApplicationFont(file);
         if (id >= 0 && family.isEmpty() && !QFontDatabase::applicationFontFamilies(id).isEmpty())
             family = QFontDatabase::applicationFontFamilies(id).first();

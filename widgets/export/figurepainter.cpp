@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "export/figurepainter.h"
 
-#include "timeline/annotationlayout.h"
-#include "store/decimator.h"
-#include "theme/palette.h"
-#include "store/samplestore.h"
-#include "timeline/seriesgeometry.h"
-#include "store/seriesstatistics.h"
-#include "timeline/timeticks.h"
 #include "base/unitformatter.h"
+#include "store/decimator.h"
+#include "store/samplestore.h"
+#include "store/seriesstatistics.h"
+#include "theme/palette.h"
+#include "timeline/annotationlayout.h"
+#include "timeline/seriesgeometry.h"
+#include "timeline/timeticks.h"
 
 #include <QDateTime>
 #include <QFontMetricsF>
@@ -30,8 +30,7 @@ constexpr int kMinTimeLabelSpacing = 110;
 
 double xOf(qint64 t, const TimeRange &range, const QRectF &plot)
 {
-    return plot.left() +
-           double(t - range.startMs) / double(std::max<qint64>(1, range.length())) * plot.width();
+    return plot.left() + double(t - range.startMs) / double(std::max<qint64>(1, range.length())) * plot.width();
 }
 
 double yOf(double v, const FigurePainter::Scale &scale, const QRectF &plot)
@@ -55,8 +54,7 @@ qint64 gapFor(std::span<const qint64> times, std::size_t first, std::size_t last
         deltas.push_back(times[i] - times[i - 1]);
     if (deltas.empty())
         return 0;
-    std::nth_element(deltas.begin(), deltas.begin() + std::ptrdiff_t(deltas.size() / 2),
-                     deltas.end());
+    std::nth_element(deltas.begin(), deltas.begin() + std::ptrdiff_t(deltas.size() / 2), deltas.end());
     return std::max<qint64>(deltas[deltas.size() / 2] * 5 / 2, columnMs * 2);
 }
 
@@ -81,11 +79,10 @@ QString rangeText(const TimeRange &range, const QTimeZone &zone)
 {
     const QDateTime start = QDateTime::fromMSecsSinceEpoch(range.startMs, QTimeZone::utc());
     const QDateTime end = QDateTime::fromMSecsSinceEpoch(range.endMs, QTimeZone::utc());
-    const QString endFormat = start.date() == end.date() ? QStringLiteral("HH:mm:ss")
-                                                         : QStringLiteral("yyyy-MM-dd HH:mm:ss");
-    QString text =
-        QStringLiteral("%1 – %2 UTC")
-            .arg(start.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")), end.toString(endFormat));
+    const QString endFormat =
+        start.date() == end.date() ? QStringLiteral("HH:mm:ss") : QStringLiteral("yyyy-MM-dd HH:mm:ss");
+    QString text = QStringLiteral("%1 – %2 UTC")
+                       .arg(start.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")), end.toString(endFormat));
     const QDateTime localStart = start.toTimeZone(zone);
     const QDateTime localEnd = end.toTimeZone(zone);
     if (zone != QTimeZone::utc() && localStart.offsetFromUtc() != 0) {
@@ -95,8 +92,8 @@ QString rangeText(const TimeRange &range, const QTimeZone &zone)
                                        .arg(std::abs(offset) / 3600, 2, 10, QLatin1Char('0'))
                                        .arg(std::abs(offset) % 3600 / 60, 2, 10, QLatin1Char('0'));
         text += QStringLiteral(" (%1 – %2 local, %3)")
-                    .arg(localStart.toString(QStringLiteral("HH:mm:ss")),
-                         localEnd.toString(QStringLiteral("HH:mm:ss")), offsetText);
+                    .arg(localStart.toString(QStringLiteral("HH:mm:ss")), localEnd.toString(QStringLiteral("HH:mm:ss")),
+                         offsetText);
     }
     return text;
 }
@@ -109,9 +106,8 @@ int ticksFor(double cellHeight)
 
 bool hasRightAxis(const ExportFigure::Panel &panel)
 {
-    return std::any_of(panel.series.begin(), panel.series.end(), [](const ExportFigure::Series &s) {
-        return s.definition.axis == AxisSide::Right;
-    });
+    return std::any_of(panel.series.begin(), panel.series.end(),
+                       [](const ExportFigure::Series &s) { return s.definition.axis == AxisSide::Right; });
 }
 
 QStringList valueLabels(const FigurePainter::Scale &scale, const QString &unit)
@@ -130,9 +126,7 @@ QString annotationLabel(const Annotation &annotation, const QFontMetricsF &metri
 
 } // namespace
 
-FigurePainter::FigurePainter(const SampleStore &store, ExportTheme theme)
-    : m_store(store), m_theme(std::move(theme))
-{}
+FigurePainter::FigurePainter(const SampleStore &store, ExportTheme theme) : m_store(store), m_theme(std::move(theme)) {}
 
 FigurePainter::Scale FigurePainter::niceScale(double min, double max, int targetTicks)
 {
@@ -162,8 +156,7 @@ FigurePainter::Scale FigurePainter::niceScale(double min, double max, int target
     return scale;
 }
 
-std::optional<std::pair<double, double>> FigurePainter::dataExtent(const ExportFigure::Panel &panel,
-                                                                   AxisSide side,
+std::optional<std::pair<double, double>> FigurePainter::dataExtent(const ExportFigure::Panel &panel, AxisSide side,
                                                                    const TimeRange &range) const
 {
     double low = std::numeric_limits<double>::infinity();
@@ -193,8 +186,7 @@ QString FigurePainter::captionText(const ExportFigure &figure) const
     QStringList parts;
     if (figure.isComparison()) {
         for (const ExportFigure::Window &window : figure.compare) {
-            const QString title =
-                window.title.isEmpty() ? QString() : window.title + QStringLiteral(": ");
+            const QString title = window.title.isEmpty() ? QString() : window.title + QStringLiteral(": ");
             parts << title + rangeText(window.range, figure.timeZone);
         }
     } else {
@@ -223,9 +215,8 @@ void FigurePainter::paint(QPainter &painter, const QRectF &rect, const ExportFig
         painter.setFont(font);
         painter.setPen(m_theme.text);
         const double height = QFontMetricsF(font).height();
-        painter.drawText(
-            QRectF(area.left(), area.top(), area.width(), height), Qt::AlignLeft | Qt::AlignVCenter,
-            QFontMetricsF(font).elidedText(figure.title, Qt::ElideRight, area.width()));
+        painter.drawText(QRectF(area.left(), area.top(), area.width(), height), Qt::AlignLeft | Qt::AlignVCenter,
+                         QFontMetricsF(font).elidedText(figure.title, Qt::ElideRight, area.width()));
         area.setTop(area.top() + height + 2);
     }
     if (!figure.subtitle.isEmpty()) {
@@ -233,9 +224,8 @@ void FigurePainter::paint(QPainter &painter, const QRectF &rect, const ExportFig
         painter.setFont(font);
         painter.setPen(m_theme.mutedText);
         const double height = QFontMetricsF(font).height();
-        painter.drawText(
-            QRectF(area.left(), area.top(), area.width(), height), Qt::AlignLeft | Qt::AlignVCenter,
-            QFontMetricsF(font).elidedText(figure.subtitle, Qt::ElideRight, area.width()));
+        painter.drawText(QRectF(area.left(), area.top(), area.width(), height), Qt::AlignLeft | Qt::AlignVCenter,
+                         QFontMetricsF(font).elidedText(figure.subtitle, Qt::ElideRight, area.width()));
         area.setTop(area.top() + height);
     }
     if (!figure.title.isEmpty() || !figure.subtitle.isEmpty())
@@ -244,10 +234,9 @@ void FigurePainter::paint(QPainter &painter, const QRectF &rect, const ExportFig
     if (figure.caption) {
         const QFont font = m_theme.font(m_theme.captionPx);
         const QString text = captionText(figure);
-        const QRectF bounds = QFontMetricsF(font).boundingRect(
-            QRectF(0, 0, area.width(), 1e6), Qt::AlignLeft | Qt::TextWordWrap, text);
-        const QRectF captionRect(area.left(), area.bottom() - bounds.height(), area.width(),
-                                 bounds.height());
+        const QRectF bounds =
+            QFontMetricsF(font).boundingRect(QRectF(0, 0, area.width(), 1e6), Qt::AlignLeft | Qt::TextWordWrap, text);
+        const QRectF captionRect(area.left(), area.bottom() - bounds.height(), area.width(), bounds.height());
         painter.setFont(font);
         painter.setPen(m_theme.mutedText);
         painter.drawText(captionRect, Qt::AlignLeft | Qt::TextWordWrap, text);
@@ -270,10 +259,8 @@ void FigurePainter::paint(QPainter &painter, const QRectF &rect, const ExportFig
         painter.setFont(headerFont);
         painter.setPen(m_theme.text);
         for (int c = 0; c < columns; ++c) {
-            const QRectF header(area.left() + c * (cellWidth + kCellSpacing), area.top(), cellWidth,
-                                headerHeight);
-            painter.drawText(header, Qt::AlignHCenter | Qt::AlignTop,
-                             figure.compare[std::size_t(c)].title);
+            const QRectF header(area.left() + c * (cellWidth + kCellSpacing), area.top(), cellWidth, headerHeight);
+            painter.drawText(header, Qt::AlignHCenter | Qt::AlignTop, figure.compare[std::size_t(c)].title);
         }
         area.setTop(area.top() + headerHeight);
         const double cellHeight = (area.height() - kCellSpacing * (panelCount - 1)) / panelCount;
@@ -281,8 +268,8 @@ void FigurePainter::paint(QPainter &painter, const QRectF &rect, const ExportFig
             const ExportFigure::Panel &panel = figure.panels[std::size_t(r)];
             std::optional<std::pair<double, double>> left, right;
             for (const ExportFigure::Window &window : figure.compare) {
-                for (auto [side, extent] : {std::make_pair(AxisSide::Left, &left),
-                                            std::make_pair(AxisSide::Right, &right)}) {
+                for (auto [side, extent] :
+                     {std::make_pair(AxisSide::Left, &left), std::make_pair(AxisSide::Right, &right)}) {
                     if (const auto e = dataExtent(panel, side, window.range)) {
                         *extent = *extent ? std::make_pair(std::min((*extent)->first, e->first),
                                                            std::max((*extent)->second, e->second))
@@ -300,8 +287,7 @@ void FigurePainter::paint(QPainter &painter, const QRectF &rect, const ExportFig
                 cell.left = left ? niceScale(left->first, left->second, ticks) : Scale{};
                 cell.right = right ? niceScale(right->first, right->second, ticks) : Scale{};
                 cells.emplace_back(QRectF(area.left() + c * (cellWidth + kCellSpacing),
-                                          area.top() + r * (cellHeight + kCellSpacing), cellWidth,
-                                          cellHeight),
+                                          area.top() + r * (cellHeight + kCellSpacing), cellWidth, cellHeight),
                                    cell);
             }
         }
@@ -315,8 +301,7 @@ void FigurePainter::paint(QPainter &painter, const QRectF &rect, const ExportFig
             cell.panel = &figure.panels[std::size_t(i)];
             cell.range = figure.range;
             cells.emplace_back(QRectF(area.left() + (i % columns) * (cellWidth + kCellSpacing),
-                                      area.top() + (i / columns) * (cellHeight + kCellSpacing),
-                                      cellWidth, cellHeight),
+                                      area.top() + (i / columns) * (cellHeight + kCellSpacing), cellWidth, cellHeight),
                                cell);
         }
     }
@@ -349,8 +334,7 @@ FigurePainter::Gutters FigurePainter::guttersOf(const Cell &cell) const
     Gutters gutters;
     for (const QString &label : valueLabels(*cell.left, cell.panel->unit))
         gutters.left = std::max(gutters.left, axisMetrics.horizontalAdvance(label));
-    gutters.right =
-        axisMetrics.horizontalAdvance(QStringLiteral("00:00")) / 2; // room for the last time label
+    gutters.right = axisMetrics.horizontalAdvance(QStringLiteral("00:00")) / 2; // room for the last time label
     if (hasRightAxis(*cell.panel)) {
         for (const QString &label : valueLabels(*cell.right, cell.panel->rightUnit))
             gutters.right = std::max(gutters.right, axisMetrics.horizontalAdvance(label) + kGap);
@@ -358,9 +342,8 @@ FigurePainter::Gutters FigurePainter::guttersOf(const Cell &cell) const
     return gutters;
 }
 
-void FigurePainter::paintCell(QPainter &painter, const QRectF &rect, const Cell &cell,
-                              const Gutters &gutters, const std::vector<Annotation> &annotations,
-                              const QTimeZone &zone) const
+void FigurePainter::paintCell(QPainter &painter, const QRectF &rect, const Cell &cell, const Gutters &gutters,
+                              const std::vector<Annotation> &annotations, const QTimeZone &zone) const
 {
     const ExportFigure::Panel &panel = *cell.panel;
     double top = rect.top();
@@ -369,8 +352,7 @@ void FigurePainter::paintCell(QPainter &painter, const QRectF &rect, const Cell 
         const double height = QFontMetricsF(font).height();
         painter.setFont(font);
         painter.setPen(m_theme.text);
-        painter.drawText(QRectF(rect.left(), top, rect.width(), height),
-                         Qt::AlignLeft | Qt::AlignVCenter,
+        painter.drawText(QRectF(rect.left(), top, rect.width(), height), Qt::AlignLeft | Qt::AlignVCenter,
                          QFontMetricsF(font).elidedText(panel.title, Qt::ElideRight, rect.width()));
         top += height + kGap;
     }
@@ -389,8 +371,7 @@ void FigurePainter::paintCell(QPainter &painter, const QRectF &rect, const Cell 
     const double timeLabels = axisMetrics.height() + 4;
     const QRectF plot(rect.left() + leftGutter + kGap, top + axisMetrics.height() / 2,
                       std::max(10.0, rect.width() - leftGutter - kGap - rightGutter),
-                      std::max(10.0, rect.bottom() - legend - kGap - timeLabels - top -
-                                         axisMetrics.height() / 2));
+                      std::max(10.0, rect.bottom() - legend - kGap - timeLabels - top - axisMetrics.height() / 2));
 
     // Grid and value labels.
     painter.setFont(axisFont);
@@ -400,17 +381,14 @@ void FigurePainter::paintCell(QPainter &painter, const QRectF &rect, const Cell 
         painter.setPen(QPen(m_theme.grid, 1));
         painter.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y));
         painter.setPen(m_theme.mutedText);
-        painter.drawText(
-            QRectF(rect.left(), y - axisMetrics.height() / 2, leftGutter, axisMetrics.height()),
-            Qt::AlignRight | Qt::AlignVCenter, leftLabels.value(i));
+        painter.drawText(QRectF(rect.left(), y - axisMetrics.height() / 2, leftGutter, axisMetrics.height()),
+                         Qt::AlignRight | Qt::AlignVCenter, leftLabels.value(i));
     }
     i = 0;
-    for (double v = right.low; hasRight && v <= right.high + right.step * 1e-6;
-         v += right.step, ++i) {
+    for (double v = right.low; hasRight && v <= right.high + right.step * 1e-6; v += right.step, ++i) {
         const double y = yOf(v, right, plot);
         painter.setPen(m_theme.mutedText);
-        painter.drawText(QRectF(plot.right() + kGap, y - axisMetrics.height() / 2, rightGutter,
-                                axisMetrics.height()),
+        painter.drawText(QRectF(plot.right() + kGap, y - axisMetrics.height() / 2, rightGutter, axisMetrics.height()),
                          Qt::AlignLeft | Qt::AlignVCenter, rightLabels.value(i));
     }
     paintTimeAxis(painter, plot, cell, zone);
@@ -418,8 +396,7 @@ void FigurePainter::paintCell(QPainter &painter, const QRectF &rect, const Cell 
     painter.drawLine(plot.bottomLeft(), plot.bottomRight());
 
     painter.save();
-    painter.setClipRect(plot.adjusted(-m_theme.lineWidth, -m_theme.lineWidth, m_theme.lineWidth,
-                                      m_theme.lineWidth));
+    painter.setClipRect(plot.adjusted(-m_theme.lineWidth, -m_theme.lineWidth, m_theme.lineWidth, m_theme.lineWidth));
     paintSeries(painter, plot, cell, left, right);
     painter.restore();
     paintAnnotations(painter, plot, cell, annotations);
@@ -437,37 +414,31 @@ void FigurePainter::paintCell(QPainter &painter, const QRectF &rect, const Cell 
     paintLegend(painter, QRectF(rect.left(), rect.bottom() - legend, rect.width(), legend), cell);
 }
 
-void FigurePainter::paintTimeAxis(QPainter &painter, const QRectF &plot, const Cell &cell,
-                                  const QTimeZone &zone) const
+void FigurePainter::paintTimeAxis(QPainter &painter, const QRectF &plot, const Cell &cell, const QTimeZone &zone) const
 {
     const QFont font = m_theme.font(m_theme.axisPx);
     const QFontMetricsF metrics(font);
     painter.setFont(font);
     const qint64 zero = cell.zeroMs.value_or(0);
     const qint64 offsetMs =
-        cell.zeroMs
-            ? 0
-            : qint64(QDateTime::fromMSecsSinceEpoch(cell.range.startMs, zone).offsetFromUtc()) *
-                  1000;
+        cell.zeroMs ? 0 : qint64(QDateTime::fromMSecsSinceEpoch(cell.range.startMs, zone).offsetFromUtc()) * 1000;
     const TimeRange shifted{cell.range.startMs - zero, cell.range.endMs - zero};
-    const TimeTicks::Ticks ticks =
-        TimeTicks::compute(shifted, int(plot.width()), kMinTimeLabelSpacing, offsetMs);
+    const TimeTicks::Ticks ticks = TimeTicks::compute(shifted, int(plot.width()), kMinTimeLabelSpacing, offsetMs);
     for (qint64 t : ticks.instantsMs) {
         const double x = xOf(t + zero, cell.range, plot);
         painter.setPen(QPen(m_theme.grid, 1));
         painter.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
         const QString label =
-            cell.zeroMs ? relativeLabel(t)
-                        : QDateTime::fromMSecsSinceEpoch(t, zone).toString(ticks.labelFormat);
+            cell.zeroMs ? relativeLabel(t) : QDateTime::fromMSecsSinceEpoch(t, zone).toString(ticks.labelFormat);
         const double width = metrics.horizontalAdvance(label);
         painter.setPen(m_theme.mutedText);
-        painter.drawText(QRectF(x - width / 2 - 2, plot.bottom() + 4, width + 4, metrics.height()),
-                         Qt::AlignCenter, label);
+        painter.drawText(QRectF(x - width / 2 - 2, plot.bottom() + 4, width + 4, metrics.height()), Qt::AlignCenter,
+                         label);
     }
 }
 
-void FigurePainter::paintSeries(QPainter &painter, const QRectF &plot, const Cell &cell,
-                                const Scale &left, const Scale &right) const
+void FigurePainter::paintSeries(QPainter &painter, const QRectF &plot, const Cell &cell, const Scale &left,
+                                const Scale &right) const
 {
     const qint64 columnMs = Decimator::columnMsFor(cell.range, int(plot.width()));
     int index = 0;
@@ -523,8 +494,7 @@ void FigurePainter::paintAnnotations(QPainter &painter, const QRectF &plot, cons
         if (a.timeMs > cell.range.endMs || a.endMs.value_or(a.timeMs) < cell.range.startMs)
             continue;
         shown.push_back(&a);
-        const double width =
-            metrics.horizontalAdvance(annotationLabel(a, metrics)) + 2 * kLabelPadding + kColourBar;
+        const double width = metrics.horizontalAdvance(annotationLabel(a, metrics)) + 2 * kLabelPadding + kColourBar;
         items.push_back({a.id, a.timeMs, a.endMs, width});
     }
     if (items.empty())
@@ -552,8 +522,7 @@ void FigurePainter::paintAnnotations(QPainter &painter, const QRectF &plot, cons
         if (marker.endX) {
             const double x0 = std::max(plot.left(), marker.x);
             const double x1 = std::min(plot.right(), *marker.endX);
-            painter.fillRect(QRectF(x0, plot.top(), std::max(1.0, x1 - x0), plot.height()),
-                             withAlpha(color, 0.10));
+            painter.fillRect(QRectF(x0, plot.top(), std::max(1.0, x1 - x0), plot.height()), withAlpha(color, 0.10));
         }
         if (marker.startVisible) {
             QPen pen(color, std::max(1.5, m_theme.lineWidth * 0.6), Qt::DashLine);
@@ -567,23 +536,20 @@ void FigurePainter::paintAnnotations(QPainter &painter, const QRectF &plot, cons
     for (const AnnotationLayout::Group &group : layout.groups) {
         if (group.label.isEmpty())
             continue;
-        const Annotation &first =
-            *shown[std::size_t(layout.markers[std::size_t(group.markers.front())].item)];
+        const Annotation &first = *shown[std::size_t(layout.markers[std::size_t(group.markers.front())].item)];
         const QColor color = Palette::annotationColor(first.source, first.failed);
         if (group.isCluster()) {
             painter.setPen(Qt::NoPen);
             painter.setBrush(color);
             painter.drawRoundedRect(group.label, 3, 3);
             painter.setPen(Qt::white);
-            painter.drawText(group.label, Qt::AlignCenter,
-                             QStringLiteral("+%1").arg(group.markers.size()));
+            painter.drawText(group.label, Qt::AlignCenter, QStringLiteral("+%1").arg(group.markers.size()));
             continue;
         }
         painter.setPen(QPen(withAlpha(color, 0.6), 1));
         painter.setBrush(QColor(255, 255, 255, 235));
         painter.drawRect(group.label);
-        painter.fillRect(
-            QRectF(group.label.left(), group.label.top(), kColourBar, group.label.height()), color);
+        painter.fillRect(QRectF(group.label.left(), group.label.top(), kColourBar, group.label.height()), color);
         painter.setPen(color.darker(130));
         // Elided again to the box: the layout shortens a label to make room for a later one.
         const QRectF textBox = group.label.adjusted(kColourBar + kLabelPadding, 0, -kLabelPadding, 0);
@@ -604,9 +570,8 @@ struct LegendItem
 
 } // namespace
 
-static std::vector<LegendItem> legendItems(const SampleStore &store,
-                                           const ExportFigure::Panel &panel, const TimeRange &range,
-                                           const QFontMetricsF &metrics)
+static std::vector<LegendItem> legendItems(const SampleStore &store, const ExportFigure::Panel &panel,
+                                           const TimeRange &range, const QFontMetricsF &metrics)
 {
     std::vector<LegendItem> items;
     for (const ExportFigure::Series &series : panel.series) {
@@ -614,16 +579,12 @@ static std::vector<LegendItem> legendItems(const SampleStore &store,
         item.name = series.name;
         const SampleStore::Series *stored = store.series(series.key);
         if (stored) {
-            const SeriesStatistics stats =
-                SeriesStatistics::compute(stored->timestampsMs(), stored->values(), range);
+            const SeriesStatistics stats = SeriesStatistics::compute(stored->timestampsMs(), stored->values(), range);
             if (stats.count > 0) {
-                const QString &unit =
-                    series.definition.axis == AxisSide::Right ? panel.rightUnit : panel.unit;
+                const QString &unit = series.definition.axis == AxisSide::Right ? panel.rightUnit : panel.unit;
                 item.stats = QStringLiteral("last %1 · min %2 · max %3 · mean %4")
-                                 .arg(stats.last ? UnitFormatter::format(*stats.last, unit)
-                                                 : QStringLiteral("–"),
-                                      UnitFormatter::format(stats.min, unit),
-                                      UnitFormatter::format(stats.max, unit),
+                                 .arg(stats.last ? UnitFormatter::format(*stats.last, unit) : QStringLiteral("–"),
+                                      UnitFormatter::format(stats.min, unit), UnitFormatter::format(stats.max, unit),
                                       UnitFormatter::format(stats.mean, unit));
             }
         }
@@ -681,8 +642,7 @@ void FigurePainter::paintLegend(QPainter &painter, const QRectF &rect, const Cel
         textX += nameWidth + 8;
         if (!item.stats.isEmpty() && textX < rect.right()) {
             painter.setPen(m_theme.mutedText);
-            painter.drawText(QRectF(textX, y, rect.right() - textX, rowHeight),
-                             Qt::AlignLeft | Qt::AlignVCenter,
+            painter.drawText(QRectF(textX, y, rect.right() - textX, rowHeight), Qt::AlignLeft | Qt::AlignVCenter,
                              metrics.elidedText(item.stats, Qt::ElideRight, rect.right() - textX));
         }
         x += item.width + 18;

@@ -59,14 +59,13 @@ private:
     void paintCell(QPainter &painter, const QRectF &rect, const Cell &cell, const Gutters &gutters,
                    const std::vector<Annotation> &annotations, const QTimeZone &zone) const;
     // Min and max of the finite samples of a panel's series on one axis, over a range.
-    std::optional<std::pair<double, double>>
-    dataExtent(const ExportFigure::Panel &panel, AxisSide side, const TimeRange &range) const;
+    std::optional<std::pair<double, double>> dataExtent(const ExportFigure::Panel &panel, AxisSide side,
+                                                        const TimeRange &range) const;
     double legendHeight(const Cell &cell, double width) const;
     void paintLegend(QPainter &painter, const QRectF &rect, const Cell &cell) const;
     void paintSeries(QPainter &painter, const QRectF &plot, const Cell &cell, const Scale &left,
                      const Scale &right) const;
-    void paintTimeAxis(QPainter &painter, const QRectF &plot, const Cell &cell,
-                       const QTimeZone &zone) const;
+    void paintTimeAxis(QPainter &painter, const QRectF &plot, const Cell &cell, const QTimeZone &zone) const;
     void paintAnnotations(QPainter &painter, const QRectF &plot, const Cell &cell,
                           const std::vector<Annotation> &annotations) const;
 

@@ -36,8 +36,8 @@ ControlPanel::ControlPanel(LoadTesterController *controller, QWidget *parent)
     : QWidget(parent), m_controller(controller)
 {
     m_confirm = [this](const QString &reason) {
-        return QMessageBox::question(this, tr("Change the load?"), reason + QLatin1Char('\n') + tr("Apply it?"))
-               == QMessageBox::Yes;
+        return QMessageBox::question(this, tr("Change the load?"), reason + QLatin1Char('\n') + tr("Apply it?")) ==
+               QMessageBox::Yes;
     };
     build();
     connect(m_controller, &LoadTesterController::replicasChanged, this, [this] {
@@ -46,9 +46,8 @@ ControlPanel::ControlPanel(LoadTesterController *controller, QWidget *parent)
     });
     connect(m_controller, &LoadTesterController::statusUpdated, this, &ControlPanel::showStatus);
     connect(m_controller, &LoadTesterController::actionFinished, this, &ControlPanel::showReport);
-    connect(m_controller, &LoadTesterController::actionStarted, this, [this](const LoadTesterAction &action) {
-        m_result->setText(tr("Applying: %1 …").arg(action.describe()));
-    });
+    connect(m_controller, &LoadTesterController::actionStarted, this,
+            [this](const LoadTesterAction &action) { m_result->setText(tr("Applying: %1 …").arg(action.describe())); });
     updateCapabilities();
     showStatus();
 }
@@ -87,8 +86,8 @@ void ControlPanel::build()
     // Rate steps have shortcuts (Ctrl+[Shift+]Up/Down); the limit's are buttons only, because
     // the other modifier combinations with arrows belong to the desktop on common systems.
     QHBoxLayout *rateSteps = makeStepRow(tr("Rate"), m_stepButtons, true, [this](int step) { stepRate(step); });
-    QHBoxLayout *limitSteps = makeStepRow(tr("In-flight limit"), m_limitStepButtons, false,
-                                          [this](int step) { stepInflightLimit(step); });
+    QHBoxLayout *limitSteps =
+        makeStepRow(tr("In-flight limit"), m_limitStepButtons, false, [this](int step) { stepInflightLimit(step); });
 
     m_limit = new QSpinBox;
     m_limit->setRange(0, 10'000'000);
@@ -106,12 +105,18 @@ void ControlPanel::build()
     pauseShortcut->setWhatsThis(tr("Pause or resume the load"));
     connect(pauseShortcut, &QShortcut::activated, this, &ControlPanel::togglePause);
     auto *focusRate = new QShortcut(QKeySequence(Qt::CTRL | Qt::Key_R), this);
-    connect(focusRate, &QShortcut::activated, m_rate, [this] { m_rate->setFocus(); m_rate->selectAll(); });
+    connect(focusRate, &QShortcut::activated, m_rate, [this] {
+        m_rate->setFocus();
+        m_rate->selectAll();
+    });
     focusRate->setWhatsThis(tr("Type a new rate"));
     auto *focusLimit = new QShortcut(QKeySequence(Qt::CTRL | Qt::Key_L), this);
     focusLimit->setWhatsThis(tr("Type a new in-flight limit"));
     setProperty("shortcutGroup", tr("Load tester"));
-    connect(focusLimit, &QShortcut::activated, m_limit, [this] { m_limit->setFocus(); m_limit->selectAll(); });
+    connect(focusLimit, &QShortcut::activated, m_limit, [this] {
+        m_limit->setFocus();
+        m_limit->selectAll();
+    });
     m_rate->setToolTip(tr("New rate; Enter or Apply sends it (Ctrl+R to focus)"));
     m_limit->setToolTip(tr("New in-flight limit, 0 = unlimited; Enter or Apply sends it (Ctrl+L to focus)"));
     // Enter sends the typed value; losing focus (editingFinished too) does not.
@@ -152,21 +157,25 @@ QHBoxLayout *ControlPanel::makeStepRow(const QString &what, QList<QPushButton *>
                                        const std::function<void(int)> &onStep)
 {
     auto *row = new QHBoxLayout;
-    const std::pair<const char *, SteeringPolicy::Step> stepDefs[] = {
-        {"×½", SteeringPolicy::Step::Half}, {"−10 %", SteeringPolicy::Step::MinusTenPercent},
-        {"+10 %", SteeringPolicy::Step::PlusTenPercent}, {"×2", SteeringPolicy::Step::Double}};
-    const QKeySequence stepKeys[] = {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Down), QKeySequence(Qt::CTRL | Qt::Key_Down),
-                                     QKeySequence(Qt::CTRL | Qt::Key_Up), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Up)};
+    const std::pair<const char *, SteeringPolicy::Step> stepDefs[] = {{"×½", SteeringPolicy::Step::Half},
+                                                                      {"−10 %", SteeringPolicy::Step::MinusTenPercent},
+                                                                      {"+10 %", SteeringPolicy::Step::PlusTenPercent},
+                                                                      {"×2", SteeringPolicy::Step::Double}};
+    const QKeySequence stepKeys[] = {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Down),
+                                     QKeySequence(Qt::CTRL | Qt::Key_Down), QKeySequence(Qt::CTRL | Qt::Key_Up),
+                                     QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Up)};
     for (int i = 0; i < 4; ++i) {
         auto *button = new QPushButton(QString::fromUtf8(stepDefs[i].first));
         button->setAccessibleName(QStringLiteral("%1 %2").arg(what, button->text()));
         const int step = int(stepDefs[i].second);
         connect(button, &QPushButton::clicked, this, [onStep, step] { onStep(step); });
         if (withShortcuts) {
-            button->setToolTip(tr("%1 %2 (%3)").arg(what, button->text(), stepKeys[i].toString(QKeySequence::NativeText)));
+            button->setToolTip(
+                tr("%1 %2 (%3)").arg(what, button->text(), stepKeys[i].toString(QKeySequence::NativeText)));
             auto *shortcut = new QShortcut(stepKeys[i], this);
             shortcut->setContext(Qt::WindowShortcut);
-            shortcut->setWhatsThis(QStringLiteral("%1 %2").arg(what, button->text())); // listed in Help ▸ Keyboard shortcuts
+            shortcut->setWhatsThis(
+                QStringLiteral("%1 %2").arg(what, button->text())); // listed in Help ▸ Keyboard shortcuts
             connect(shortcut, &QShortcut::activated, this, [onStep, step] { onStep(step); });
         } else {
             button->setToolTip(QStringLiteral("%1 %2").arg(what, button->text()));
@@ -180,7 +189,8 @@ QHBoxLayout *ControlPanel::makeStepRow(const QString &what, QList<QPushButton *>
 void ControlPanel::updateCapabilities()
 {
     const LoadTesterCapabilities caps = m_controller->capabilities();
-    m_header->setText(tr("<b>%1</b> · %n replica(s)", nullptr, m_controller->replicaCount()).arg(caps.kind.toHtmlEscaped()));
+    m_header->setText(
+        tr("<b>%1</b> · %n replica(s)", nullptr, m_controller->replicaCount()).arg(caps.kind.toHtmlEscaped()));
     const bool any = m_controller->replicaCount() > 0;
     auto enable = [any](QWidget *widget, bool can, const QString &why) {
         widget->setEnabled(any && can);
@@ -336,7 +346,8 @@ void ControlPanel::showReport(const ActionReport &report)
                  .arg(UiTheme::css(ok ? UiTheme::instance()->colors().ok : UiTheme::instance()->colors().error),
                       report.summary(caps).toHtmlEscaped());
     for (const ReplicaOutcome &outcome : report.replicas) {
-        const QString who = (outcome.instance.isEmpty() ? outcome.endpoint.toDisplayString() : outcome.instance).toHtmlEscaped();
+        const QString who =
+            (outcome.instance.isEmpty() ? outcome.endpoint.toDisplayString() : outcome.instance).toHtmlEscaped();
         if (outcome.error) {
             QString text = outcome.error->message;
             if (!outcome.error->detail.isEmpty() && !text.contains(outcome.error->detail))

@@ -10,8 +10,8 @@
 #include <QVBoxLayout>
 
 ScenarioPanel::ScenarioPanel(ScenarioRunner *runner, QWidget *parent)
-    : QWidget(parent), m_runner(runner), m_title(new QLabel), m_next(new QLabel),
-      m_steps(new QListWidget), m_stop(new QPushButton(tr("Stop scenario")))
+    : QWidget(parent), m_runner(runner), m_title(new QLabel), m_next(new QLabel), m_steps(new QListWidget),
+      m_stop(new QPushButton(tr("Stop scenario")))
 {
     m_title->setWordWrap(true);
     m_next->setWordWrap(true);
@@ -24,8 +24,8 @@ ScenarioPanel::ScenarioPanel(ScenarioRunner *runner, QWidget *parent)
     connect(m_runner, &ScenarioRunner::stepStarted, this, &ScenarioPanel::refreshCountdown);
     connect(m_runner, &ScenarioRunner::stepFinished, this, [this](int index, bool ok, const QString &message) {
         if (QListWidgetItem *item = m_steps->item(index)) {
-            item->setText((ok ? QStringLiteral("✔ ") : QStringLiteral("✖ ")) + item->data(Qt::UserRole).toString()
-                          + (message.isEmpty() ? QString() : QStringLiteral(" — ") + message));
+            item->setText((ok ? QStringLiteral("✔ ") : QStringLiteral("✖ ")) + item->data(Qt::UserRole).toString() +
+                          (message.isEmpty() ? QString() : QStringLiteral(" — ") + message));
             item->setForeground(ok ? UiTheme::instance()->colors().ok : UiTheme::instance()->colors().error);
         }
         refreshCountdown();

@@ -56,10 +56,14 @@ QColor annotationColor(Annotation::Source source, bool failed, Background backgr
     if (failed)
         return dark ? QColor(0xFF, 0x6B, 0x6B) : QColor(0xC6, 0x28, 0x28);
     switch (source) {
-    case Annotation::Source::Action: return dark ? QColor(0xF0, 0x73, 0x2A) : QColor(0xD5, 0x5E, 0x00); // vermillion
-    case Annotation::Source::Scenario: return dark ? QColor(0xC0, 0x7F, 0xD0) : QColor(0x88, 0x3D, 0x8F); // purple
-    case Annotation::Source::Detector: return dark ? QColor(0x1F, 0xB5, 0x8A) : QColor(0x00, 0x9E, 0x73); // bluish green
-    case Annotation::Source::Manual: break;
+    case Annotation::Source::Action:
+        return dark ? QColor(0xF0, 0x73, 0x2A) : QColor(0xD5, 0x5E, 0x00); // vermillion
+    case Annotation::Source::Scenario:
+        return dark ? QColor(0xC0, 0x7F, 0xD0) : QColor(0x88, 0x3D, 0x8F); // purple
+    case Annotation::Source::Detector:
+        return dark ? QColor(0x1F, 0xB5, 0x8A) : QColor(0x00, 0x9E, 0x73); // bluish green
+    case Annotation::Source::Manual:
+        break;
     }
     // What people wrote: slate on light, near white on dark.
     return dark ? QColor(0xDD, 0xE2, 0xE8) : QColor(0x2F, 0x3A, 0x4A);

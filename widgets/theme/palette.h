@@ -10,7 +10,11 @@
 // light background its yellow is darkened and its black is near black; on a dark one they
 // are the original yellow and a light grey, so that every colour keeps its contrast.
 namespace Palette {
-enum class Background { Light, Dark };
+enum class Background
+{
+    Light,
+    Dark
+};
 
 QColor seriesColor(int index, Background background = Background::Light);
 // A colour from a dashboard file ("#0072B2", "orange"), or the palette's when empty/invalid.

@@ -39,9 +39,9 @@ QPalette paletteFor(const UiTheme::Colors &c, bool dark)
 // Widget classes the platform theme may give palettes of their own (QPlatformTheme's
 // MenuBarPalette, ComboBoxPalette, ...). Those win over the application palette, so a theme
 // must set them too, or a dark window keeps a light menu bar.
-const char *const kThemedClasses[] = {"QMenuBar", "QMenu", "QComboBox", "QAbstractItemView", "QHeaderView",
-                                      "QTabBar", "QToolButton", "QAbstractButton", "QLabel", "QGroupBox",
-                                      "QLineEdit", "QTextEdit", "QMessageBoxLabel"};
+const char *const kThemedClasses[] = {
+    "QMenuBar",        "QMenu",  "QComboBox", "QAbstractItemView", "QHeaderView", "QTabBar",         "QToolButton",
+    "QAbstractButton", "QLabel", "QGroupBox", "QLineEdit",         "QTextEdit",   "QMessageBoxLabel"};
 
 void setPaletteEverywhere(const QPalette &palette, const QHash<QByteArray, QPalette> &perClass = {})
 {
@@ -100,9 +100,12 @@ void UiTheme::apply(Choice choice)
 QString UiTheme::choiceName(Choice choice)
 {
     switch (choice) {
-    case Choice::System: return QStringLiteral("system");
-    case Choice::Light: return QStringLiteral("light");
-    case Choice::Dark: return QStringLiteral("dark");
+    case Choice::System:
+        return QStringLiteral("system");
+    case Choice::Light:
+        return QStringLiteral("light");
+    case Choice::Dark:
+        return QStringLiteral("dark");
     }
     return {};
 }

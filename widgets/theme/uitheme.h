@@ -6,7 +6,6 @@
 #include <QColor>
 #include <QObject>
 #include <QString>
-
 #include <optional>
 
 // The colours of the application's own chrome and charts, light or dark. People watch the
@@ -20,25 +19,30 @@ class UiTheme : public QObject
 {
     Q_OBJECT
 public:
-    enum class Choice { System, Light, Dark };
+    enum class Choice
+    {
+        System,
+        Light,
+        Dark
+    };
 
     // Every colour a widget of ours paints with, besides the series' own.
     struct Colors
     {
-        QColor window;          // behind the panels
-        QColor panel;           // a panel's card and its plot
+        QColor window; // behind the panels
+        QColor panel;  // a panel's card and its plot
         QColor panelBorder;
         QColor grid;
         QColor axisText;
-        QColor text;            // titles, values
-        QColor muted;           // secondary words: units, "newest 2 s ago"
+        QColor text;  // titles, values
+        QColor muted; // secondary words: units, "newest 2 s ago"
         QColor crosshair;
         QColor zoomBand;        // the rubber band while dragging a zoom (translucent)
         QColor labelBackground; // boxes over the plot: marker labels, readouts (translucent)
         QColor labelBorder;
-        QColor error;           // "source down", failed steps
-        QColor warning;         // "query error", warnings
-        QColor ok;              // a step or an action that worked
+        QColor error;            // "source down", failed steps
+        QColor warning;          // "query error", warnings
+        QColor ok;               // a step or an action that worked
         QColor bannerBackground; // the problems banner above the panels
         QColor bannerText;
         QColor bannerBorder;
@@ -55,7 +59,7 @@ public:
     const Colors &colors() const { return m_colors; }
     Palette::Background background() const { return m_dark ? Palette::Background::Dark : Palette::Background::Light; }
 
-    static QString choiceName(Choice choice);                     // "system", "light", "dark"
+    static QString choiceName(Choice choice); // "system", "light", "dark"
     static std::optional<Choice> choiceFromName(const QString &name);
     static Colors lightColors();
     static Colors darkColors();

@@ -6,7 +6,6 @@
 #include <QEvent>
 #include <QFontMetrics>
 #include <QPainter>
-
 #include <algorithm>
 #include <utility>
 

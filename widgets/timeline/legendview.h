@@ -4,7 +4,6 @@
 #include <QColor>
 #include <QString>
 #include <QWidget>
-
 #include <vector>
 
 // The legend under a chart: one row per series with its mark in the series colour (a square;

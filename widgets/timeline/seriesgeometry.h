@@ -5,7 +5,6 @@
 
 #include <QPolygonF>
 #include <QRectF>
-
 #include <cstddef>
 #include <span>
 #include <vector>
@@ -19,11 +18,11 @@ namespace SeriesGeometry {
 // without asking Qt Charts for each point.
 struct Mapping
 {
-    qint64 startMs = 0;  // the instant at x0
-    double x0 = 0;       // the plot's left edge
+    qint64 startMs = 0; // the instant at x0
+    double x0 = 0;      // the plot's left edge
     double pxPerMs = 0;
-    double low = 0;      // the value at y0
-    double y0 = 0;       // the centre of the plot's bottom pixel row
+    double low = 0; // the value at y0
+    double y0 = 0;  // the centre of the plot's bottom pixel row
     double pxPerUnit = 0;
 
     static Mapping of(const TimeRange &range, double low, double high, const QRectF &plot);

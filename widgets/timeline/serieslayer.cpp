@@ -2,7 +2,6 @@
 #include "timeline/serieslayer.h"
 
 #include <QPainter>
-
 #include <algorithm>
 #include <cmath>
 
@@ -17,8 +16,8 @@ constexpr double kFullRepaintShare = 0.5;
 
 bool sameStyle(const SeriesLayer::Series &a, const SeriesLayer::Series &b)
 {
-    return a.color == b.color && a.fill == b.fill && a.style == b.style && a.axis == b.axis
-           && a.dashed == b.dashed && a.visible == b.visible;
+    return a.color == b.color && a.fill == b.fill && a.style == b.style && a.axis == b.axis && a.dashed == b.dashed &&
+           a.visible == b.visible;
 }
 
 // A pen wider than one device pixel leaves the raster engine's cosmetic fast path: it strokes
@@ -83,12 +82,12 @@ SeriesLayer::Change SeriesLayer::setVisible(std::size_t index, bool visible)
 SeriesLayer::Change SeriesLayer::update(std::vector<Series> series, const View &view)
 {
     const View &old = m_view;
-    bool full = !m_valid || series.size() != m_series.size() || view.plot != old.plot
-                || view.range.length() != old.range.length() || view.leftLow != old.leftLow
-                || view.leftHigh != old.leftHigh || view.rightLow != old.rightLow || view.rightHigh != old.rightHigh;
+    bool full = !m_valid || series.size() != m_series.size() || view.plot != old.plot ||
+                view.range.length() != old.range.length() || view.leftLow != old.leftLow ||
+                view.leftHigh != old.leftHigh || view.rightLow != old.rightLow || view.rightHigh != old.rightHigh;
     if (!full) {
-        const double shiftPx = std::abs(double(view.range.startMs - old.range.startMs)) * view.plot.width()
-                               / double(std::max<qint64>(1, view.range.length()));
+        const double shiftPx = std::abs(double(view.range.startMs - old.range.startMs)) * view.plot.width() /
+                               double(std::max<qint64>(1, view.range.length()));
         full = shiftPx >= kHalfPixel;
     }
     for (std::size_t i = 0; !full && i < series.size(); ++i)
@@ -123,7 +122,8 @@ SeriesLayer::Change SeriesLayer::update(std::vector<Series> series, const View &
         if (r <= l)
             return;
         covered += r - l;
-        region += QRectF(QPointF(l, plot.top() - kStripPadding), QPointF(r, plot.bottom() + kStripPadding)).toAlignedRect();
+        region +=
+            QRectF(QPointF(l, plot.top() - kStripPadding), QPointF(r, plot.bottom() + kStripPadding)).toAlignedRect();
     };
     for (const auto &[l, r] : intervals) {
         if (l > right + 2 * kStripPadding) {
@@ -195,10 +195,11 @@ std::vector<std::pair<double, double>> SeriesLayer::changedColumns(const Series 
         for (std::size_t k = 0; k < matched.size(); ++k) {
             if (matched[k])
                 continue;
-            const bool besideKept = std::isfinite(v[k])
-                                    && ((k > 0 && matched[k - 1] && std::isfinite(v[k - 1]) && near(t[k], v[k], t[k - 1], v[k - 1]))
-                                        || (k + 1 < matched.size() && matched[k + 1] && std::isfinite(v[k + 1])
-                                            && near(t[k], v[k], t[k + 1], v[k + 1])));
+            const bool besideKept =
+                std::isfinite(v[k]) &&
+                ((k > 0 && matched[k - 1] && std::isfinite(v[k - 1]) && near(t[k], v[k], t[k - 1], v[k - 1])) ||
+                 (k + 1 < matched.size() && matched[k + 1] && std::isfinite(v[k + 1]) &&
+                  near(t[k], v[k], t[k + 1], v[k + 1])));
             if (!besideKept)
                 addDirty(series, mapping, k, intervals);
         }
@@ -238,7 +239,9 @@ void SeriesLayer::paint(QPainter *painter, const QRectF &exposed) const
         std::size_t last = t.size();
         // A dashed line is drawn whole, or its dashes would restart at the strip's edge.
         if (!s.dashed && (area.left() > clip.left() || area.right() < clip.right())) {
-            const auto timeAt = [&](double x) { return m_view.range.startMs + qint64(std::floor((x - mapping.x0) / mapping.pxPerMs)); };
+            const auto timeAt = [&](double x) {
+                return m_view.range.startMs + qint64(std::floor((x - mapping.x0) / mapping.pxPerMs));
+            };
             const qint64 from = timeAt(area.left());
             const qint64 to = timeAt(area.right()) + 1;
             first = std::size_t(std::lower_bound(t.begin(), t.end(), from) - t.begin());

@@ -1,16 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "base/timerange.h"
 #include "dashboard/dashboarddefinition.h"
 #include "store/decimator.h"
 #include "timeline/seriesgeometry.h"
-#include "base/timerange.h"
 
 #include <QColor>
 #include <QPolygonF>
 #include <QRectF>
 #include <QRegion>
-
 #include <vector>
 
 class QPainter;

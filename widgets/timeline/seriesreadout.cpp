@@ -5,7 +5,6 @@
 
 #include <QFontMetricsF>
 #include <QPainter>
-
 #include <algorithm>
 #include <cmath>
 
@@ -16,7 +15,6 @@ constexpr double kSwatch = 9;
 constexpr double kColumnGap = 10;
 constexpr double kMaxNameWidth = 220; // long legends are elided, the values must stay readable
 constexpr double kOffset = 16;        // from the mouse, so the box never hides the crosshair
-
 
 } // namespace
 

@@ -4,31 +4,30 @@
 #include "annotations/annotationeditor.h"
 #include "annotations/annotationmodel.h"
 #include "annotations/annotationprompt.h"
+#include "base/unitformatter.h"
+#include "base/whenfinished.h"
 #include "store/decimator.h"
-#include "theme/palette.h"
 #include "store/samplestore.h"
+#include "theme/palette.h"
+#include "theme/uitheme.h"
 #include "timeline/seriesreadout.h"
 #include "timeline/timecursor.h"
 #include "timeline/timeticks.h"
 #include "timeline/timewindow.h"
-#include "theme/uitheme.h"
-#include "base/unitformatter.h"
-#include "base/whenfinished.h"
 
-#include <QGraphicsLayout>
 #include <QDateTime>
 #include <QDateTimeAxis>
+#include <QFontMetricsF>
+#include <QGraphicsLayout>
 #include <QLineSeries>
 #include <QMenu>
-#include <QPointer>
 #include <QMouseEvent>
-#include <QToolTip>
-#include <QWheelEvent>
-#include <QFontMetricsF>
 #include <QPainter>
+#include <QPointer>
+#include <QToolTip>
 #include <QValueAxis>
+#include <QWheelEvent>
 #include <QtConcurrent>
-
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -175,8 +174,8 @@ TimelineChart::RenderOutput renderOffThread(const TimelineChart::RenderInput &in
         {
             const QReadLocker locked = input.store->readLock();
             if (const SampleStore::Series *series = input.store->series(key)) {
-                decimated = caches[key].m4(series->timestampsMs(), series->values(), input.range,
-                                           input.columnMs, input.gapMs);
+                decimated =
+                    caches[key].m4(series->timestampsMs(), series->values(), input.range, input.columnMs, input.gapMs);
                 stats = SeriesStatistics::compute(series->timestampsMs(), series->values(), input.range);
             }
         }
@@ -198,15 +197,14 @@ TimelineChart::RenderOutput renderOffThread(const TimelineChart::RenderInput &in
 
 } // namespace
 
-TimelineChart::TimelineChart(const PanelDefinition &panel, SampleStore *store, TimeWindow *window,
-                             QWidget *parent)
+TimelineChart::TimelineChart(const PanelDefinition &panel, SampleStore *store, TimeWindow *window, QWidget *parent)
     // The chart is handed to the base constructor: QChartView(QWidget*) would create a default
     // chart that setChart() later replaces without deleting.
     : QChartView(new QChart, parent), m_panel(panel), m_store(store), m_window(window), m_chart(chart()),
       m_timeAxis(new QDateTimeAxis), m_leftAxis(new QValueAxis)
 {
     // OpenGL series stay off: they break SVG export and offscreen rendering.
-    m_chart->legend()->hide(); // the panel draws its own legend, with statistics
+    m_chart->legend()->hide();            // the panel draws its own legend, with statistics
     m_chart->setBackgroundVisible(false); // the panel frame is the background
     applyTheme();
     connect(UiTheme::instance(), &UiTheme::changed, this, &TimelineChart::applyTheme);
@@ -266,7 +264,8 @@ TimelineChart::TimelineChart(const PanelDefinition &panel, SampleStore *store, T
     m_renderDelay.setInterval(kRenderDelayMs);
     connect(&m_renderDelay, &QTimer::timeout, this, &TimelineChart::startRender);
     connect(m_store, &SampleStore::samplesChanged, this, [this](const QString &key, const TimeRange &span) {
-        const auto shown = std::find_if(m_slots.begin(), m_slots.end(), [&](const Slot &slot) { return slot.key == key; });
+        const auto shown =
+            std::find_if(m_slots.begin(), m_slots.end(), [&](const Slot &slot) { return slot.key == key; });
         if (shown == m_slots.end())
             return;
         // Every change reaches the caches, also one outside the view: they may hold columns
@@ -382,7 +381,7 @@ std::vector<QPolygonF> TimelineChart::drawnPolylines(const QString &key) const
     for (std::size_t i = 0; i < m_slots.size(); ++i) {
         if (m_slots[i].key == key)
             return i < m_layer.series().size() && m_layer.series()[i].visible ? m_layer.polylines(i)
-                                                                             : std::vector<QPolygonF>{};
+                                                                              : std::vector<QPolygonF>{};
     }
     return {};
 }
@@ -453,8 +452,7 @@ void TimelineChart::setAnnotationModel(AnnotationModel *annotations)
     if (m_editor && m_editor->model() != annotations)
         m_editor = nullptr; // another model: drawn, not edited
     if (m_annotations) {
-        connect(m_annotations, &AnnotationModel::annotationsChanged, viewport(),
-                qOverload<>(&QWidget::update));
+        connect(m_annotations, &AnnotationModel::annotationsChanged, viewport(), qOverload<>(&QWidget::update));
     }
     viewport()->update();
 }
@@ -565,7 +563,8 @@ void TimelineChart::applyRender(RenderOutput output)
     for (std::size_t i = 0; i < m_slots.size(); ++i) {
         Slot &slot = m_slots[i];
         std::tie(slot.low, slot.high) = output.extents[i];
-        m_legend.append(LegendEntry{slot.key, slot.name, slot.color, slot.definition.axis, output.stats[i], slot.visible});
+        m_legend.append(
+            LegendEntry{slot.key, slot.name, slot.color, slot.definition.axis, output.stats[i], slot.visible});
         SeriesLayer::Series drawn;
         drawn.points = std::move(output.points[i]);
         drawn.color = slot.color;
@@ -677,7 +676,8 @@ void TimelineChart::drawTimeLabels(QPainter *painter, const QRectF &plot)
         const QString label = QDateTime::fromMSecsSinceEpoch(t).toString(ticks.labelFormat);
         const double width = metrics.horizontalAdvance(label);
         const double left = xFor(t) - width / 2;
-        if (left < lastRight + 6 || left < plot.left() - kLeftGutter / 2.0 || left + width > plot.right() + kRightGutter / 2.0)
+        if (left < lastRight + 6 || left < plot.left() - kLeftGutter / 2.0 ||
+            left + width > plot.right() + kRightGutter / 2.0)
             continue; // never overlap, never run off the panel
         painter->drawText(QPointF(left, plot.bottom() + 4 + metrics.ascent()), label);
         lastRight = left + width;
@@ -703,8 +703,8 @@ void TimelineChart::drawValueLabels(QPainter *painter, const QRectF &plot)
         for (int i = 0; i <= count; ++i) {
             const double value = scale.low + i * scale.tick;
             const double y = std::floor(mapping.y(value)) + 0.5; // on its grid line
-            const QString label = UnitFormatter::format(std::abs(value) < scale.tick * 1e-9 ? 0.0 : value,
-                                                        spelled ? unit : QString());
+            const QString label =
+                UnitFormatter::format(std::abs(value) < scale.tick * 1e-9 ? 0.0 : value, spelled ? unit : QString());
             const double width = metrics.horizontalAdvance(label);
             const double x = left ? plot.left() - 6 - width : plot.right() + 6;
             painter->drawText(QPointF(x, y + metrics.ascent() / 2 - 1), label);
@@ -728,10 +728,13 @@ void TimelineChart::drawForeground(QPainter *painter, const QRectF &rect)
     drawTimeLabels(painter, plot);
     drawCrosshairLine(painter, plot); // under the annotations: hovering a marker must not hide it
     drawAnnotations(painter, plot);
-    if (m_press && m_press->gesture == Gesture::Zoom
-        && std::abs(m_press->current.x() - m_press->start.x()) >= kDragThresholdPx) {
-        const QRectF band(QPointF(std::clamp(std::min(m_press->start.x(), m_press->current.x()), plot.left(), plot.right()), plot.top()),
-                          QPointF(std::clamp(std::max(m_press->start.x(), m_press->current.x()), plot.left(), plot.right()), plot.bottom()));
+    if (m_press && m_press->gesture == Gesture::Zoom &&
+        std::abs(m_press->current.x() - m_press->start.x()) >= kDragThresholdPx) {
+        const QRectF band(
+            QPointF(std::clamp(std::min(m_press->start.x(), m_press->current.x()), plot.left(), plot.right()),
+                    plot.top()),
+            QPointF(std::clamp(std::max(m_press->start.x(), m_press->current.x()), plot.left(), plot.right()),
+                    plot.bottom()));
         painter->fillRect(band, themeColors().zoomBand);
     }
     drawPendingMark(painter, plot);
@@ -755,7 +758,6 @@ QString durationText(qint64 ms)
         return QStringLiteral("%1 min %2 s").arg(s / 60).arg(s % 60);
     return QStringLiteral("%1 h %2 min").arg(s / 3600).arg((s % 3600) / 60);
 }
-
 
 QString labelText(const Annotation &annotation, const QFontMetricsF &metrics, double plotWidth)
 {
@@ -822,7 +824,8 @@ TimelineChart::AnnotationView TimelineChart::layoutAnnotations() const
     std::vector<AnnotationLayout::Item> items;
     items.reserve(view.annotations.size());
     for (const Annotation &a : view.annotations) {
-        const double width = metrics.horizontalAdvance(labelText(a, metrics, plot.width())) + 2 * kLabelPadding + kColourBar;
+        const double width =
+            metrics.horizontalAdvance(labelText(a, metrics, plot.width())) + 2 * kLabelPadding + kColourBar;
         items.push_back({a.id, a.timeMs, a.endMs, std::ceil(width)});
     }
     AnnotationLayout::Options options;
@@ -916,8 +919,9 @@ void TimelineChart::drawAnnotations(QPainter *painter, const QRectF &plot)
             painter->setPen(labelTextColor(color));
             // Elided again to the box: the layout shortens a label to make room for a later one.
             const QRectF textBox = group.label.adjusted(kColourBar + kLabelPadding, 0, -kLabelPadding, 0);
-            painter->drawText(textBox, Qt::AlignLeft | Qt::AlignVCenter,
-                              metrics.elidedText(labelText(first, metrics, plot.width()), Qt::ElideRight, textBox.width()));
+            painter->drawText(
+                textBox, Qt::AlignLeft | Qt::AlignVCenter,
+                metrics.elidedText(labelText(first, metrics, plot.width()), Qt::ElideRight, textBox.width()));
             continue;
         }
         DrawnCluster cluster;
@@ -1019,8 +1023,8 @@ SeriesReadout TimelineChart::readoutFor(qint64 timeMs, const std::vector<std::op
     QList<SeriesReadout::Row> rows;
     for (std::size_t i = 0; i < m_slots.size(); ++i) {
         const Slot &slot = m_slots[i];
-        const QString unit = slot.definition.axis == AxisSide::Right && !m_panel.rightUnit.isEmpty() ? m_panel.rightUnit
-                                                                                                      : m_panel.unit;
+        const QString unit =
+            slot.definition.axis == AxisSide::Right && !m_panel.rightUnit.isEmpty() ? m_panel.rightUnit : m_panel.unit;
         SeriesReadout::Row row{slot.color, slot.name, QStringLiteral("–"), QString()};
         if (samples[i]) {
             row.value = UnitFormatter::format(samples[i]->value, unit);
@@ -1128,7 +1132,8 @@ QString TimelineChart::toolTipFor(const AnnotationView &view, const AnnotationLa
         QStringList lines;
         for (int m : group.markers) {
             const Annotation &a = view.of(view.layout.markers[std::size_t(m)]);
-            lines << QStringLiteral("%1&nbsp;&nbsp;%2").arg(timeText(a.timeMs), a.text.section(QLatin1Char('\n'), 0, 0).toHtmlEscaped());
+            lines << QStringLiteral("%1&nbsp;&nbsp;%2")
+                         .arg(timeText(a.timeMs), a.text.section(QLatin1Char('\n'), 0, 0).toHtmlEscaped());
         }
         return QStringLiteral("<b>%1</b><br>%2<br><i>%3</i>")
             .arg(tr("%n annotations", nullptr, int(group.markers.size())), lines.join(QStringLiteral("<br>")),
@@ -1138,7 +1143,8 @@ QString TimelineChart::toolTipFor(const AnnotationView &view, const AnnotationLa
     QString when = QDateTime::fromMSecsSinceEpoch(a.timeMs).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
     if (a.endMs)
         when += QStringLiteral(" – %1 (%2)").arg(timeText(*a.endMs), durationText(*a.endMs - a.timeMs));
-    QString html = QStringLiteral("<b>%1</b><br>%2").arg(a.text.toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br>")), when);
+    QString html = QStringLiteral("<b>%1</b><br>%2")
+                       .arg(a.text.toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br>")), when);
     if (!a.tags.isEmpty())
         html += QStringLiteral("<br>%1 %2").arg(tr("Tags:"), a.tags.join(QStringLiteral(", ")).toHtmlEscaped());
     QString origin = Annotation::sourceName(a.source);
@@ -1146,7 +1152,8 @@ QString TimelineChart::toolTipFor(const AnnotationView &view, const AnnotationLa
         origin += QStringLiteral(" · ") + a.author.toHtmlEscaped();
     html += QStringLiteral("<br><span style='color:%1'>%2</span>").arg(UiTheme::css(themeColors().muted), origin);
     if (a.failed)
-        html += QStringLiteral("<br><span style='color:%1'>%2</span>").arg(UiTheme::css(themeColors().error), tr("did not take effect"));
+        html += QStringLiteral("<br><span style='color:%1'>%2</span>")
+                    .arg(UiTheme::css(themeColors().error), tr("did not take effect"));
     if (m_editor && hit.kind != Kind::ListRow) {
         QString hint = tr("Drag to move it");
         if (hit.kind == Kind::Start && a.endMs)
@@ -1193,8 +1200,7 @@ void TimelineChart::drawStatus(QPainter *painter, const QRectF &plot)
     font.setPointSizeF(font.pointSizeF() * 1.05);
     painter->setFont(font);
     const QRectF area = plot.adjusted(12, 8, -12, -8);
-    QRectF box = painter->boundingRect(area, Qt::AlignCenter | Qt::TextWordWrap, text)
-                     .adjusted(-10, -6, 10, 6);
+    QRectF box = painter->boundingRect(area, Qt::AlignCenter | Qt::TextWordWrap, text).adjusted(-10, -6, 10, 6);
     if (hasData) // keep the curves visible: the banner goes to the top of the plot
         box.moveTop(plot.top() + 6);
     painter->setPen(QPen(color, 1));
@@ -1271,9 +1277,8 @@ void TimelineChart::openPrompt(const QPointF &at, qint64 timeMs, std::optional<q
     m_pendingMark = std::make_pair(timeMs, endMs);
     viewport()->update();
     const QString when = endMs ? QStringLiteral("%1–%2").arg(timeText(timeMs), timeText(*endMs)) : timeText(timeMs);
-    AnnotationPrompt *prompt = AnnotationPrompt::open(
-        this, viewport()->mapTo(this, at.toPoint()),
-        tr("Note at %1 (Enter adds, Esc cancels)").arg(when));
+    AnnotationPrompt *prompt = AnnotationPrompt::open(this, viewport()->mapTo(this, at.toPoint()),
+                                                      tr("Note at %1 (Enter adds, Esc cancels)").arg(when));
     // A second Ctrl+click while this prompt is open cancels it: only its own preview goes.
     const auto mark = std::make_pair(timeMs, endMs);
     auto clearPreview = [this, mark] {
@@ -1343,7 +1348,8 @@ void TimelineChart::mouseMoveEvent(QMouseEvent *event)
         m_press->current = pos;
         if (m_press->gesture == Gesture::Pan) {
             const TimeRange &from = m_press->rangeAtPress;
-            const double perPixel = double(std::max<qint64>(1, from.length())) / std::max(1.0, m_chart->plotArea().width());
+            const double perPixel =
+                double(std::max<qint64>(1, from.length())) / std::max(1.0, m_chart->plotArea().width());
             const qint64 shift = -qint64(std::llround((pos.x() - m_press->start.x()) * perPixel));
             emit scrollRequested({from.startMs + shift, from.endMs + shift});
         } else {
@@ -1444,7 +1450,8 @@ void TimelineChart::wheelEvent(QWheelEvent *event)
     TimeRange next;
     if (event->modifiers() & Qt::ControlModifier) {
         // Zoom around the instant under the mouse: it stays where it is on screen.
-        const double length = std::max<double>(kMinimumRangeMs, double(range.length()) * std::pow(kWheelZoomFactor, notches));
+        const double length =
+            std::max<double>(kMinimumRangeMs, double(range.length()) * std::pow(kWheelZoomFactor, notches));
         const qint64 anchor = timeAt(event->position().x());
         const double fraction = double(anchor - range.startMs) / double(std::max<qint64>(1, range.length()));
         next.startMs = anchor - qint64(std::llround(fraction * length));

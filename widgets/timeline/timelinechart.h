@@ -2,14 +2,14 @@
 #pragma once
 
 #include "annotations/annotation.h"
-#include "timeline/annotationlayout.h"
+#include "base/timerange.h"
 #include "dashboard/dashboarddefinition.h"
 #include "dashboard/panelstatus.h"
-#include "timeline/serieslayer.h"
 #include "store/seriesstatistics.h"
+#include "timeline/annotationlayout.h"
+#include "timeline/serieslayer.h"
 #include "timeline/timecursor.h"
 #include "timeline/timeticks.h"
-#include "base/timerange.h"
 
 #include <QChartView>
 #include <QColor>
@@ -19,7 +19,6 @@
 #include <QPolygonF>
 #include <QStringList>
 #include <QTimer>
-
 #include <memory>
 #include <optional>
 #include <vector>
@@ -69,8 +68,7 @@ public:
         bool visible = true;
     };
 
-    TimelineChart(const PanelDefinition &panel, SampleStore *store, TimeWindow *window,
-                  QWidget *parent = nullptr);
+    TimelineChart(const PanelDefinition &panel, SampleStore *store, TimeWindow *window, QWidget *parent = nullptr);
     ~TimelineChart() override;
 
     // Adds a store series to the plot; queryIndex picks the definition (axis, style, colour).
@@ -92,9 +90,9 @@ public:
     const PanelStatus &status() const { return m_status; }
 
     int plotWidth() const;
-    QRectF plotRect() const;            // in widget coordinates
-    int drawnPointCount() const;        // decimated points currently drawn
-    qint64 timeAt(double x) const;      // the time under a widget x coordinate
+    QRectF plotRect() const;       // in widget coordinates
+    int drawnPointCount() const;   // decimated points currently drawn
+    qint64 timeAt(double x) const; // the time under a widget x coordinate
     const QList<LegendEntry> &legend() const { return m_legend; }
 
     // What the last paint drew, for tests and tools that check the picture, not the model.
@@ -104,8 +102,8 @@ public:
         double x = 0;               // of the start line (widget coordinates)
         std::optional<double> endX; // a region's end
         bool startVisible = false;
-        bool clustered = false;     // its line is part of a "+N" badge
-        QRectF label;               // its own label; empty when clustered or without room
+        bool clustered = false; // its line is part of a "+N" badge
+        QRectF label;           // its own label; empty when clustered or without room
     };
     struct DrawnCluster
     {
@@ -129,7 +127,7 @@ signals:
     // A pan or wheel zoom, one call per mouse event; scrollFinished() ends the gesture.
     void scrollRequested(const TimeRange &range);
     void scrollFinished();
-    void rendered();                            // a new decimated copy is on screen
+    void rendered(); // a new decimated copy is on screen
 
 protected:
     void resizeEvent(QResizeEvent *event) override;
@@ -235,7 +233,14 @@ private:
     SeriesLayer m_layer;
 
     // One press-drag-release of the left button; what it does is decided at the press.
-    enum class Gesture { Zoom, Pan, Annotate, Move, ClickCluster };
+    enum class Gesture
+    {
+        Zoom,
+        Pan,
+        Annotate,
+        Move,
+        ClickCluster
+    };
     struct Press
     {
         Gesture gesture = Gesture::Zoom;
@@ -250,11 +255,11 @@ private:
     std::optional<Press> m_press;
     AnnotationEditor *m_editor = nullptr;
     TimeCursor *m_cursor = nullptr;
-    std::optional<QPointF> m_hoverPos;            // viewport coordinates, while the mouse is here
-    std::optional<quint64> m_expandedCluster;     // an annotation id inside the expanded cluster
+    std::optional<QPointF> m_hoverPos;        // viewport coordinates, while the mouse is here
+    std::optional<quint64> m_expandedCluster; // an annotation id inside the expanded cluster
     std::optional<std::pair<qint64, std::optional<qint64>>> m_pendingMark; // prompt open for it
-    QString m_toolTipKey;                          // what the tooltip shows now, to not flicker
-    QTimer m_scrollEnd;                            // the wheel has no "release": a pause ends it
+    QString m_toolTipKey;                                                  // what the tooltip shows now, to not flicker
+    QTimer m_scrollEnd; // the wheel has no "release": a pause ends it
     QList<DrawnAnnotation> m_drawnAnnotations;
     QList<DrawnCluster> m_drawnClusters;
     std::optional<double> m_drawnCrosshairX;

@@ -5,7 +5,6 @@
 
 #include <QString>
 #include <QUrl>
-
 #include <memory>
 
 // How to reach one replica, whatever its backend.
@@ -20,5 +19,4 @@ struct AdapterOptions
 // Backends by name: "starter" (the Chaoscope admin API), "locust", "k6". Returns nullptr for
 // an unknown kind.
 std::unique_ptr<LoadTesterAdapter> makeLoadTesterAdapter(const QString &kind, const QUrl &baseUrl,
-                                                         const AdapterOptions &options = {},
-                                                         QObject *parent = nullptr);
+                                                         const AdapterOptions &options = {}, QObject *parent = nullptr);

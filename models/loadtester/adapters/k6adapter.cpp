@@ -3,7 +3,6 @@
 
 #include <QJsonArray>
 #include <QJsonDocument>
-
 #include <cmath>
 #include <limits>
 
@@ -34,10 +33,10 @@ Error refusal(const HttpAnswer &answer)
     }
     if (!reasons.isEmpty()) {
         const QString detail = reasons.join(QStringLiteral("; "));
-        return Error::make(Error::Kind::Query,
-                           QStringLiteral("k6 at %1 refused: %2 (%3)")
-                               .arg(answer.hostPort(), detail, QString::number(answer.status)),
-                           answer.status, detail);
+        return Error::make(
+            Error::Kind::Query,
+            QStringLiteral("k6 at %1 refused: %2 (%3)").arg(answer.hostPort(), detail, QString::number(answer.status)),
+            answer.status, detail);
     }
     QString message = QStringLiteral("k6 at %1 answered HTTP %2 to %3")
                           .arg(answer.hostPort())
@@ -53,10 +52,8 @@ Error refusal(const HttpAnswer &answer)
 } // namespace
 
 K6Adapter::K6Adapter(QUrl baseUrl, const QString &bearerToken, QObject *parent)
-    : LoadTesterAdapter(std::move(baseUrl), parent),
-      m_http(new LoadTesterHttp(QStringLiteral("k6"), bearerToken, this))
-{
-}
+    : LoadTesterAdapter(std::move(baseUrl), parent), m_http(new LoadTesterHttp(QStringLiteral("k6"), bearerToken, this))
+{}
 
 LoadTesterCapabilities K6Adapter::capabilities() const
 {
@@ -105,10 +102,9 @@ LoadTesterAdapter::Reply K6Adapter::resume()
 
 LoadTesterAdapter::Reply K6Adapter::patch(const QJsonObject &attributes, Settled settled)
 {
-    const QJsonObject document{
-        {QLatin1String("data"), QJsonObject{{QLatin1String("type"), QLatin1String("status")},
-                                            {QLatin1String("id"), QLatin1String("default")},
-                                            {QLatin1String("attributes"), attributes}}}};
+    const QJsonObject document{{QLatin1String("data"), QJsonObject{{QLatin1String("type"), QLatin1String("status")},
+                                                                   {QLatin1String("id"), QLatin1String("default")},
+                                                                   {QLatin1String("attributes"), attributes}}}};
     auto answer = m_http->send("PATCH", LoadTesterHttp::join(m_baseUrl, QStringLiteral("v1/status")), m_timeoutMs,
                                QJsonDocument(document).toJson(QJsonDocument::Compact), "application/json");
     Reply changed = parseOffThread<LoadTesterStatus>(answer, this, &K6Adapter::parseAnswer);
@@ -135,11 +131,8 @@ Result<LoadTesterStatus> K6Adapter::parseAnswer(const HttpAnswer &answer)
     const QJsonDocument document = QJsonDocument::fromJson(answer.body, &error);
     if (error.error != QJsonParseError::NoError)
         return parseError(answer, error.errorString());
-    const QJsonObject attributes = document.object()
-                                       .value(QLatin1String("data"))
-                                       .toObject()
-                                       .value(QLatin1String("attributes"))
-                                       .toObject();
+    const QJsonObject attributes =
+        document.object().value(QLatin1String("data")).toObject().value(QLatin1String("attributes")).toObject();
     const QJsonValue vus = attributes.value(QLatin1String("vus"));
     const QJsonValue paused = attributes.value(QLatin1String("paused"));
     if (!vus.isDouble() || !paused.isBool())

@@ -14,12 +14,9 @@ namespace {
 class ReadBack : public QObject
 {
 public:
-    ReadBack(LoadTesterAdapter *adapter, std::function<bool(const LoadTesterStatus &)> settled,
-             int deadlineMs, int intervalMs)
-        : QObject(adapter),
-          m_adapter(adapter),
-          m_settled(std::move(settled)),
-          m_deadline(std::max(deadlineMs, 0)),
+    ReadBack(LoadTesterAdapter *adapter, std::function<bool(const LoadTesterStatus &)> settled, int deadlineMs,
+             int intervalMs)
+        : QObject(adapter), m_adapter(adapter), m_settled(std::move(settled)), m_deadline(std::max(deadlineMs, 0)),
           m_intervalMs(std::max(intervalMs, 1))
     {
         m_promise.start();
@@ -34,8 +31,7 @@ public:
 private:
     void poll()
     {
-        whenFinished(m_adapter->status(), this,
-                     [this](const Result<LoadTesterStatus> &status) { onStatus(status); });
+        whenFinished(m_adapter->status(), this, [this](const Result<LoadTesterStatus> &status) { onStatus(status); });
     }
 
     void onStatus(const Result<LoadTesterStatus> &status)

@@ -8,7 +8,6 @@
 #include <QObject>
 #include <QString>
 #include <QUrl>
-
 #include <functional>
 #include <memory>
 #include <optional>
@@ -23,8 +22,8 @@ class LoadTesterAdapter : public QObject
 public:
     using Reply = QFuture<Result<LoadTesterStatus>>;
 
-    explicit LoadTesterAdapter(QUrl baseUrl, QObject *parent = nullptr)
-        : QObject(parent), m_baseUrl(std::move(baseUrl)) {}
+    explicit LoadTesterAdapter(QUrl baseUrl, QObject *parent = nullptr) : QObject(parent), m_baseUrl(std::move(baseUrl))
+    {}
     ~LoadTesterAdapter() override = default;
 
     QUrl baseUrl() const { return m_baseUrl; }

@@ -3,7 +3,6 @@
 
 #include <QJsonDocument>
 #include <QJsonObject>
-
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -52,8 +51,7 @@ Result<QJsonObject> jsonObject(const HttpAnswer &answer, const QString &what)
 LocustAdapter::LocustAdapter(QUrl baseUrl, const QString &bearerToken, QObject *parent)
     : LoadTesterAdapter(std::move(baseUrl), parent),
       m_http(new LoadTesterHttp(QStringLiteral("Locust"), bearerToken, this))
-{
-}
+{}
 
 LoadTesterCapabilities LocustAdapter::capabilities() const
 {
@@ -80,11 +78,10 @@ LoadTesterAdapter::Reply LocustAdapter::status()
 
 LoadTesterAdapter::Reply LocustAdapter::setRate(double users)
 {
-    if (!std::isfinite(users) || users < 0 || users != std::floor(users)
-        || users > std::numeric_limits<int>::max())
-        return finishedReply(Error::make(Error::Kind::Invalid,
-                                         QStringLiteral("Locust takes a whole number of users (0 or more), not %1.")
-                                             .arg(users)));
+    if (!std::isfinite(users) || users < 0 || users != std::floor(users) || users > std::numeric_limits<int>::max())
+        return finishedReply(
+            Error::make(Error::Kind::Invalid,
+                        QStringLiteral("Locust takes a whole number of users (0 or more), not %1.").arg(users)));
     return swarm(int(users));
 }
 
@@ -98,9 +95,8 @@ LoadTesterAdapter::Reply LocustAdapter::pause()
     // Stopping drops the user count to 0; read it first so that "resume" knows what to swarm.
     auto promise = std::make_shared<QPromise<Result<LoadTesterStatus>>>();
     promise->start();
-    whenFinished(status(), this, [this, promise](const Result<LoadTesterStatus> &) {
-        forwardTo(stop(), this, promise);
-    });
+    whenFinished(status(), this,
+                 [this, promise](const Result<LoadTesterStatus> &) { forwardTo(stop(), this, promise); });
     return promise->future();
 }
 
@@ -134,10 +130,10 @@ LoadTesterAdapter::Reply LocustAdapter::swarm(int users)
 {
     const int fromUsers = m_lastUsers;
     const double spawnRate = effectiveSpawnRate(fromUsers, users);
-    const QByteArray form = "user_count=" + QByteArray::number(users)
-                            + "&spawn_rate=" + QByteArray::number(spawnRate, 'g', 10);
-    auto answer = m_http->send("POST", LoadTesterHttp::join(m_baseUrl, QStringLiteral("swarm")), m_timeoutMs,
-                               form, "application/x-www-form-urlencoded");
+    const QByteArray form =
+        "user_count=" + QByteArray::number(users) + "&spawn_rate=" + QByteArray::number(spawnRate, 'g', 10);
+    auto answer = m_http->send("POST", LoadTesterHttp::join(m_baseUrl, QStringLiteral("swarm")), m_timeoutMs, form,
+                               "application/x-www-form-urlencoded");
     auto command = parseOffThread<bool>(answer, this, &LocustAdapter::parseCommandAnswer);
 
     auto promise = std::make_shared<QPromise<Result<LoadTesterStatus>>>();
@@ -232,8 +228,8 @@ Result<bool> LocustAdapter::parseCommandAnswer(const HttpAnswer &answer)
     if (!success.toBool()) {
         const QString detail = object.value(QLatin1String("message")).toString();
         return Error::make(Error::Kind::Query,
-                           QStringLiteral("Locust at %1 refused: %2").arg(answer.hostPort(), detail),
-                           answer.status, detail);
+                           QStringLiteral("Locust at %1 refused: %2").arg(answer.hostPort(), detail), answer.status,
+                           detail);
     }
     return true;
 }

@@ -3,12 +3,10 @@
 
 #include "loadtester.pb.h"
 
-#include <google/protobuf/util/json_util.h>
-
 #include <QJsonDocument>
 #include <QJsonObject>
-
 #include <cmath>
+#include <google/protobuf/util/json_util.h>
 
 using chaoscope::admin::v1::LoadStatus;
 using chaoscope::admin::v1::Problem;
@@ -53,10 +51,8 @@ QByteArray jsonObject(const char *name, double value)
 
 StarterAdapter::StarterAdapter(QUrl baseUrl, const QString &bearerToken, QObject *parent)
     : LoadTesterAdapter(std::move(baseUrl), parent),
-      m_http(new LoadTesterHttp(QStringLiteral("the starter"), bearerToken, this)),
-      m_tokenSent(!bearerToken.isEmpty())
-{
-}
+      m_http(new LoadTesterHttp(QStringLiteral("the starter"), bearerToken, this)), m_tokenSent(!bearerToken.isEmpty())
+{}
 
 LoadTesterCapabilities StarterAdapter::capabilities() const
 {
@@ -76,16 +72,16 @@ LoadTesterAdapter::Reply StarterAdapter::setRate(double rate)
 {
     // JSON has no NaN or infinity to send; the starter judges everything else (--max-rate).
     if (!std::isfinite(rate) || rate < 0)
-        return finishedReply(Error::make(Error::Kind::Invalid,
-                                         QStringLiteral("the rate must be a number of at least 0 per second.")));
+        return finishedReply(
+            Error::make(Error::Kind::Invalid, QStringLiteral("the rate must be a number of at least 0 per second.")));
     return exchange("PUT", QStringLiteral("admin/rate"), jsonObject("rate", rate));
 }
 
 LoadTesterAdapter::Reply StarterAdapter::setInflightLimit(int limit)
 {
     if (limit < 0)
-        return finishedReply(Error::make(Error::Kind::Invalid,
-                                         QStringLiteral("the in-flight limit must be at least 1, or 0 for unlimited.")));
+        return finishedReply(Error::make(
+            Error::Kind::Invalid, QStringLiteral("the in-flight limit must be at least 1, or 0 for unlimited.")));
     return exchange("PUT", QStringLiteral("admin/inflight-limit"), jsonObject("limit", limit));
 }
 
@@ -105,9 +101,8 @@ LoadTesterAdapter::Reply StarterAdapter::exchange(const QByteArray &method, cons
     const QByteArray contentType = method == "GET" ? QByteArray() : QByteArrayLiteral("application/json");
     auto answer = m_http->send(method, LoadTesterHttp::join(m_baseUrl, path), m_timeoutMs, jsonBody, contentType);
     const bool tokenSent = m_tokenSent;
-    return parseOffThread<LoadTesterStatus>(answer, this, [tokenSent](const HttpAnswer &http) {
-        return parseAnswer(http, tokenSent);
-    });
+    return parseOffThread<LoadTesterStatus>(
+        answer, this, [tokenSent](const HttpAnswer &http) { return parseAnswer(http, tokenSent); });
 }
 
 Result<LoadTesterStatus> StarterAdapter::parseAnswer(const HttpAnswer &answer, bool tokenSent)
@@ -132,9 +127,9 @@ Result<LoadTesterStatus> StarterAdapter::parseAnswer(const HttpAnswer &answer, b
     // sentence for the user.
     Problem problem;
     QString ignored;
-    const bool isProblem = (answer.contentType == "application/problem+json"
-                            || answer.contentType == "application/json")
-                           && parseJson(answer.body, &problem, &ignored) && !problem.detail().empty();
+    const bool isProblem =
+        (answer.contentType == "application/problem+json" || answer.contentType == "application/json") &&
+        parseJson(answer.body, &problem, &ignored) && !problem.detail().empty();
     if (isProblem) {
         const QString detail = QString::fromStdString(problem.detail());
         QString message;
@@ -143,18 +138,16 @@ Result<LoadTesterStatus> StarterAdapter::parseAnswer(const HttpAnswer &answer, b
         else if (answer.status == 401)
             message = QStringLiteral("the starter at %1 needs an admin token: %2 (401)").arg(where, detail);
         else if (answer.status == 412)
-            message = QStringLiteral("the starter at %1 was changed by someone else meanwhile: %2 (412)")
-                          .arg(where, detail);
+            message =
+                QStringLiteral("the starter at %1 was changed by someone else meanwhile: %2 (412)").arg(where, detail);
         else
-            message = QStringLiteral("the starter at %1 refused: %2 (%3)")
-                          .arg(where, detail, QString::number(answer.status));
+            message =
+                QStringLiteral("the starter at %1 refused: %2 (%3)").arg(where, detail, QString::number(answer.status));
         return Error::make(Error::Kind::Query, message, answer.status, detail);
     }
 
-    QString message = QStringLiteral("the starter at %1 answered HTTP %2 to %3")
-                          .arg(where)
-                          .arg(answer.status)
-                          .arg(answer.url.path());
+    QString message =
+        QStringLiteral("the starter at %1 answered HTTP %2 to %3").arg(where).arg(answer.status).arg(answer.url.path());
     if (answer.status == 404)
         message += QStringLiteral("; is this the starter's admin URL?");
     else if (answer.status == 401 || answer.status == 403)

@@ -2,13 +2,12 @@
 #pragma once
 
 #include "annotations/annotation.h"
-#include "loadtester/loadtesteraction.h"
 #include "base/timerange.h"
+#include "loadtester/loadtesteraction.h"
 
 #include <QMap>
 #include <QString>
 #include <QStringList>
-
 #include <optional>
 #include <vector>
 
@@ -25,10 +24,10 @@ struct SessionSeries
 // An action taken on the load tester during the run.
 struct SessionAction
 {
-    ActionReport report;  // replicas empty when no answer was recorded
+    ActionReport report;   // replicas empty when no answer was recorded
     bool answered = false; // false: the app stopped before every replica had answered
-    QString summary;      // the annotation text it produced
-    QString backend;      // "Chaoscope starter", "Locust", "k6"
+    QString summary;       // the annotation text it produced
+    QString backend;       // "Chaoscope starter", "Locust", "k6"
 };
 
 // What could not be read back, for the message shown when a session is opened.
@@ -40,10 +39,7 @@ struct SessionDamage
     qint64 lostSamples = 0;        // samples in chunks that could not be decoded after damage
     int unreadableRecords = 0;     // intact frames whose content did not parse
 
-    bool any() const
-    {
-        return skippedBytes > 0 || truncatedTailBytes > 0 || lostSamples > 0 || unreadableRecords > 0;
-    }
+    bool any() const { return skippedBytes > 0 || truncatedTailBytes > 0 || lostSamples > 0 || unreadableRecords > 0; }
 };
 
 // Everything a session file holds, as read back: the last state of each thing recorded.
@@ -58,21 +54,21 @@ struct SessionContents
     bool compacted = false;
     std::optional<TimeRange> trimmedTo;
 
-    QString dashboardJson; // empty when no dashboard record survived
-    qint64 windowMs = 0;   // the live window's length at the end (0 = unknown)
-    std::optional<TimeRange> lastView; // the range on screen when the app quit, if recorded
-    bool lastViewLive = false;         // ... and whether it was following "now"
+    QString dashboardJson;                  // empty when no dashboard record survived
+    qint64 windowMs = 0;                    // the live window's length at the end (0 = unknown)
+    std::optional<TimeRange> lastView;      // the range on screen when the app quit, if recorded
+    bool lastViewLive = false;              // ... and whether it was following "now"
     QMap<QString, QString> variableChanges; // variables changed after the dashboard record
 
-    std::vector<SessionSeries> series;      // in the order they first arrived (live: their colours)
-    std::vector<Annotation> annotations;    // final state, sorted by time
-    std::vector<SessionAction> actions;     // in the order they were requested
+    std::vector<SessionSeries> series;   // in the order they first arrived (live: their colours)
+    std::vector<Annotation> annotations; // final state, sorted by time
+    std::vector<SessionAction> actions;  // in the order they were requested
 
     bool closedCleanly = false; // the recording ended with its closing record
     qint64 lastEventMs = 0;     // the newest time written by anything (0 = none)
     QStringList pauses;         // why the recording paused, if it did ("disk full …")
     SessionDamage damage;
-    qint64 validEnd = 0;        // offset after the last intact record: appends go there
+    qint64 validEnd = 0; // offset after the last intact record: appends go there
     qint64 records = 0;
 
     qint64 sampleCount() const;

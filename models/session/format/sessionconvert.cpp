@@ -22,10 +22,18 @@ void toProto(const Annotation &annotation, pb::Annotation *out)
     for (const QString &tag : annotation.tags)
         out->add_tags(utf8(tag));
     switch (annotation.source) {
-    case Annotation::Source::Manual: out->set_source(pb::Annotation::MANUAL); break;
-    case Annotation::Source::Action: out->set_source(pb::Annotation::ACTION); break;
-    case Annotation::Source::Scenario: out->set_source(pb::Annotation::SCENARIO); break;
-    case Annotation::Source::Detector: out->set_source(pb::Annotation::DETECTOR); break;
+    case Annotation::Source::Manual:
+        out->set_source(pb::Annotation::MANUAL);
+        break;
+    case Annotation::Source::Action:
+        out->set_source(pb::Annotation::ACTION);
+        break;
+    case Annotation::Source::Scenario:
+        out->set_source(pb::Annotation::SCENARIO);
+        break;
+    case Annotation::Source::Detector:
+        out->set_source(pb::Annotation::DETECTOR);
+        break;
     }
     out->set_failed(annotation.failed);
     out->set_suggested(annotation.suggested);
@@ -44,10 +52,18 @@ Annotation fromProto(const pb::Annotation &in)
     for (const std::string &tag : in.tags())
         annotation.tags << fromUtf8(tag);
     switch (in.source()) {
-    case pb::Annotation::ACTION: annotation.source = Annotation::Source::Action; break;
-    case pb::Annotation::SCENARIO: annotation.source = Annotation::Source::Scenario; break;
-    case pb::Annotation::DETECTOR: annotation.source = Annotation::Source::Detector; break;
-    default: annotation.source = Annotation::Source::Manual; break; // MANUAL, or a newer kind
+    case pb::Annotation::ACTION:
+        annotation.source = Annotation::Source::Action;
+        break;
+    case pb::Annotation::SCENARIO:
+        annotation.source = Annotation::Source::Scenario;
+        break;
+    case pb::Annotation::DETECTOR:
+        annotation.source = Annotation::Source::Detector;
+        break;
+    default:
+        annotation.source = Annotation::Source::Manual;
+        break; // MANUAL, or a newer kind
     }
     annotation.failed = in.failed();
     annotation.suggested = in.suggested();
@@ -59,10 +75,18 @@ Annotation fromProto(const pb::Annotation &in)
 void toProto(const LoadTesterAction &action, pb::LoadTesterAction *out)
 {
     switch (action.kind) {
-    case LoadTesterAction::Kind::SetRate: out->set_kind(pb::LoadTesterAction::SET_RATE); break;
-    case LoadTesterAction::Kind::SetInflightLimit: out->set_kind(pb::LoadTesterAction::SET_INFLIGHT_LIMIT); break;
-    case LoadTesterAction::Kind::Pause: out->set_kind(pb::LoadTesterAction::PAUSE); break;
-    case LoadTesterAction::Kind::Resume: out->set_kind(pb::LoadTesterAction::RESUME); break;
+    case LoadTesterAction::Kind::SetRate:
+        out->set_kind(pb::LoadTesterAction::SET_RATE);
+        break;
+    case LoadTesterAction::Kind::SetInflightLimit:
+        out->set_kind(pb::LoadTesterAction::SET_INFLIGHT_LIMIT);
+        break;
+    case LoadTesterAction::Kind::Pause:
+        out->set_kind(pb::LoadTesterAction::PAUSE);
+        break;
+    case LoadTesterAction::Kind::Resume:
+        out->set_kind(pb::LoadTesterAction::RESUME);
+        break;
     }
     out->set_value(action.value);
 }
@@ -71,10 +95,18 @@ LoadTesterAction fromProto(const pb::LoadTesterAction &in)
 {
     LoadTesterAction action;
     switch (in.kind()) {
-    case pb::LoadTesterAction::SET_INFLIGHT_LIMIT: action.kind = LoadTesterAction::Kind::SetInflightLimit; break;
-    case pb::LoadTesterAction::PAUSE: action.kind = LoadTesterAction::Kind::Pause; break;
-    case pb::LoadTesterAction::RESUME: action.kind = LoadTesterAction::Kind::Resume; break;
-    default: action.kind = LoadTesterAction::Kind::SetRate; break;
+    case pb::LoadTesterAction::SET_INFLIGHT_LIMIT:
+        action.kind = LoadTesterAction::Kind::SetInflightLimit;
+        break;
+    case pb::LoadTesterAction::PAUSE:
+        action.kind = LoadTesterAction::Kind::Pause;
+        break;
+    case pb::LoadTesterAction::RESUME:
+        action.kind = LoadTesterAction::Kind::Resume;
+        break;
+    default:
+        action.kind = LoadTesterAction::Kind::SetRate;
+        break;
     }
     action.value = in.value();
     return action;

@@ -4,7 +4,6 @@
 #include <QByteArray>
 #include <QByteArrayView>
 #include <QtGlobal>
-
 #include <cstdint>
 #include <optional>
 
@@ -46,7 +45,12 @@ void appendFrame(QByteArray &out, QByteArrayView payload);
 // a record cut short by the end of the data, or not a record boundary at all.
 struct Frame
 {
-    enum class Kind { Record, Truncated, Invalid };
+    enum class Kind
+    {
+        Record,
+        Truncated,
+        Invalid
+    };
     Kind kind = Kind::Invalid;
     QByteArrayView payload;
     qsizetype end = 0; // offset after the record (Record only)

@@ -10,10 +10,8 @@
 #include <QFileInfo>
 #include <QHash>
 #include <QLocale>
-
-#include <google/protobuf/stubs/logging.h>
-
 #include <algorithm>
+#include <google/protobuf/stubs/logging.h>
 #include <map>
 #include <numeric>
 
@@ -68,25 +66,26 @@ class Reader
 public:
     Reader(QByteArrayView data, const SessionReader::Progress &progress)
         : m_data(data), m_progress(progress), m_decoder(sampleBudget(data.size()))
-    {
-    }
+    {}
 
     Result<SessionContents> run()
     {
         const std::optional<quint32> version = SessionFormat::readPreamble(m_data);
         if (!version) {
-            return Error::make(Error::Kind::Invalid,
-                               QStringLiteral("it is not a Chaoscope session file (it does not start with a session signature)"));
+            return Error::make(
+                Error::Kind::Invalid,
+                QStringLiteral("it is not a Chaoscope session file (it does not start with a session signature)"));
         }
         if (*version == 0 || *version > SessionFormat::kFormatVersion) {
             const QString writer = writerVersion();
-            return Error::make(Error::Kind::Invalid,
-                               QStringLiteral("it was written by %1 in session format %2; this Chaoscope (%3) reads "
-                                              "formats up to %4. Open it with a newer Chaoscope.")
-                                   .arg(writer.isEmpty() ? QStringLiteral("a newer Chaoscope") : QStringLiteral("Chaoscope ") + writer)
-                                   .arg(*version)
-                                   .arg(QStringLiteral(CHAOSCOPE_VERSION))
-                                   .arg(SessionFormat::kFormatVersion));
+            return Error::make(
+                Error::Kind::Invalid,
+                QStringLiteral("it was written by %1 in session format %2; this Chaoscope (%3) reads "
+                               "formats up to %4. Open it with a newer Chaoscope.")
+                    .arg(writer.isEmpty() ? QStringLiteral("a newer Chaoscope") : QStringLiteral("Chaoscope ") + writer)
+                    .arg(*version)
+                    .arg(QStringLiteral(CHAOSCOPE_VERSION))
+                    .arg(SessionFormat::kFormatVersion));
         }
         m_contents.formatVersion = *version;
         qsizetype pos = SessionFormat::kPreambleBytes;
@@ -138,8 +137,8 @@ private:
         const SessionFormat::Frame frame = SessionFormat::frameAt(m_data, SessionFormat::kPreambleBytes);
         pb::Record record;
         const google::protobuf::LogSilencer quiet; // see handle()
-        if (frame.kind != SessionFormat::Frame::Kind::Record
-            || !record.ParseFromArray(frame.payload.data(), int(frame.payload.size())) || !record.has_header())
+        if (frame.kind != SessionFormat::Frame::Kind::Record ||
+            !record.ParseFromArray(frame.payload.data(), int(frame.payload.size())) || !record.has_header())
             return {};
         return fromUtf8(record.header().chaoscope_version()).left(40);
     }
@@ -159,7 +158,9 @@ private:
         }
         m_lastWasClose = false;
         switch (record.kind_case()) {
-        case pb::Record::kHeader: handleHeader(record.header()); break;
+        case pb::Record::kHeader:
+            handleHeader(record.header());
+            break;
         case pb::Record::kDashboard:
             m_contents.dashboardJson = fromUtf8(record.dashboard().json());
             m_contents.windowMs = std::max<qint64>(0, record.dashboard().window_ms());
@@ -170,11 +171,21 @@ private:
             m_contents.variableChanges.insert(fromUtf8(record.variable().name()), fromUtf8(record.variable().value()));
             noteTime(record.variable().at_ms());
             break;
-        case pb::Record::kSeries: handleSeries(record.series()); break;
-        case pb::Record::kSamples: handleSamples(record.samples()); break;
-        case pb::Record::kAnnotation: handleAnnotation(record.annotation()); break;
-        case pb::Record::kAction: handleAction(record.action()); break;
-        case pb::Record::kRecording: handleRecording(record.recording()); break;
+        case pb::Record::kSeries:
+            handleSeries(record.series());
+            break;
+        case pb::Record::kSamples:
+            handleSamples(record.samples());
+            break;
+        case pb::Record::kAnnotation:
+            handleAnnotation(record.annotation());
+            break;
+        case pb::Record::kAction:
+            handleAction(record.action());
+            break;
+        case pb::Record::kRecording:
+            handleRecording(record.recording());
+            break;
         case pb::Record::kView:
             if (record.view().range().end_ms() > record.view().range().start_ms()) {
                 m_contents.lastView = TimeRange{record.view().range().start_ms(), record.view().range().end_ms()};
@@ -392,7 +403,8 @@ Result<SessionContents> readFile(const QString &path, const Progress &progress)
 {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
-        return Error::make(Error::Kind::Io, QStringLiteral("Cannot open the session %1: %2").arg(path, file.errorString()));
+        return Error::make(Error::Kind::Io,
+                           QStringLiteral("Cannot open the session %1: %2").arg(path, file.errorString()));
     // Mapped rather than read: a long session is read once, in place.
     const qint64 size = file.size();
     QByteArray copy;

@@ -6,7 +6,6 @@
 
 #include <QByteArrayView>
 #include <QString>
-
 #include <functional>
 
 // Reads a session file back, whatever state it is in. A file cut by a crash gives everything

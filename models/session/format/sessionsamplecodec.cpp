@@ -110,9 +110,8 @@ std::optional<quint64> readValue(QByteArrayView data, qsizetype &pos, quint64 pr
 
 } // namespace
 
-bool Encoder::encode(QByteArray &out, qint64 baseMs, quint32 seriesId,
-                     std::span<const qint64> timestampsMs, std::span<const double> values,
-                     bool forceKey)
+bool Encoder::encode(QByteArray &out, qint64 baseMs, quint32 seriesId, std::span<const qint64> timestampsMs,
+                     std::span<const double> values, bool forceKey)
 {
     const std::size_t count = std::min(timestampsMs.size(), values.size());
     bool key = false;
@@ -124,16 +123,14 @@ bool Encoder::encode(QByteArray &out, qint64 baseMs, quint32 seriesId,
     return key;
 }
 
-bool Encoder::encodeChunk(QByteArray &out, qint64 baseMs, quint32 seriesId,
-                          std::span<const qint64> timestampsMs, std::span<const double> values,
-                          bool forceKey)
+bool Encoder::encodeChunk(QByteArray &out, qint64 baseMs, quint32 seriesId, std::span<const qint64> timestampsMs,
+                          std::span<const double> values, bool forceKey)
 {
     const std::size_t count = timestampsMs.size();
     const qint64 first = timestampsMs[0];
     const qint64 last = timestampsMs[count - 1];
     auto it = m_chains.find(seriesId);
-    const bool key = forceKey || it == m_chains.end() || first < it->keyMs
-                     || minus(last, it->keyMs) >= m_keyIntervalMs;
+    const bool key = forceKey || it == m_chains.end() || first < it->keyMs || minus(last, it->keyMs) >= m_keyIntervalMs;
     if (key)
         it = m_chains.insert(seriesId, Chain{first, 0, 0, first});
     Chain &chain = *it;

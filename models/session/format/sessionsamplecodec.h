@@ -5,7 +5,6 @@
 #include <QByteArrayView>
 #include <QHash>
 #include <QtGlobal>
-
 #include <functional>
 #include <span>
 
@@ -37,12 +36,13 @@
 //   The first value is left out when repeat is set, the others when constant is set.
 //
 // So the next second of a flat series costs a byte, of an integer gauge or a value with a
-// decimal or two about 3, and a flat set-point line a few bytes per chunk whatever its length. A chunk depends on the chain
-// of its series back to the previous key chunk; the encoder starts a key chunk every
-// keyIntervalMs of sample time, so a damaged record costs at most that much of each series.
+// decimal or two about 3, and a flat set-point line a few bytes per chunk whatever its length. A chunk depends on the
+// chain of its series back to the previous key chunk; the encoder starts a key chunk every keyIntervalMs of sample
+// time, so a damaged record costs at most that much of each series.
 namespace SessionSampleCodec {
 
-enum Flag : quint32 {
+enum Flag : quint32
+{
     TimeDelta = 0,
     TimeKey = 1,
     TimeAtLast = 2,
@@ -84,9 +84,8 @@ public:
     void resetChains() { m_chains.clear(); }
 
 private:
-    bool encodeChunk(QByteArray &out, qint64 baseMs, quint32 seriesId,
-                     std::span<const qint64> timestampsMs, std::span<const double> values,
-                     bool forceKey);
+    bool encodeChunk(QByteArray &out, qint64 baseMs, quint32 seriesId, std::span<const qint64> timestampsMs,
+                     std::span<const double> values, bool forceKey);
 
     qint64 m_keyIntervalMs;
     QHash<quint32, Chain> m_chains;
@@ -101,8 +100,8 @@ class Decoder
 public:
     struct Stats
     {
-        qint64 samples = 0;        // decoded and handed out
-        qint64 lostSamples = 0;    // in chunks whose chain was broken, or of unknown series
+        qint64 samples = 0;     // decoded and handed out
+        qint64 lostSamples = 0; // in chunks whose chain was broken, or of unknown series
         qint64 lostChunks = 0;
     };
     // Called per decoded chunk: series id, timestamps, values (same length).

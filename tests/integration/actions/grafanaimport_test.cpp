@@ -15,9 +15,7 @@
 #include <QJsonObject>
 #include <QTemporaryDir>
 #include <QThread>
-
 #include <gtest/gtest.h>
-
 #include <memory>
 
 namespace {
@@ -49,7 +47,8 @@ QByteArray camundaMetrics(double seconds)
     line("httpcomponents_httpclient_pool_total_connections", ns + ",pod=\"starter-0\",state=\"available\"", "5");
     line("httpcomponents_httpclient_pool_total_pending", ns + ",pod=\"starter-0\"", "3");
     for (const char *le : {"0.1", "0.5", "1", "+Inf"})
-        line("starter_data_availability_latency_seconds_bucket", ns + ",le=\"" + le + '"', counter(std::atof(le) > 0.2 ? 50 : 20));
+        line("starter_data_availability_latency_seconds_bucket", ns + ",le=\"" + le + '"',
+             counter(std::atof(le) > 0.2 ? 50 : 20));
     line("container_cpu_cfs_throttled_periods_total", ns + ",pod=\"zeebe-0\"", counter(2));
     line("container_cpu_cfs_periods_total", ns + ",pod=\"zeebe-0\"", counter(10));
     line("camunda_client_worker_job_activated_total", ns + ",partition=\"1\"", counter(40));
@@ -74,8 +73,9 @@ public:
                 m_server = std::make_unique<FaultServer>();
                 const qint64 started = QDateTime::currentMSecsSinceEpoch();
                 m_server->script("/metrics", [started](const FaultServer::Request &) {
-                    return FaultServer::text(camundaMetrics(double(QDateTime::currentMSecsSinceEpoch() - started) / 1000),
-                                             200, "text/plain; version=0.0.4");
+                    return FaultServer::text(
+                        camundaMetrics(double(QDateTime::currentMSecsSinceEpoch() - started) / 1000), 200,
+                        "text/plain; version=0.0.4");
                 });
                 m_port = m_server->port();
             },
@@ -146,7 +146,9 @@ TEST(GrafanaImport, BadInputNamesTheFileAndTheProblem)
     const QString output = dir.filePath(QStringLiteral("out.json"));
     const AppRun broken = importGrafana(input, output);
     EXPECT_EQ(broken.exitCode, 2);
-    EXPECT_TRUE(broken.err.contains(input + QStringLiteral(": not valid JSON: object is missing after a comma at line 2, column 17"))) << broken.err.toStdString();
+    EXPECT_TRUE(broken.err.contains(
+        input + QStringLiteral(": not valid JSON: object is missing after a comma at line 2, column 17")))
+        << broken.err.toStdString();
     EXPECT_FALSE(QFile::exists(output));
 
     const AppRun missing = importGrafana(dir.filePath(QStringLiteral("nope.json")), output);
@@ -155,7 +157,8 @@ TEST(GrafanaImport, BadInputNamesTheFileAndTheProblem)
 
     const AppRun chaoscopeFile = importGrafana(sourcePath(QStringLiteral("resources/dashboards/testbed.json")), output);
     EXPECT_EQ(chaoscopeFile.exitCode, 2) << "a Chaoscope dashboard is not a Grafana one";
-    EXPECT_TRUE(chaoscopeFile.err.contains(QStringLiteral("not a Grafana dashboard"))) << chaoscopeFile.err.toStdString();
+    EXPECT_TRUE(chaoscopeFile.err.contains(QStringLiteral("not a Grafana dashboard")))
+        << chaoscopeFile.err.toStdString();
 }
 
 TEST(GrafanaImport, OutputThatCannotBeWrittenOrIsTheInput)
@@ -163,7 +166,11 @@ TEST(GrafanaImport, OutputThatCannotBeWrittenOrIsTheInput)
     QTemporaryDir dir;
     const QString copy = dir.filePath(QStringLiteral("grafana.json"));
     ASSERT_TRUE(QFile::copy(kFixture, copy));
-    const QByteArray before = [&] { QFile f(copy); f.open(QIODevice::ReadOnly); return f.readAll(); }();
+    const QByteArray before = [&] {
+        QFile f(copy);
+        f.open(QIODevice::ReadOnly);
+        return f.readAll();
+    }();
     const AppRun same = importGrafana(copy, dir.filePath(QStringLiteral("./grafana.json")));
     EXPECT_EQ(same.exitCode, 3);
     EXPECT_TRUE(same.err.contains(QStringLiteral("is the Grafana file being imported"))) << same.err.toStdString();
@@ -189,20 +196,20 @@ TEST(GrafanaImport, TheConvertedDashboardOpensAndDrawsEveryPanel)
 
     CamundaMetricsEndpoint camunda;
     PrometheusProcess prometheus;
-    ASSERT_TRUE(prometheus.start({{QStringLiteral("camunda"), camunda.hostPort()}})) << prometheus.errorString().toStdString();
+    ASSERT_TRUE(prometheus.start({{QStringLiteral("camunda"), camunda.hostPort()}}))
+        << prometheus.errorString().toStdString();
     // Two scrapes at least, so that rates have something to compute.
     ASSERT_TRUE(prometheus.waitForSeries(QStringLiteral("rate(zeebe_exporter_events_total[5s]) > 0"), 30000))
         << prometheus.log().toStdString();
 
     const QString png = dir.filePath(QStringLiteral("camunda.png"));
     const QString layout = dir.filePath(QStringLiteral("layout.json"));
-    const AppRun run = runChaoscope({QStringLiteral("--prometheus"), prometheus.url().toString(),
-                                     QStringLiteral("--dashboard"), dashboard,
-                                     QStringLiteral("--window"), QStringLiteral("5m"), QStringLiteral("--no-record"),
-                                     QStringLiteral("--screenshot"), png, QStringLiteral("--screenshot-layout"), layout,
-                                     // Under a loaded sanitizer run the first rates take a while.
-                                     QStringLiteral("--after"), QStringLiteral("15s"),
-                                     QStringLiteral("--size"), QStringLiteral("1400x1600")});
+    const AppRun run = runChaoscope(
+        {QStringLiteral("--prometheus"), prometheus.url().toString(), QStringLiteral("--dashboard"), dashboard,
+         QStringLiteral("--window"), QStringLiteral("5m"), QStringLiteral("--no-record"),
+         QStringLiteral("--screenshot"), png, QStringLiteral("--screenshot-layout"), layout,
+         // Under a loaded sanitizer run the first rates take a while.
+         QStringLiteral("--after"), QStringLiteral("15s"), QStringLiteral("--size"), QStringLiteral("1400x1600")});
     ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
     // The file the importer wrote is a dashboard the loader takes without a single remark.
     EXPECT_FALSE(run.err.contains(QStringLiteral("chaoscope: dashboard "))) << run.err.toStdString();
@@ -212,7 +219,8 @@ TEST(GrafanaImport, TheConvertedDashboardOpensAndDrawsEveryPanel)
     EXPECT_EQ(image.width(), 1400);
     QFile layoutFile(layout);
     ASSERT_TRUE(layoutFile.open(QIODevice::ReadOnly));
-    const QJsonArray panels = QJsonDocument::fromJson(layoutFile.readAll()).object().value(QStringLiteral("panels")).toArray();
+    const QJsonArray panels =
+        QJsonDocument::fromJson(layoutFile.readAll()).object().value(QStringLiteral("panels")).toArray();
     ASSERT_EQ(panels.size(), 9);
     int drawn = 0;
     QStringList empty;
@@ -227,6 +235,7 @@ TEST(GrafanaImport, TheConvertedDashboardOpensAndDrawsEveryPanel)
         else
             empty << QString::number(i);
     }
-    EXPECT_EQ(drawn, 9) << "every converted panel draws its series; empty panels (0-based): " << empty.join(QStringLiteral(", ")).toStdString()
-                        << "\n" << run.err.toStdString();
+    EXPECT_EQ(drawn, 9) << "every converted panel draws its series; empty panels (0-based): "
+                        << empty.join(QStringLiteral(", ")).toStdString() << "\n"
+                        << run.err.toStdString();
 }

@@ -10,7 +10,6 @@
 
 #include <QSignalSpy>
 #include <QTest>
-
 #include <gtest/gtest.h>
 
 namespace {
@@ -107,12 +106,16 @@ TEST_F(PollerAgainstPrometheus, ABadQueryShowsItsErrorAndOthersStillDraw)
     dashboard.panels.push_back(dashboardWith({QStringLiteral("no_such_metric_anywhere")}).panels.front());
     poller.setDashboard(dashboard);
     poller.start();
-    ASSERT_TRUE(QTest::qWaitFor([&] {
-        return poller.panelStatus(0).state == PanelStatus::State::Ok
-               && poller.panelStatus(1).state == PanelStatus::State::QueryError
-               && poller.panelStatus(2).state == PanelStatus::State::NoData;
-    }, 15000)) << poller.panelStatus(1).message.toStdString();
-    EXPECT_TRUE(poller.panelStatus(1).message.contains(QStringLiteral("parse error"))) << poller.panelStatus(1).message.toStdString();
+    ASSERT_TRUE(QTest::qWaitFor(
+        [&] {
+            return poller.panelStatus(0).state == PanelStatus::State::Ok &&
+                   poller.panelStatus(1).state == PanelStatus::State::QueryError &&
+                   poller.panelStatus(2).state == PanelStatus::State::NoData;
+        },
+        15000))
+        << poller.panelStatus(1).message.toStdString();
+    EXPECT_TRUE(poller.panelStatus(1).message.contains(QStringLiteral("parse error")))
+        << poller.panelStatus(1).message.toStdString();
 }
 
 TEST(PollerWithoutPrometheus, UnreachableSourceIsShownAsDown)

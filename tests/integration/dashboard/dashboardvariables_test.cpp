@@ -4,17 +4,16 @@
 // query again over the whole window, so the panel shows the new value's series only.
 #include "dashboard/dashboardloader.h"
 #include "dashboard/dashboardpoller.h"
+#include "dashboard/variablevaluesloader.h"
 #include "prometheus/prometheusclient.h"
 #include "prometheusprocess.h"
 #include "store/samplestore.h"
 #include "testbedprocess.h"
 #include "testpaths.h"
 #include "timeline/timewindow.h"
-#include "dashboard/variablevaluesloader.h"
 #include "waitfor.h"
 
 #include <QSignalSpy>
-
 #include <gtest/gtest.h>
 
 namespace {
@@ -31,11 +30,12 @@ protected:
                                                        QStringLiteral("--rate"), QStringLiteral("10")}))
             << s_starter->errorString().toStdString();
         s_prometheus = new PrometheusProcess;
-        ASSERT_TRUE(s_prometheus->start({{QStringLiteral("engine"), s_engine->hostPort()},
-                                         {QStringLiteral("starter"), s_starter->hostPort()}}))
+        ASSERT_TRUE(s_prometheus->start(
+            {{QStringLiteral("engine"), s_engine->hostPort()}, {QStringLiteral("starter"), s_starter->hostPort()}}))
             << s_prometheus->errorString().toStdString();
         // Every target scraped once, Prometheus itself too: all three jobs have a series.
-        ASSERT_TRUE(s_prometheus->waitForSeries(QStringLiteral("count(up{job=~\"engine|starter|prometheus\"} == 1) == 3"), 30000))
+        ASSERT_TRUE(s_prometheus->waitForSeries(
+            QStringLiteral("count(up{job=~\"engine|starter|prometheus\"} == 1) == 3"), 30000))
             << s_prometheus->log().toStdString();
     }
     static void TearDownTestSuite()

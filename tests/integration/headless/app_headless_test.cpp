@@ -2,9 +2,9 @@
 // The app as a user runs it headless: the real binary against the real Prometheus, writing a
 // screenshot whose plot areas must hold drawn curves — and failing loudly when Prometheus is
 // not there.
+#include "apprun.h"
 #include "freeport.h"
 #include "prometheusprocess.h"
-#include "apprun.h"
 #include "testpaths.h"
 
 #include <QFile>
@@ -14,7 +14,6 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
-
 #include <gtest/gtest.h>
 
 namespace {
@@ -39,12 +38,10 @@ TEST(AppHeadless, ScreenshotOfPrometheusSelfHasCurvesInsideThePlotAreas)
     const QString png = dir.filePath(QStringLiteral("shot.png"));
     const QString layout = dir.filePath(QStringLiteral("layout.json"));
     const AppRun run = runChaoscope({QStringLiteral("--prometheus"), prometheus.url().toString(),
-                               QStringLiteral("--dashboard"), QStringLiteral("prometheus-self"),
-                               QStringLiteral("--window"), QStringLiteral("5m"),
-                               QStringLiteral("--screenshot"), png,
-                               QStringLiteral("--screenshot-layout"), layout,
-                               QStringLiteral("--after"), QStringLiteral("8s"),
-                               QStringLiteral("--size"), QStringLiteral("1400x900")});
+                                     QStringLiteral("--dashboard"), QStringLiteral("prometheus-self"),
+                                     QStringLiteral("--window"), QStringLiteral("5m"), QStringLiteral("--screenshot"),
+                                     png, QStringLiteral("--screenshot-layout"), layout, QStringLiteral("--after"),
+                                     QStringLiteral("8s"), QStringLiteral("--size"), QStringLiteral("1400x900")});
     ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
     EXPECT_TRUE(run.out.contains(QStringLiteral("screenshot: "))) << run.out.toStdString();
 
@@ -53,7 +50,8 @@ TEST(AppHeadless, ScreenshotOfPrometheusSelfHasCurvesInsideThePlotAreas)
     EXPECT_EQ(image.width(), 1400);
     QFile layoutFile(layout);
     ASSERT_TRUE(layoutFile.open(QIODevice::ReadOnly));
-    const QJsonArray panels = QJsonDocument::fromJson(layoutFile.readAll()).object().value(QStringLiteral("panels")).toArray();
+    const QJsonArray panels =
+        QJsonDocument::fromJson(layoutFile.readAll()).object().value(QStringLiteral("panels")).toArray();
     ASSERT_GE(panels.size(), 4);
 
     // Panels whose query yields data within seconds of a fresh Prometheus start.
@@ -79,8 +77,9 @@ TEST(AppHeadless, ExitsNonZeroWithTheReasonWhenPrometheusIsUnreachable)
     QTemporaryDir dir;
     const QString png = dir.filePath(QStringLiteral("down.png"));
     const quint16 port = freeLoopbackPort(); // nobody listens there
-    const AppRun run = runChaoscope({QStringLiteral("--prometheus"), QStringLiteral("http://127.0.0.1:%1/").arg(port),
-                               QStringLiteral("--screenshot"), png, QStringLiteral("--after"), QStringLiteral("3s")});
+    const AppRun run =
+        runChaoscope({QStringLiteral("--prometheus"), QStringLiteral("http://127.0.0.1:%1/").arg(port),
+                      QStringLiteral("--screenshot"), png, QStringLiteral("--after"), QStringLiteral("3s")});
     EXPECT_NE(run.exitCode, 0);
     EXPECT_TRUE(run.err.contains(QStringLiteral("unreachable"))) << run.err.toStdString();
     EXPECT_TRUE(QFile::exists(png)) << "the screenshot still shows what the user would see";
@@ -98,13 +97,12 @@ TEST(AppHeadless, BrokenDashboardFileNamesTheFieldAndTheAppStillRuns)
         {"title": "good", "series": [{"query": "up"}]},
         {"title": "bad", "series": [{"legend": "no query here"}]}]})");
     out.close();
-    const AppRun run = runChaoscope({QStringLiteral("--prometheus"), prometheus.url().toString(),
-                               QStringLiteral("--dashboard"), file,
-                               QStringLiteral("--screenshot"), dir.filePath(QStringLiteral("s.png")),
-                               QStringLiteral("--after"), QStringLiteral("4s")});
+    const AppRun run =
+        runChaoscope({QStringLiteral("--prometheus"), prometheus.url().toString(), QStringLiteral("--dashboard"), file,
+                      QStringLiteral("--screenshot"), dir.filePath(QStringLiteral("s.png")), QStringLiteral("--after"),
+                      QStringLiteral("4s")});
     EXPECT_EQ(run.exitCode, 0) << run.err.toStdString();
-    EXPECT_TRUE(run.err.contains(QStringLiteral("panels[1].series[0].query: missing")))
-        << run.err.toStdString();
+    EXPECT_TRUE(run.err.contains(QStringLiteral("panels[1].series[0].query: missing"))) << run.err.toStdString();
 }
 
 TEST(AppHeadless, HelpAndVersion)

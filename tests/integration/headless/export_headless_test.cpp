@@ -2,9 +2,9 @@
 // Export as a blog author runs it: the real app, headless, on the real testbed and the real
 // Prometheus, steered by a scenario so that the run has actions to mark; the picture, the
 // SVG and the CSV it writes, and the reasons it gives when it cannot.
+#include "apprun.h"
 #include "prometheusprocess.h"
 #include "testbedprocess.h"
-#include "apprun.h"
 #include "testpaths.h"
 
 #include <QFile>
@@ -30,12 +30,11 @@ protected:
     void SetUp() override
     {
         ASSERT_TRUE(engine.start(engineBinary(), {})) << engine.errorString().toStdString();
-        ASSERT_TRUE(
-            starter.start(starterBinary(), {QStringLiteral("--target"), engine.baseUrl(),
-                                            QStringLiteral("--rate"), QStringLiteral("10")}))
+        ASSERT_TRUE(starter.start(starterBinary(), {QStringLiteral("--target"), engine.baseUrl(),
+                                                    QStringLiteral("--rate"), QStringLiteral("10")}))
             << starter.errorString().toStdString();
-        ASSERT_TRUE(prometheus.start({{QStringLiteral("starter"), starter.hostPort()},
-                                      {QStringLiteral("engine"), engine.hostPort()}}))
+        ASSERT_TRUE(prometheus.start(
+            {{QStringLiteral("starter"), starter.hostPort()}, {QStringLiteral("engine"), engine.hostPort()}}))
             << prometheus.errorString().toStdString();
         ASSERT_TRUE(prometheus.waitForSeries(QStringLiteral("starter_rate"), 30000));
         // A marked note and a real action (the rate change is annotated by the app itself).
@@ -47,12 +46,10 @@ protected:
     AppRun exportTo(const QString &file, const QStringList &more)
     {
         return runApp(QStringList{QStringLiteral("--prometheus"), prometheus.url().toString(),
-                                  QStringLiteral("--dashboard"), QStringLiteral("testbed"),
-                                  QStringLiteral("--admin"), starter.baseUrl(),
-                                  QStringLiteral("--scenario"),
-                                  dir.filePath(QStringLiteral("steps.json")),
-                                  QStringLiteral("--window"), QStringLiteral("5m"),
-                                  QStringLiteral("--no-record"), QStringLiteral("--after"),
+                                  QStringLiteral("--dashboard"), QStringLiteral("testbed"), QStringLiteral("--admin"),
+                                  starter.baseUrl(), QStringLiteral("--scenario"),
+                                  dir.filePath(QStringLiteral("steps.json")), QStringLiteral("--window"),
+                                  QStringLiteral("5m"), QStringLiteral("--no-record"), QStringLiteral("--after"),
                                   QStringLiteral("6s"), QStringLiteral("--export"), file} +
                       more);
     }
@@ -67,9 +64,8 @@ protected:
 TEST_F(ExportHeadless, PngOfOnePanelIsTheLogicalSizeTimesTheScale)
 {
     const QString png = dir.filePath(QStringLiteral("throughput.png"));
-    const AppRun run = exportTo(png, {QStringLiteral("--panel"), kThroughput,
-                                      QStringLiteral("--scale"), QStringLiteral("2"),
-                                      QStringLiteral("--export-size"), QStringLiteral("800x450")});
+    const AppRun run = exportTo(png, {QStringLiteral("--panel"), kThroughput, QStringLiteral("--scale"),
+                                      QStringLiteral("2"), QStringLiteral("--export-size"), QStringLiteral("800x450")});
     ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
     EXPECT_TRUE(run.out.contains(QStringLiteral("export: ") + png)) << run.out.toStdString();
     const QImage image(png);
@@ -80,9 +76,8 @@ TEST_F(ExportHeadless, PngOfOnePanelIsTheLogicalSizeTimesTheScale)
 TEST_F(ExportHeadless, SvgHoldsTheTitleAndTheActionsAsTextAndTheSeriesAsPaths)
 {
     const QString svg = dir.filePath(QStringLiteral("dashboard.svg"));
-    const AppRun run =
-        exportTo(svg, {QStringLiteral("--title"), QStringLiteral("Chaos Day: rate 10 to 25"),
-                       QStringLiteral("--panel"), kThroughput});
+    const AppRun run = exportTo(svg, {QStringLiteral("--title"), QStringLiteral("Chaos Day: rate 10 to 25"),
+                                      QStringLiteral("--panel"), kThroughput});
     ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
     QFile file(svg);
     ASSERT_TRUE(file.open(QIODevice::ReadOnly));
@@ -97,14 +92,12 @@ TEST_F(ExportHeadless, SvgHoldsTheTitleAndTheActionsAsTextAndTheSeriesAsPaths)
             ++paths;
     }
     ASSERT_FALSE(xml.hasError()) << xml.errorString().toStdString();
-    EXPECT_TRUE(texts.contains(QStringLiteral("Chaos Day: rate 10 to 25")))
-        << texts.join(" | ").toStdString();
+    EXPECT_TRUE(texts.contains(QStringLiteral("Chaos Day: rate 10 to 25"))) << texts.join(" | ").toStdString();
     EXPECT_TRUE(texts.contains(QStringLiteral("baseline"))) << texts.join(" | ").toStdString();
     const bool actionLabel = std::any_of(texts.begin(), texts.end(), [](const QString &t) {
         return t.contains(QStringLiteral("25")) && t.contains(QStringLiteral("rate"));
     });
-    EXPECT_TRUE(actionLabel) << "the rate change is labelled on the chart: "
-                             << texts.join(" | ").toStdString();
+    EXPECT_TRUE(actionLabel) << "the rate change is labelled on the chart: " << texts.join(" | ").toStdString();
     EXPECT_GE(paths, 2) << "the throughput series are paths";
 }
 
@@ -113,12 +106,10 @@ TEST_F(ExportHeadless, CsvHasALegendHeaderAndRowsOfSamples)
     const QString csv = dir.filePath(QStringLiteral("throughput-{panel}.csv"));
     const AppRun run = exportTo(csv, {QStringLiteral("--panel"), kThroughput});
     ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
-    QFile file(
-        dir.filePath(QStringLiteral("throughput-throughput-sent-vs-accepted-vs-completed.csv")));
+    QFile file(dir.filePath(QStringLiteral("throughput-throughput-sent-vs-accepted-vs-completed.csv")));
     ASSERT_TRUE(file.open(QIODevice::ReadOnly))
         << "the {panel} placeholder is the panel's title: " << run.out.toStdString();
-    const QStringList lines =
-        QString::fromUtf8(file.readAll()).split(QStringLiteral("\r\n"), Qt::SkipEmptyParts);
+    const QStringList lines = QString::fromUtf8(file.readAll()).split(QStringLiteral("\r\n"), Qt::SkipEmptyParts);
     ASSERT_GE(lines.size(), 3);
     EXPECT_TRUE(lines[0].startsWith(QStringLiteral("time,"))) << lines[0].toStdString();
     EXPECT_GE(lines[0].count(QLatin1Char(',')), 1);
@@ -132,8 +123,7 @@ TEST_F(ExportHeadless, AnUnknownPanelIsRefusedNamingThePanelsThatExist)
     const QString png = dir.filePath(QStringLiteral("none.png"));
     const AppRun run = exportTo(png, {QStringLiteral("--panel"), QStringLiteral("Latency")});
     EXPECT_EQ(run.exitCode, 2);
-    EXPECT_TRUE(run.err.contains(QStringLiteral("no panel is titled \"Latency\"")))
-        << run.err.toStdString();
+    EXPECT_TRUE(run.err.contains(QStringLiteral("no panel is titled \"Latency\""))) << run.err.toStdString();
     EXPECT_TRUE(run.err.contains(QStringLiteral("\"Client pool\""))) << run.err.toStdString();
     EXPECT_FALSE(QFile::exists(png));
 }
@@ -145,17 +135,15 @@ TEST_F(ExportHeadless, AnUnwritablePathIsRefusedWithTheReason)
     blocker.close();
     const AppRun run = exportTo(dir.filePath(QStringLiteral("file/inside.png")), {});
     EXPECT_EQ(run.exitCode, 3);
-    EXPECT_TRUE(run.err.contains(QStringLiteral("cannot create the folder")))
-        << run.err.toStdString();
+    EXPECT_TRUE(run.err.contains(QStringLiteral("cannot create the folder"))) << run.err.toStdString();
 }
 
 TEST_F(ExportHeadless, ComparisonPutsTwoTitledWindowsSideBySide)
 {
     const QString svg = dir.filePath(QStringLiteral("compare.svg"));
-    const AppRun run =
-        exportTo(svg, {QStringLiteral("--panel"), kThroughput, QStringLiteral("--compare"),
-                       QStringLiteral("now-6s/now-3s,now-3s/now"),
-                       QStringLiteral("--compare-titles"), QStringLiteral("10 PI/s,25 PI/s")});
+    const AppRun run = exportTo(svg, {QStringLiteral("--panel"), kThroughput, QStringLiteral("--compare"),
+                                      QStringLiteral("now-6s/now-3s,now-3s/now"), QStringLiteral("--compare-titles"),
+                                      QStringLiteral("10 PI/s,25 PI/s")});
     ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
     QFile file(svg);
     ASSERT_TRUE(file.open(QIODevice::ReadOnly));
@@ -163,12 +151,10 @@ TEST_F(ExportHeadless, ComparisonPutsTwoTitledWindowsSideBySide)
     EXPECT_TRUE(content.contains(QStringLiteral(">10 PI/s<"))) << "each side is titled";
     EXPECT_TRUE(content.contains(QStringLiteral(">25 PI/s<")));
 
-    const AppRun unaligned =
-        exportTo(svg, {QStringLiteral("--compare"), QStringLiteral("now-6s/now-3s,now-3s/now"),
-                       QStringLiteral("--compare-align"), QStringLiteral("no such action")});
+    const AppRun unaligned = exportTo(svg, {QStringLiteral("--compare"), QStringLiteral("now-6s/now-3s,now-3s/now"),
+                                            QStringLiteral("--compare-align"), QStringLiteral("no such action")});
     EXPECT_EQ(unaligned.exitCode, 2);
-    EXPECT_TRUE(unaligned.err.contains(
-        QStringLiteral("no annotation in now-6s/now-3s contains \"no such action\"")))
+    EXPECT_TRUE(unaligned.err.contains(QStringLiteral("no annotation in now-6s/now-3s contains \"no such action\"")))
         << unaligned.err.toStdString();
 }
 
@@ -177,10 +163,11 @@ TEST_F(ExportHeadless, TwoRecordingsAreComparedSideBySideAndMismatchesAreRefused
     // Two runs of the same dashboard, one after the other, each recorded as on a Chaos Day.
     const auto record = [&](const QString &name, const QString &dashboard) {
         const QString session = dir.filePath(name + QStringLiteral(".chaoscope"));
-        const AppRun run = runApp({QStringLiteral("--prometheus"), prometheus.url().toString(), QStringLiteral("--dashboard"),
-                                   dashboard, QStringLiteral("--window"), QStringLiteral("5m"), QStringLiteral("--record"),
-                                   session, QStringLiteral("--after"), QStringLiteral("4s"), QStringLiteral("--export"),
-                                   dir.filePath(name + QStringLiteral(".png"))});
+        const AppRun run =
+            runApp({QStringLiteral("--prometheus"), prometheus.url().toString(), QStringLiteral("--dashboard"),
+                    dashboard, QStringLiteral("--window"), QStringLiteral("5m"), QStringLiteral("--record"), session,
+                    QStringLiteral("--after"), QStringLiteral("4s"), QStringLiteral("--export"),
+                    dir.filePath(name + QStringLiteral(".png"))});
         EXPECT_EQ(run.exitCode, 0) << run.err.toStdString();
         return session;
     };
@@ -196,7 +183,8 @@ TEST_F(ExportHeadless, TwoRecordingsAreComparedSideBySideAndMismatchesAreRefused
     const QString content = QString::fromUtf8(file.readAll());
     EXPECT_TRUE(content.contains(QStringLiteral(">before-fix<"))) << "each side is named after its recording";
     EXPECT_TRUE(content.contains(QStringLiteral(">after-fix<")));
-    EXPECT_TRUE(content.contains(QStringLiteral("before-fix.chaoscope, after-fix.chaoscope"))) << "the caption names both";
+    EXPECT_TRUE(content.contains(QStringLiteral("before-fix.chaoscope, after-fix.chaoscope")))
+        << "the caption names both";
 
     // The same run twice would mix in one picture; another dashboard's series would land in
     // the wrong panels. Both are refused, saying why, and write nothing.

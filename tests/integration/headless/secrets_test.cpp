@@ -45,8 +45,8 @@ Reply answer(const FaultServer::Request &request)
     if (path.endsWith("/api/v1/query")) {
         const double now = double(QDateTime::currentMSecsSinceEpoch()) / 1000;
         return FaultServer::json(R"({"status":"success","data":{"resultType":"vector","result":[)"
-                                 R"({"metric":{"__name__":"m"},"value":[)"
-                                 + QByteArray::number(now, 'f', 3) + R"(,"42"]}]}})");
+                                 R"({"metric":{"__name__":"m"},"value":[)" +
+                                 QByteArray::number(now, 'f', 3) + R"(,"42"]}]}})");
     }
     if (path.startsWith("/admin/"))
         return FaultServer::json(R"({"rate":10,"inflightLimit":0,"inflight":0,"pending":0,"poolSize":100,)"
@@ -107,11 +107,21 @@ protected:
 
     QStringList common(const QString &exportFile) const
     {
-        return {QStringLiteral("--prometheus"), server.url().toString(), QStringLiteral("--dashboard"),
-                QStringLiteral("testbed"), QStringLiteral("--admin"), server.url().toString(),
-                QStringLiteral("--admin-token-file"), adminTokenFile, QStringLiteral("--header"),
-                QStringLiteral("X-Scope-OrgID: team-a"), QStringLiteral("--window"), QStringLiteral("5m"),
-                QStringLiteral("--after"), QStringLiteral("4s"), QStringLiteral("--export"),
+        return {QStringLiteral("--prometheus"),
+                server.url().toString(),
+                QStringLiteral("--dashboard"),
+                QStringLiteral("testbed"),
+                QStringLiteral("--admin"),
+                server.url().toString(),
+                QStringLiteral("--admin-token-file"),
+                adminTokenFile,
+                QStringLiteral("--header"),
+                QStringLiteral("X-Scope-OrgID: team-a"),
+                QStringLiteral("--window"),
+                QStringLiteral("5m"),
+                QStringLiteral("--after"),
+                QStringLiteral("4s"),
+                QStringLiteral("--export"),
                 scratch.filePath(QStringLiteral("out/") + exportFile)};
     }
 
@@ -148,9 +158,9 @@ protected:
 TEST_F(Secrets, NeverWrittenToFilesOrOutput)
 {
     // 1. Bearer token from a file; PNG; a named recording.
-    AppRun first = run(common(QStringLiteral("chart.png"))
-                       + QStringList{QStringLiteral("--bearer-token-file"), bearerFile, QStringLiteral("--record"),
-                                     scratch.filePath(QStringLiteral("sessions/one.chaoscope"))});
+    AppRun first = run(common(QStringLiteral("chart.png")) +
+                       QStringList{QStringLiteral("--bearer-token-file"), bearerFile, QStringLiteral("--record"),
+                                   scratch.filePath(QStringLiteral("sessions/one.chaoscope"))});
     EXPECT_EQ(first.exitCode, 0) << qPrintable(first.err);
     expectRequestsCarried("Bearer " + kBearer);
 
@@ -161,15 +171,15 @@ TEST_F(Secrets, NeverWrittenToFilesOrOutput)
     expectRequestsCarried("Bearer " + kEnvBearer);
 
     // 3. Basic authentication, the password from a file; CSV.
-    AppRun third = run(common(QStringLiteral("chart.csv"))
-                       + QStringList{QStringLiteral("--basic-auth-user"), QString::fromLatin1(kBasicUser),
-                                     QStringLiteral("--basic-auth-password-file"), passwordFile});
+    AppRun third = run(common(QStringLiteral("chart.csv")) +
+                       QStringList{QStringLiteral("--basic-auth-user"), QString::fromLatin1(kBasicUser),
+                                   QStringLiteral("--basic-auth-password-file"), passwordFile});
     EXPECT_EQ(third.exitCode, 0) << qPrintable(third.err);
     expectRequestsCarried("Basic " + (kBasicUser + ':' + kPassword).toBase64());
 
     // 4. Basic authentication, the password from the environment; one PNG per panel.
-    AppRun fourth = run(common(QStringLiteral("{panel}.png"))
-                            + QStringList{QStringLiteral("--basic-auth-user"), QString::fromLatin1(kBasicUser)},
+    AppRun fourth = run(common(QStringLiteral("{panel}.png")) +
+                            QStringList{QStringLiteral("--basic-auth-user"), QString::fromLatin1(kBasicUser)},
                         {{QStringLiteral("CHAOSCOPE_PROMETHEUS_PASSWORD"), QString::fromLatin1(kEnvPassword)}});
     EXPECT_EQ(fourth.exitCode, 0) << qPrintable(fourth.err);
     expectRequestsCarried("Basic " + (kBasicUser + ':' + kEnvPassword).toBase64());

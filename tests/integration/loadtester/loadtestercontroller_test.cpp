@@ -2,25 +2,22 @@
 // The fan-out controller over three real chaoscope-starter replicas sending to the real
 // engine: an action reaches every replica at once, each replica's outcome is reported (one
 // replica down does not hide the others' success), and polling keeps each status fresh.
-#include "loadtester/adapters/adapterfactory.h"
 #include "freeport.h"
-#include "loadtester/loadtestercontroller.h"
+#include "loadtester/adapters/adapterfactory.h"
 #include "loadtester/adapters/starteradapter.h"
+#include "loadtester/loadtestercontroller.h"
 #include "testbedprocess.h"
 #include "testpaths.h"
 #include "waitfor.h"
 
 #include <QSignalSpy>
-
-#include <gtest/gtest.h>
-
 #include <array>
 #include <csignal>
+#include <gtest/gtest.h>
 #include <memory>
 #include <optional>
-#include <vector>
-
 #include <sys/types.h>
+#include <vector>
 
 namespace {
 
@@ -36,9 +33,8 @@ protected:
         const std::array<const char *, 3> names{"starter-a", "starter-b", "starter-c"};
         for (size_t i = 0; i < m_starters.size(); ++i) {
             ASSERT_TRUE(m_starters[i].start(starterBinary(),
-                                            {QStringLiteral("--target"), m_engine.baseUrl(),
-                                             QStringLiteral("--rate"), QStringLiteral("20"),
-                                             QStringLiteral("--max-rate"), QStringLiteral("1000"),
+                                            {QStringLiteral("--target"), m_engine.baseUrl(), QStringLiteral("--rate"),
+                                             QStringLiteral("20"), QStringLiteral("--max-rate"), QStringLiteral("1000"),
                                              QStringLiteral("--instance"), QString::fromLatin1(names[i])}))
                 << m_starters[i].errorString().toStdString();
             m_urls.push_back(QUrl(m_starters[i].baseUrl()));
@@ -150,7 +146,8 @@ TEST_F(LoadTesterControllerTest, OneReplicaDownDoesNotHideTheOthers)
     ASSERT_TRUE(down.error);
     EXPECT_EQ(down.error->kind, Kind::Network);
     const QString reason =
-        QStringLiteral("the starter at %1/admin/rate refused the connection; is it running, and are host and port right?")
+        QStringLiteral(
+            "the starter at %1/admin/rate refused the connection; is it running, and are host and port right?")
             .arg(m_urls[2].toString());
     EXPECT_EQ(down.error->message, reason);
     EXPECT_EQ(report->summary(m_controller.capabilities()),

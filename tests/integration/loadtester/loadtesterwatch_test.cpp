@@ -3,22 +3,20 @@
 // changed with curl, a restart that brought back the start-up rate, and a starter that runs
 // but sends nothing (its in-flight limit full while the engine is frozen, as good as seed
 // 000's zombie) — shown in the dock while it lasts and closed as a region when it sends again.
-#include "loadtester/adapters/adapterfactory.h"
-#include "loadtester/actionannotator.h"
 #include "annotations/annotationmodel.h"
 #include "blockinghttp.h"
-#include "steering/controlpanel.h"
+#include "loadtester/actionannotator.h"
+#include "loadtester/adapters/adapterfactory.h"
 #include "loadtester/loadtestercontroller.h"
 #include "loadtester/loadtesterwatch.h"
+#include "steering/controlpanel.h"
 #include "testbedprocess.h"
 #include "testpaths.h"
 #include "waitfor.h"
 
 #include <QSignalSpy>
-
-#include <gtest/gtest.h>
-
 #include <csignal>
+#include <gtest/gtest.h>
 
 namespace {
 
@@ -29,9 +27,10 @@ protected:
     {
         ASSERT_TRUE(engine.start(engineBinary(), {QStringLiteral("--workers"), QStringLiteral("4")}))
             << engine.errorString().toStdString();
-        ASSERT_TRUE(starter.start(starterBinary(), QStringList{QStringLiteral("--target"), engine.baseUrl(),
-                                                               QStringLiteral("--instance"), QStringLiteral("starter-a")}
-                                                       + starterArguments))
+        ASSERT_TRUE(
+            starter.start(starterBinary(), QStringList{QStringLiteral("--target"), engine.baseUrl(),
+                                                       QStringLiteral("--instance"), QStringLiteral("starter-a")} +
+                                               starterArguments))
             << starter.errorString().toStdString();
         connectController();
     }
@@ -121,7 +120,8 @@ TEST_F(LoadTesterWatchTest, ARestartIsMarkedWithTheValuesItCameBackWith)
                                                 QStringLiteral("starter-a"), QStringLiteral("--port"), port}))
         << starter.errorString().toStdString();
     ASSERT_TRUE(waitFor([&] { return !watched().empty(); }, 15000));
-    EXPECT_EQ(watched().front().text, QStringLiteral("starter-a restarted: rate 30 → 20 /s, in-flight limit 8 → unlimited"));
+    EXPECT_EQ(watched().front().text,
+              QStringLiteral("starter-a restarted: rate 30 → 20 /s, in-flight limit 8 → unlimited"));
     EXPECT_TRUE(watched().front().tags.contains(QStringLiteral("restart")));
 }
 
@@ -136,8 +136,9 @@ TEST_F(LoadTesterWatchTest, ARestartFoundAgainAtAnotherAddressIsMarkedToo)
     // same instance at a new port, back at its start-up rate.
     starter.stop();
     TestbedProcess elsewhere;
-    ASSERT_TRUE(elsewhere.start(starterBinary(), {QStringLiteral("--target"), engine.baseUrl(), QStringLiteral("--rate"),
-                                                  QStringLiteral("20"), QStringLiteral("--instance"), QStringLiteral("starter-a")}))
+    ASSERT_TRUE(elsewhere.start(starterBinary(),
+                                {QStringLiteral("--target"), engine.baseUrl(), QStringLiteral("--rate"),
+                                 QStringLiteral("20"), QStringLiteral("--instance"), QStringLiteral("starter-a")}))
         << elsewhere.errorString().toStdString();
     ASSERT_NE(elsewhere.port(), starter.port());
     std::vector<std::unique_ptr<LoadTesterAdapter>> found;
@@ -168,7 +169,8 @@ TEST_F(LoadTesterWatchTest, AStarterThatRunsButSendsNothingIsShownUntilItSendsAg
     EXPECT_TRUE(dock.statusText().contains(QStringLiteral("sent nothing for"))) << dock.statusText().toStdString();
     ASSERT_EQ(watched().size(), 1u);
     const Annotation opened = watched().front();
-    EXPECT_EQ(opened.text, QStringLiteral("starter-a sends nothing although running at 50 /s (in flight 2 of limit 2)"));
+    EXPECT_EQ(opened.text,
+              QStringLiteral("starter-a sends nothing although running at 50 /s (in flight 2 of limit 2)"));
     EXPECT_FALSE(opened.endMs.has_value());
 
     // The engine answers again: the region closes, the warning goes.

@@ -3,13 +3,13 @@
 // from what the real Prometheus scrapes (two real starters behind an admin token read from an
 // environment variable), steered together, and their set-point is recorded as a series.
 #include "dashboard/dashboardloader.h"
+#include "dashboard/loadtesterfield.h"
 #include "loadtester/loadtesterconnector.h"
 #include "loadtester/loadtestercontroller.h"
-#include "dashboard/loadtesterfield.h"
 #include "loadtester/loadtesterseries.h"
+#include "loadtester/replicadiscovery.h"
 #include "prometheus/prometheusclient.h"
 #include "prometheusprocess.h"
-#include "loadtester/replicadiscovery.h"
 #include "store/samplestore.h"
 #include "testbedprocess.h"
 #include "testpaths.h"
@@ -17,10 +17,8 @@
 
 #include <QSignalSpy>
 #include <QTemporaryDir>
-
-#include <gtest/gtest.h>
-
 #include <array>
+#include <gtest/gtest.h>
 
 namespace {
 
@@ -42,14 +40,14 @@ protected:
         QList<PrometheusProcess::Target> targets;
         for (size_t i = 0; i < m_starters.size(); ++i) {
             ASSERT_TRUE(m_starters[i].start(starterBinary(),
-                                            {QStringLiteral("--target"), m_engine.baseUrl(),
-                                             QStringLiteral("--rate"), QStringLiteral("10"),
-                                             QStringLiteral("--admin-token-file"), tokenFile,
+                                            {QStringLiteral("--target"), m_engine.baseUrl(), QStringLiteral("--rate"),
+                                             QStringLiteral("10"), QStringLiteral("--admin-token-file"), tokenFile,
                                              QStringLiteral("--instance"), QStringLiteral("starter-%1").arg(i)}))
                 << m_starters[i].errorString().toStdString();
             targets.append({QStringLiteral("starter"), m_starters[i].hostPort()});
         }
-        ASSERT_TRUE(m_prometheus.start(targets)) << m_prometheus.errorString().toStdString() << m_prometheus.log().toStdString();
+        ASSERT_TRUE(m_prometheus.start(targets))
+            << m_prometheus.errorString().toStdString() << m_prometheus.log().toStdString();
         PrometheusConnection connection;
         connection.baseUrl = m_prometheus.url();
         m_client = std::make_unique<PrometheusClient>(connection);

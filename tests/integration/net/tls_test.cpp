@@ -7,11 +7,11 @@
 #include "apprun.h"
 #include "dashboard/dashboardpoller.h"
 #include "net/loadtesterhttp.h"
-#include "window/mainwindow.h"
 #include "prometheus/prometheusclient.h"
 #include "store/samplestore.h"
 #include "timeline/timewindow.h"
 #include "waitfor.h"
+#include "window/mainwindow.h"
 
 #include <QFile>
 #include <QLabel>
@@ -23,7 +23,6 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <gtest/gtest.h>
-
 #include <memory>
 
 namespace {
@@ -33,10 +32,11 @@ bool makeCertificate(const QTemporaryDir &dir)
 {
     QProcess openssl;
     openssl.start(QStringLiteral("openssl"),
-                  {QStringLiteral("req"), QStringLiteral("-x509"), QStringLiteral("-newkey"), QStringLiteral("rsa:2048"),
-                   QStringLiteral("-nodes"), QStringLiteral("-keyout"), dir.filePath(QStringLiteral("key.pem")),
-                   QStringLiteral("-out"), dir.filePath(QStringLiteral("cert.pem")), QStringLiteral("-days"),
-                   QStringLiteral("2"), QStringLiteral("-subj"), QStringLiteral("/CN=127.0.0.1"), QStringLiteral("-addext"),
+                  {QStringLiteral("req"), QStringLiteral("-x509"), QStringLiteral("-newkey"),
+                   QStringLiteral("rsa:2048"), QStringLiteral("-nodes"), QStringLiteral("-keyout"),
+                   dir.filePath(QStringLiteral("key.pem")), QStringLiteral("-out"),
+                   dir.filePath(QStringLiteral("cert.pem")), QStringLiteral("-days"), QStringLiteral("2"),
+                   QStringLiteral("-subj"), QStringLiteral("/CN=127.0.0.1"), QStringLiteral("-addext"),
                    QStringLiteral("subjectAltName=IP:127.0.0.1")});
     return openssl.waitForFinished(60000) && openssl.exitStatus() == QProcess::NormalExit && openssl.exitCode() == 0;
 }
@@ -72,8 +72,8 @@ public:
                             : QByteArray(R"({"status":"success","data":{"resultType":"vector","result":[)"
                                          R"({"metric":{"__name__":"up"},"value":[1700000000,"1"]}]}})");
                     socket->write("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\n"
-                                  "Content-Length: "
-                                  + QByteArray::number(body.size()) + "\r\n\r\n" + body);
+                                  "Content-Length: " +
+                                  QByteArray::number(body.size()) + "\r\n\r\n" + body);
                     socket->disconnectFromHost();
                 });
                 QObject::connect(socket, &QTcpSocket::disconnected, socket, &QObject::deleteLater);
@@ -120,9 +120,8 @@ protected:
     Result<HttpAnswer> adminStatus()
     {
         LoadTesterHttp http(QStringLiteral("the starter"), QStringLiteral("admin-token"));
-        const auto result =
-            awaitResult(http.send("GET", LoadTesterHttp::join(server.url(), QStringLiteral("admin/status")), 15000),
-                        30000);
+        const auto result = awaitResult(
+            http.send("GET", LoadTesterHttp::join(server.url(), QStringLiteral("admin/status")), 15000), 30000);
         if (!result)
             return Error::make(Error::Kind::Timeout, QStringLiteral("no answer in the test's time"));
         return *result;
@@ -141,7 +140,8 @@ TEST_F(Tls, AnUntrustedCertificateIsRefusedWithTheReason)
     const auto refused = query({});
     ASSERT_FALSE(refused.ok());
     const QString message = refused.error().message;
-    EXPECT_TRUE(message.contains(QStringLiteral("TLS certificate of Prometheus at https://127.0.0.1"))) << qPrintable(message);
+    EXPECT_TRUE(message.contains(QStringLiteral("TLS certificate of Prometheus at https://127.0.0.1")))
+        << qPrintable(message);
     EXPECT_TRUE(message.contains(QStringLiteral("self-signed"), Qt::CaseInsensitive)) << qPrintable(message);
     EXPECT_TRUE(message.contains(QStringLiteral("--ca-file"))) << qPrintable(message);
 
@@ -211,10 +211,10 @@ TEST_F(Tls, TheAppRefusesABadCaFileAndWarnsWhenInsecure)
     EXPECT_TRUE(bad.err.contains(QStringLiteral("no PEM certificate"))) << qPrintable(bad.err);
     EXPECT_FALSE(QFile::exists(dir.filePath(QStringLiteral("x.png"))));
 
-    const AppRun insecure = runChaoscope({QStringLiteral("--prometheus"), QStringLiteral("https://127.0.0.1:9/"),
-                                          QStringLiteral("--insecure"), QStringLiteral("--no-record"),
-                                          QStringLiteral("--screenshot"), dir.filePath(QStringLiteral("y.png")),
-                                          QStringLiteral("--after"), QStringLiteral("1s")});
+    const AppRun insecure =
+        runChaoscope({QStringLiteral("--prometheus"), QStringLiteral("https://127.0.0.1:9/"),
+                      QStringLiteral("--insecure"), QStringLiteral("--no-record"), QStringLiteral("--screenshot"),
+                      dir.filePath(QStringLiteral("y.png")), QStringLiteral("--after"), QStringLiteral("1s")});
     EXPECT_TRUE(insecure.err.contains(QStringLiteral("TLS certificate verification is off (--insecure)")))
         << qPrintable(insecure.err);
 }

@@ -3,18 +3,18 @@
 // can misbehave, served on demand by the fault server, each ending in a message that says
 // what failed, with the rest of the dashboard still working. The well-behaved side is the
 // real Prometheus and the real testbed in the other integration suites.
-#include "loadtester/adapters/adapterfactory.h"
 #include "annotations/annotationmodel.h"
 #include "dashboard/dashboardpoller.h"
 #include "faultserver.h"
 #include "freeport.h"
+#include "loadtester/adapters/adapterfactory.h"
 #include "loadtester/adapters/loadtesteradapter.h"
 #include "loadtester/loadtestercontroller.h"
 #include "prometheus/prometheusclient.h"
 #include "prometheusprocess.h"
-#include "store/samplestore.h"
 #include "session/format/sessionreader.h"
 #include "session/sessionrecorder.h"
+#include "store/samplestore.h"
 #include "testbedprocess.h"
 #include "testpaths.h"
 #include "timeline/timewindow.h"
@@ -25,15 +25,12 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTimer>
-
-#include <gtest/gtest.h>
-
 #include <algorithm>
 #include <array>
 #include <cmath>
 #include <csignal>
+#include <gtest/gtest.h>
 #include <memory>
-
 #include <sys/types.h>
 
 namespace {
@@ -84,9 +81,8 @@ public:
     {
         m_clock.start();
         m_timer.setInterval(10);
-        QObject::connect(&m_timer, &QTimer::timeout, [this] {
-            m_longestMs = std::max(m_longestMs, m_clock.restart());
-        });
+        QObject::connect(&m_timer, &QTimer::timeout,
+                         [this] { m_longestMs = std::max(m_longestMs, m_clock.restart()); });
         m_timer.start();
     }
     qint64 longestStallMs() const { return m_longestMs; }
@@ -122,8 +118,7 @@ TEST(PrometheusFaults, ConnectionRefusedSaysSoAndMarksTheSourceDown)
     const auto result = instant(client);
     ASSERT_FALSE(result.ok());
     EXPECT_EQ(result.error().kind, Kind::Network);
-    EXPECT_TRUE(result.error().message.contains(QStringLiteral("refused the connection")))
-        << describe(result);
+    EXPECT_TRUE(result.error().message.contains(QStringLiteral("refused the connection"))) << describe(result);
     EXPECT_TRUE(result.error().message.contains(server.url().authority())) << describe(result);
     ASSERT_GE(reachability.size(), 1);
     EXPECT_FALSE(reachability.at(0).at(0).toBool());
@@ -139,8 +134,7 @@ TEST(PrometheusFaults, ASourceThatNeverAnswersTimesOutAndIsTriedAgain)
     const auto result = instant(client);
     ASSERT_FALSE(result.ok());
     EXPECT_EQ(result.error().kind, Kind::Timeout);
-    EXPECT_TRUE(result.error().message.contains(QStringLiteral("did not answer within 300 ms")))
-        << describe(result);
+    EXPECT_TRUE(result.error().message.contains(QStringLiteral("did not answer within 300 ms"))) << describe(result);
     EXPECT_EQ(server.requestCount(kInstant), 3); // the first try and two retries
 }
 
@@ -250,8 +244,7 @@ TEST(PrometheusFaults, ABodyCutOffMidwayIsReportedAsSuch)
     PrometheusClient client(connectionTo(server.url()));
     const auto result = instant(client);
     ASSERT_FALSE(result.ok());
-    EXPECT_TRUE(result.error().message.contains(QStringLiteral("in the middle of its answer")))
-        << describe(result);
+    EXPECT_TRUE(result.error().message.contains(QStringLiteral("in the middle of its answer"))) << describe(result);
 }
 
 TEST(PrometheusFaults, AHugeAnnouncedBodyIsRefusedAtTheDefaultCapWithoutReadingIt)
@@ -314,7 +307,8 @@ TEST(PrometheusFaults, AValueThatIsNotANumberIsAParseErrorSayingWhere)
 TEST(PrometheusFaults, NaNAndInfinitiesAreKeptAsSuch)
 {
     FaultServer server;
-    server.script(kInstant, FaultServer::json(FaultServer::matrixBody(1, {{1.0, "NaN"}, {2.0, "+Inf"}, {3.0, "-Inf"}})));
+    server.script(kInstant,
+                  FaultServer::json(FaultServer::matrixBody(1, {{1.0, "NaN"}, {2.0, "+Inf"}, {3.0, "-Inf"}})));
     PrometheusClient client(connectionTo(server.url()));
     const auto result = instant(client);
     ASSERT_TRUE(result.ok()) << describe(result);
@@ -389,8 +383,7 @@ DashboardDefinition dashboardOf(const QStringList &panelQueries)
 // the test says so.
 struct Rig
 {
-    explicit Rig(const QUrl &url)
-        : client(connectionTo(url)), poller(&client, &store, &window)
+    explicit Rig(const QUrl &url) : client(connectionTo(url)), poller(&client, &store, &window)
     {
         window.setClock([this] { return now; });
         window.setWindowMs(5 * 60'000);
@@ -503,9 +496,10 @@ TEST(PanelFaults, DuplicateOutOfOrderAndFutureSamplesNeitherBreakNorStallThePane
 {
     FaultServer server;
     const double now = double(kNow) / 1000;
-    server.script(kRange, QList<Reply>{FaultServer::json(FaultServer::matrixBody(
-                                           1, {{now - 2, "2"}, {now - 3, "1"}, {now - 2, "2"}, {now + 3600, "9"}, {now, "3"}})),
-                                       FaultServer::json(FaultServer::matrixBody(1, {{now + 9, "4"}, {now + 10, "5"}}))});
+    server.script(kRange,
+                  QList<Reply>{FaultServer::json(FaultServer::matrixBody(
+                                   1, {{now - 2, "2"}, {now - 3, "1"}, {now - 2, "2"}, {now + 3600, "9"}, {now, "3"}})),
+                               FaultServer::json(FaultServer::matrixBody(1, {{now + 9, "4"}, {now + 10, "5"}}))});
     Rig rig(server.url());
     rig.poller.setDashboard(dashboardOf({QStringLiteral("m")}));
     ASSERT_TRUE(rig.tick());
@@ -611,10 +605,10 @@ TEST(AdminFaults, EachFaultOfAStarterEndsInAMessageNamingIt)
         QString expected;
     };
     const std::vector<Case> cases{
-        {"problem 4xx", FaultServer::problemJson(409, "Conflict", "the rate is locked by a scenario"),
-         Kind::Query, QStringLiteral("refused: the rate is locked by a scenario (409)")},
-        {"problem 5xx", FaultServer::problemJson(503, "Unavailable", "the engine is restarting"),
-         Kind::Query, QStringLiteral("refused: the engine is restarting (503)")},
+        {"problem 4xx", FaultServer::problemJson(409, "Conflict", "the rate is locked by a scenario"), Kind::Query,
+         QStringLiteral("refused: the rate is locked by a scenario (409)")},
+        {"problem 5xx", FaultServer::problemJson(503, "Unavailable", "the engine is restarting"), Kind::Query,
+         QStringLiteral("refused: the engine is restarting (503)")},
         {"html 502", FaultServer::htmlError(502), Kind::Http, QStringLiteral("answered HTTP 502")},
         {"non-JSON 200", FaultServer::text("OK\n"), Kind::Parse, QStringLiteral("not a load status")},
         {"never answers", FaultServer::neverAnswer(), Kind::Timeout, QStringLiteral("did not answer within")},
@@ -627,7 +621,8 @@ TEST(AdminFaults, EachFaultOfAStarterEndsInAMessageNamingIt)
         const auto result = awaitStatus(adapter->setRate(100));
         ASSERT_FALSE(result.ok()) << c.name;
         EXPECT_EQ(result.error().kind, c.kind) << c.name << ": " << result.error().message.toStdString();
-        EXPECT_TRUE(result.error().message.contains(c.expected)) << c.name << ": " << result.error().message.toStdString();
+        EXPECT_TRUE(result.error().message.contains(c.expected))
+            << c.name << ": " << result.error().message.toStdString();
         EXPECT_TRUE(result.error().message.contains(server.url().authority()))
             << c.name << ": " << result.error().message.toStdString();
     }
@@ -647,9 +642,9 @@ TEST(AdminFaults, OneReplicaOfThreeFailingIsNamedWhileTheOthersAreSteered)
     std::array<TestbedProcess, 2> starters;
     std::vector<std::unique_ptr<LoadTesterAdapter>> replicas;
     for (auto &starter : starters) {
-        ASSERT_TRUE(starter.start(starterBinary(), {QStringLiteral("--target"), engine.baseUrl(),
-                                                    QStringLiteral("--rate"), QStringLiteral("20"),
-                                                    QStringLiteral("--max-rate"), QStringLiteral("1000")}))
+        ASSERT_TRUE(starter.start(starterBinary(),
+                                  {QStringLiteral("--target"), engine.baseUrl(), QStringLiteral("--rate"),
+                                   QStringLiteral("20"), QStringLiteral("--max-rate"), QStringLiteral("1000")}))
             << starter.errorString().toStdString();
         replicas.push_back(makeLoadTesterAdapter(QStringLiteral("starter"), QUrl(starter.baseUrl())));
     }
@@ -674,7 +669,8 @@ TEST(AdminFaults, OneReplicaOfThreeFailingIsNamedWhileTheOthersAreSteered)
     EXPECT_TRUE(summary.contains(QStringLiteral("the rate controller crashed"))) << summary.toStdString();
     // The two healthy replicas really run at the new rate.
     controller.startPolling();
-    ASSERT_TRUE(waitFor([&] { return controller.status(0) && controller.status(1) && controller.statusError(2); }, 15000));
+    ASSERT_TRUE(
+        waitFor([&] { return controller.status(0) && controller.status(1) && controller.statusError(2); }, 15000));
     EXPECT_EQ(controller.status(0)->rate, 300);
     EXPECT_EQ(controller.status(1)->rate, 300);
 }
@@ -683,8 +679,9 @@ TEST(AdminFaults, AStarterKilledAndRestartedIsShownDownThenSteeredAgain)
 {
     TestbedProcess engine;
     ASSERT_TRUE(engine.start(engineBinary(), {})) << engine.errorString().toStdString();
-    const QStringList arguments{QStringLiteral("--target"), engine.baseUrl(), QStringLiteral("--rate"),
-                                QStringLiteral("20"), QStringLiteral("--max-rate"), QStringLiteral("1000")};
+    const QStringList arguments{QStringLiteral("--target"),   engine.baseUrl(),
+                                QStringLiteral("--rate"),     QStringLiteral("20"),
+                                QStringLiteral("--max-rate"), QStringLiteral("1000")};
     TestbedProcess starter;
     ASSERT_TRUE(starter.start(starterBinary(), arguments)) << starter.errorString().toStdString();
     const QString port = QString::number(starter.port());

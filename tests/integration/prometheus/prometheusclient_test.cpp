@@ -2,8 +2,8 @@
 // The client against the real Prometheus (Debian's binary on a free loopback port, scraping
 // itself every second).
 #include "prometheus/prometheusclient.h"
-#include "prometheusprocess.h"
 #include "prometheus/stepplanner.h"
+#include "prometheusprocess.h"
 #include "waitfor.h"
 
 #include <QDateTime>
@@ -19,8 +19,7 @@ using QueryFuture = QFuture<Result<PromQueryResult>>;
 Result<PromQueryResult> await(const QueryFuture &future, int timeoutMs = 20000)
 {
     if (!waitFor([&] { return future.isFinished(); }, timeoutMs))
-        return Error::make(Kind::Invalid,
-                           QStringLiteral("test: the future did not finish in time"));
+        return Error::make(Kind::Invalid, QStringLiteral("test: the future did not finish in time"));
     if (future.isCanceled() || future.resultCount() == 0)
         return Error::make(Kind::Invalid, QStringLiteral("test: the future was canceled"));
     return future.result();
@@ -58,8 +57,7 @@ protected:
     // Prometheus), so only the tests that need it wait for it.
     static void waitForHistory(qint64 ms)
     {
-        waitFor([ms] { return nowMs() - s_firstSampleSeenMs > ms; }, static_cast<int>(ms) + 1000,
-                100);
+        waitFor([ms] { return nowMs() - s_firstSampleSeenMs > ms; }, static_cast<int>(ms) + 1000, 100);
     }
     static void TearDownTestSuite()
     {
@@ -153,11 +151,10 @@ TEST_F(ClientAgainstPrometheus, ASplitRangeGivesTheSameSamplesAsOneRequest)
     // From the first sample on (Prometheus started seconds ago) to a little in the past, so
     // that later scrapes cannot change what either request sees.
     const qint64 step = 500;
-    const auto probe =
-        await(whole.rangeQuery(QStringLiteral("up"), {nowMs() - 60000, nowMs()}, step));
+    const auto probe = await(whole.rangeQuery(QStringLiteral("up"), {nowMs() - 60000, nowMs()}, step));
     ASSERT_TRUE(probe.ok() && !probe->series.empty()) << describe(probe);
-    const TimeRange range = StepPlanner::alignToStep(
-        {probe->series.front().timestampsMs.front(), nowMs() - 2000}, step);
+    const TimeRange range =
+        StepPlanner::alignToStep({probe->series.front().timestampsMs.front(), nowMs() - 2000}, step);
 
     PrometheusConnection splitting = connection();
     splitting.maxPointsPerRequest = 4;
@@ -178,8 +175,7 @@ TEST_F(ClientAgainstPrometheus, ASplitRangeGivesTheSameSamplesAsOneRequest)
     for (const PromSeries &series : many->series) {
         const auto found = expected.find(series.labelKey());
         ASSERT_NE(found, expected.end()) << series.labelKey().toStdString();
-        EXPECT_EQ(series.timestampsMs, found->second->timestampsMs)
-            << series.labelKey().toStdString();
+        EXPECT_EQ(series.timestampsMs, found->second->timestampsMs) << series.labelKey().toStdString();
         EXPECT_EQ(series.values, found->second->values) << series.labelKey().toStdString();
         samples += series.timestampsMs.size();
     }
@@ -194,14 +190,12 @@ TEST_F(ClientAgainstPrometheus, ARejectedQueryCarriesTheServersMessage)
     EXPECT_EQ(result.error().kind, Kind::Query);
     EXPECT_EQ(result.error().httpStatus, 400);
     EXPECT_EQ(result.error().detail, QStringLiteral("bad_data"));
-    EXPECT_TRUE(
-        result.error().message.startsWith(QStringLiteral("Prometheus rejected the query: ")))
+    EXPECT_TRUE(result.error().message.startsWith(QStringLiteral("Prometheus rejected the query: ")))
         << describe(result);
     EXPECT_TRUE(result.error().message.contains(QStringLiteral("parse error"))) << describe(result);
     EXPECT_TRUE(result.error().message.endsWith(QStringLiteral("(bad_data)"))) << describe(result);
 
-    const auto range =
-        await(client.rangeQuery(QStringLiteral("up +"), {nowMs() - 10000, nowMs()}, 1000));
+    const auto range = await(client.rangeQuery(QStringLiteral("up +"), {nowMs() - 10000, nowMs()}, 1000));
     ASSERT_FALSE(range.ok());
     EXPECT_EQ(range.error().kind, Kind::Query);
 }
@@ -257,8 +251,7 @@ TEST(ClientAgainstStoppedPrometheus, StoppingPrometheusMarksTheSourceDown)
     prometheus.stop();
     const auto result = await(client.instantQuery(QStringLiteral("up")));
     ASSERT_FALSE(result.ok());
-    EXPECT_TRUE(result.error().kind == Kind::Network || result.error().kind == Kind::Timeout)
-        << describe(result);
+    EXPECT_TRUE(result.error().kind == Kind::Network || result.error().kind == Kind::Timeout) << describe(result);
     EXPECT_TRUE(result.error().message.contains(prometheus.url().toString())) << describe(result);
     ASSERT_EQ(reachability.size(), 2);
     EXPECT_FALSE(reachability.at(1).at(0).toBool());

@@ -11,15 +11,14 @@
 
 #include <QFile>
 #include <QTemporaryDir>
-
 #include <gtest/gtest.h>
 
 namespace {
 
 bool sanitizerSpoke(const QString &err)
 {
-    return err.contains(QLatin1String("AddressSanitizer")) || err.contains(QLatin1String("LeakSanitizer"))
-           || err.contains(QLatin1String("runtime error"));
+    return err.contains(QLatin1String("AddressSanitizer")) || err.contains(QLatin1String("LeakSanitizer")) ||
+           err.contains(QLatin1String("runtime error"));
 }
 
 } // namespace
@@ -44,12 +43,11 @@ TEST(LiveRunShutdown, QuitsCleanlyWithALoadTesterAScenarioInFlightAndARecordingO
     scenario.write(R"({"steps": [{"setRate": 20}, {"waitFor": "vector(0) > 1", "timeout": "10m"}]})");
     scenario.close();
     const QString recording = dir.filePath(QStringLiteral("run.chaoscope"));
-    const AppRun run = runChaoscope({QStringLiteral("--prometheus"), prometheus.url().toString(),
-                                     QStringLiteral("--dashboard"), QStringLiteral("testbed"),
-                                     QStringLiteral("--admin"), starter.baseUrl(), QStringLiteral("--scenario"),
-                                     scenario.fileName(), QStringLiteral("--record"), recording,
-                                     QStringLiteral("--screenshot"), dir.filePath(QStringLiteral("shot.png")),
-                                     QStringLiteral("--after"), QStringLiteral("8s")});
+    const AppRun run = runChaoscope(
+        {QStringLiteral("--prometheus"), prometheus.url().toString(), QStringLiteral("--dashboard"),
+         QStringLiteral("testbed"), QStringLiteral("--admin"), starter.baseUrl(), QStringLiteral("--scenario"),
+         scenario.fileName(), QStringLiteral("--record"), recording, QStringLiteral("--screenshot"),
+         dir.filePath(QStringLiteral("shot.png")), QStringLiteral("--after"), QStringLiteral("8s")});
 
     EXPECT_EQ(run.exitCode, 0) << run.err.toStdString();
     EXPECT_FALSE(sanitizerSpoke(run.err)) << run.err.toStdString();

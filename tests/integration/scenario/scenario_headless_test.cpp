@@ -2,16 +2,15 @@
 // Scenarios as CI and blog authors run them: the real app, headless, steering the real
 // starter, waiting on a condition read from the real Prometheus, writing screenshots — and
 // an exit code that says which step failed.
+#include "apprun.h"
 #include "prometheusprocess.h"
 #include "testbedprocess.h"
-#include "apprun.h"
 #include "testpaths.h"
 
 #include <QFile>
 #include <QImage>
 #include <QProcess>
 #include <QTemporaryDir>
-
 #include <gtest/gtest.h>
 
 namespace {
@@ -46,8 +45,9 @@ protected:
     }
     QStringList baseArgs() const
     {
-        return {QStringLiteral("--prometheus"), prometheus.url().toString(), QStringLiteral("--dashboard"),
-                QStringLiteral("testbed"), QStringLiteral("--admin"), starter.baseUrl(),
+        return {QStringLiteral("--prometheus"), prometheus.url().toString(),
+                QStringLiteral("--dashboard"),  QStringLiteral("testbed"),
+                QStringLiteral("--admin"),      starter.baseUrl(),
                 QStringLiteral("--output-dir"), dir.path()};
     }
     TestbedProcess engine;

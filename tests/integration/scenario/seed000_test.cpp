@@ -37,12 +37,10 @@ class Seed000Test : public ::testing::Test
 protected:
     void SetUp() override
     {
-        ASSERT_TRUE(QFileInfo(starterBinary()).isExecutable())
-            << starterBinary().toStdString() << " is not built";
-        ASSERT_TRUE(m_engine.start(
-            engineBinary(), {QStringLiteral("--workers"), QStringLiteral("4"),
-                             QStringLiteral("--service-time"), QStringLiteral("0.05"),
-                             QStringLiteral("--service-distribution"), QStringLiteral("fixed")}))
+        ASSERT_TRUE(QFileInfo(starterBinary()).isExecutable()) << starterBinary().toStdString() << " is not built";
+        ASSERT_TRUE(m_engine.start(engineBinary(), {QStringLiteral("--workers"), QStringLiteral("4"),
+                                                    QStringLiteral("--service-time"), QStringLiteral("0.05"),
+                                                    QStringLiteral("--service-distribution"), QStringLiteral("fixed")}))
             << m_engine.errorString().toStdString();
     }
 
@@ -55,9 +53,8 @@ protected:
                       << m_engine.log().toStdString() << "\n";
             for (const char *query :
                  {"rate(starter_requests_sent_total[5s])",
-                  "rate(starter_requests_received_total{outcome=\"success\"}[5s])",
-                  "http_client_pool_pending", "http_client_pool_leased",
-                  "starter_requests_inflight",
+                  "rate(starter_requests_received_total{outcome=\"success\"}[5s])", "http_client_pool_pending",
+                  "http_client_pool_leased", "starter_requests_inflight",
                   "sum(http_client_request_seconds_count{status=\"599\"})",
                   "rate(engine_process_instances_completed_total[5s])", "engine_queue_length"}) {
                 std::cerr << "  " << query << " = " << value(QString::fromLatin1(query)) << "\n";
@@ -70,21 +67,19 @@ protected:
     void startLoad(double rate, int inflightLimit, double deadlineSeconds)
     {
         ASSERT_TRUE(m_starter.start(
-            starterBinary(), {QStringLiteral("--target"), m_engine.baseUrl(),
-                              QStringLiteral("--rate"), QStringLiteral("0"),
-                              QStringLiteral("--inflight-limit"), QString::number(inflightLimit),
-                              QStringLiteral("--pool-size"), QString::number(kPoolSize),
-                              QStringLiteral("--deadline"), QString::number(deadlineSeconds)}))
+            starterBinary(),
+            {QStringLiteral("--target"), m_engine.baseUrl(), QStringLiteral("--rate"), QStringLiteral("0"),
+             QStringLiteral("--inflight-limit"), QString::number(inflightLimit), QStringLiteral("--pool-size"),
+             QString::number(kPoolSize), QStringLiteral("--deadline"), QString::number(deadlineSeconds)}))
             << m_starter.errorString().toStdString();
-        ASSERT_TRUE(m_prometheus.start({{QStringLiteral("engine"), m_engine.hostPort()},
-                                        {QStringLiteral("starter"), m_starter.hostPort()}}))
+        ASSERT_TRUE(m_prometheus.start(
+            {{QStringLiteral("engine"), m_engine.hostPort()}, {QStringLiteral("starter"), m_starter.hostPort()}}))
             << m_prometheus.errorString().toStdString();
-        ASSERT_TRUE(m_prometheus.waitForSeries(
-            QStringLiteral("count(up{job=~\"engine|starter\"} == 1) == 2"), 20000))
+        ASSERT_TRUE(m_prometheus.waitForSeries(QStringLiteral("count(up{job=~\"engine|starter\"} == 1) == 2"), 20000))
             << m_prometheus.log().toStdString();
-        const BlockingHttp::Answer answer = BlockingHttp::request(
-            "PUT", m_starter.baseUrl() + QStringLiteral("/admin/rate"),
-            QStringLiteral("{\"rate\": %1}").arg(rate).toUtf8(), "application/json");
+        const BlockingHttp::Answer answer =
+            BlockingHttp::request("PUT", m_starter.baseUrl() + QStringLiteral("/admin/rate"),
+                                  QStringLiteral("{\"rate\": %1}").arg(rate).toUtf8(), "application/json");
         ASSERT_EQ(answer.status, 200) << answer.body.constData();
     }
 
@@ -93,16 +88,14 @@ protected:
     // Waits until Prometheus holds at least `samples` scrapes of the starter.
     bool waitForScrapes(int samples, int timeoutMs)
     {
-        const QString query =
-            QStringLiteral("count_over_time(starter_requests_sent_total[1m]) >= %1").arg(samples);
+        const QString query = QStringLiteral("count_over_time(starter_requests_sent_total[1m]) >= %1").arg(samples);
         return m_prometheus.waitForSeries(query, timeoutMs);
     }
 
     // The 599 total; an absent series (no 599 ever) counts as 0.
     double timeouts()
     {
-        return value(
-            QStringLiteral("sum(http_client_request_seconds_count{status=\"599\"}) or vector(0)"));
+        return value(QStringLiteral("sum(http_client_request_seconds_count{status=\"599\"}) or vector(0)"));
     }
 
     TestbedProcess m_engine;
@@ -118,18 +111,15 @@ TEST_F(Seed000Test, BelowThePoolCeilingNothingWaitsAndNothingTimesOut)
     ASSERT_TRUE(waitForScrapes(12, 40000));
 
     // The load flows: what is sent is answered, at the commanded rate.
-    const double answered =
-        value(QStringLiteral("rate(starter_requests_received_total{outcome=\"success\"}[10s])"));
+    const double answered = value(QStringLiteral("rate(starter_requests_received_total{outcome=\"success\"}[10s])"));
     EXPECT_NEAR(answered, 40, 8);
-    EXPECT_NEAR(value(QStringLiteral("rate(engine_process_instances_completed_total[10s])")), 40,
-                8);
+    EXPECT_NEAR(value(QStringLiteral("rate(engine_process_instances_completed_total[10s])")), 40, 8);
 
     // Nothing waits for a connection (a sample may catch one in passing), none times out.
     EXPECT_LE(value(QStringLiteral("max_over_time(http_client_pool_pending[1m])")), 2);
     EXPECT_LE(value(QStringLiteral("max_over_time(http_client_pool_leased[1m])")), kPoolSize);
     EXPECT_EQ(timeouts(), 0);
-    EXPECT_EQ(value(QStringLiteral("sum(starter_requests_received_total{outcome=\"failure\"})")),
-              0);
+    EXPECT_EQ(value(QStringLiteral("sum(starter_requests_received_total{outcome=\"failure\"})")), 0);
     EXPECT_EQ(value(QStringLiteral("engine_requests_total{outcome=\"rejected\"}")), 0);
 }
 
@@ -151,8 +141,7 @@ TEST_F(Seed000Test, AboveThePoolCeilingPendingGrowsAndRequestsTimeOut)
         [&] {
             const double at = value(QStringLiteral("timestamp(http_client_pool_pending)"));
             const double pending = value(QStringLiteral("http_client_pool_pending"));
-            if (!std::isnan(at) && !std::isnan(pending) &&
-                (growth.empty() || at > growth.back().time))
+            if (!std::isnan(at) && !std::isnan(pending) && (growth.empty() || at > growth.back().time))
                 growth.push_back({at, pending});
             return timeouts() > 0;
         },
@@ -170,8 +159,7 @@ TEST_F(Seed000Test, AboveThePoolCeilingPendingGrowsAndRequestsTimeOut)
         EXPECT_GE(rising[i].pending, rising[i - 1].pending - 5)
             << "pending fell from " << rising[i - 1].pending << " to " << rising[i].pending;
     }
-    const double slope = (rising.back().pending - rising.front().pending) /
-                         (rising.back().time - rising.front().time);
+    const double slope = (rising.back().pending - rising.front().pending) / (rising.back().time - rising.front().time);
     EXPECT_GT(slope, 80) << "pending per second; expected about " << kRate - kCeiling;
     EXPECT_GT(rising.back().pending, 300);
 
@@ -181,14 +169,9 @@ TEST_F(Seed000Test, AboveThePoolCeilingPendingGrowsAndRequestsTimeOut)
                        "and on() count_over_time(http_client_pool_pending[1m]) >= 10"),
         20000));
     ASSERT_TRUE(waitFor(
-        [&] {
-            return value(QStringLiteral(
-                       "sum(rate(http_client_request_seconds_count{status=\"599\"}[5s]))")) > 80;
-        },
+        [&] { return value(QStringLiteral("sum(rate(http_client_request_seconds_count{status=\"599\"}[5s]))")) > 80; },
         15000))
-        << "599/s = "
-        << value(
-               QStringLiteral("sum(rate(http_client_request_seconds_count{status=\"599\"}[5s]))"));
+        << "599/s = " << value(QStringLiteral("sum(rate(http_client_request_seconds_count{status=\"599\"}[5s]))"));
     EXPECT_GT(value(QStringLiteral("min_over_time(http_client_pool_pending[3s])")), 200);
     EXPECT_EQ(value(QStringLiteral("max_over_time(http_client_pool_leased[1m])")), kPoolSize);
 
@@ -196,13 +179,11 @@ TEST_F(Seed000Test, AboveThePoolCeilingPendingGrowsAndRequestsTimeOut)
     // client's timeouts: the engine works at its ceiling (partly on requests whose client
     // has given up) and rejects nothing.
     const double sent = value(QStringLiteral("rate(starter_requests_sent_total[5s])"));
-    const double answered =
-        value(QStringLiteral("rate(starter_requests_received_total{outcome=\"success\"}[5s])"));
+    const double answered = value(QStringLiteral("rate(starter_requests_received_total{outcome=\"success\"}[5s])"));
     EXPECT_GT(sent, 0.85 * kRate) << "the starter keeps sending at the commanded rate";
     EXPECT_LT(answered, 0.5 * sent);
     EXPECT_LT(answered, 1.15 * kCeiling);
-    EXPECT_GT(value(QStringLiteral("rate(engine_process_instances_completed_total[5s])")),
-              0.85 * kCeiling);
+    EXPECT_GT(value(QStringLiteral("rate(engine_process_instances_completed_total[5s])")), 0.85 * kCeiling);
     EXPECT_EQ(value(QStringLiteral("engine_requests_total{outcome=\"rejected\"}")), 0);
     EXPECT_GT(value(QStringLiteral("histogram_quantile(0.99, sum by (le) "
                                    "(rate(http_client_request_seconds_bucket[5s])))")),
@@ -222,17 +203,14 @@ TEST_F(Seed000Test, WithAnInflightLimitTheStarterSkipsInsteadOfQueueing)
     EXPECT_LE(value(QStringLiteral("max_over_time(starter_requests_inflight[1m])")), kLimit);
     EXPECT_GE(value(QStringLiteral("max_over_time(starter_requests_inflight[1m])")), kPoolSize)
         << "the limit, not a lack of load, keeps in-flight down";
-    EXPECT_LE(value(QStringLiteral("max_over_time(http_client_pool_pending[1m])")),
-              kLimit - kPoolSize);
+    EXPECT_LE(value(QStringLiteral("max_over_time(http_client_pool_pending[1m])")), kLimit - kPoolSize);
 
     // The surplus (sent would be 240/s, the engine answers 80/s) is skipped, and counted.
     EXPECT_GT(value(QStringLiteral("starter_requests_skipped_total")), 0);
-    EXPECT_GT(value(QStringLiteral("rate(starter_requests_skipped_total[10s])")),
-              0.5 * (kRate - kCeiling));
+    EXPECT_GT(value(QStringLiteral("rate(starter_requests_skipped_total[10s])")), 0.5 * (kRate - kCeiling));
 
     // The answered rate is steady at the ceiling: every 5 s window of the last 8 s.
-    const QString answered =
-        QStringLiteral("rate(starter_requests_received_total{outcome=\"success\"}[5s])[8s:1s]");
+    const QString answered = QStringLiteral("rate(starter_requests_received_total{outcome=\"success\"}[5s])[8s:1s]");
     const double low = value(QStringLiteral("min_over_time(") + answered + QLatin1Char(')'));
     const double high = value(QStringLiteral("max_over_time(") + answered + QLatin1Char(')'));
     EXPECT_GT(low, 0.7 * kCeiling);

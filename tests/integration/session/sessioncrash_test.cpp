@@ -21,10 +21,8 @@
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QUrlQuery>
-
-#include <gtest/gtest.h>
-
 #include <cmath>
+#include <gtest/gtest.h>
 #include <iostream>
 #include <map>
 
@@ -48,8 +46,8 @@ protected:
         ASSERT_TRUE(m_starter.start(starterBinary(), {QStringLiteral("--target"), m_engine.baseUrl(),
                                                       QStringLiteral("--rate"), QStringLiteral("20")}))
             << m_starter.errorString().toStdString();
-        ASSERT_TRUE(m_prometheus.start({{QStringLiteral("engine"), m_engine.hostPort()},
-                                        {QStringLiteral("starter"), m_starter.hostPort()}}))
+        ASSERT_TRUE(m_prometheus.start(
+            {{QStringLiteral("engine"), m_engine.hostPort()}, {QStringLiteral("starter"), m_starter.hostPort()}}))
             << m_prometheus.errorString().toStdString();
         ASSERT_TRUE(m_prometheus.waitForSeries(QStringLiteral("count(up{job=~\"engine|starter\"} == 1) == 2"), 30000))
             << m_prometheus.log().toStdString();
@@ -93,10 +91,12 @@ protected:
         params.addQueryItem(QStringLiteral("start"), QString::number(double(startMs) / 1000, 'f', 3));
         params.addQueryItem(QStringLiteral("end"), QString::number(double(endMs) / 1000, 'f', 3));
         params.addQueryItem(QStringLiteral("step"), QStringLiteral("1"));
-        const BlockingHttp::Answer answer = BlockingHttp::get(
-            m_prometheus.url().toString() + QStringLiteral("api/v1/query_range?") + params.toString(QUrl::FullyEncoded));
+        const BlockingHttp::Answer answer =
+            BlockingHttp::get(m_prometheus.url().toString() + QStringLiteral("api/v1/query_range?") +
+                              params.toString(QUrl::FullyEncoded));
         std::map<qint64, double> values;
-        const QJsonArray result = answer.json().value(QStringLiteral("data")).toObject().value(QStringLiteral("result")).toArray();
+        const QJsonArray result =
+            answer.json().value(QStringLiteral("data")).toObject().value(QStringLiteral("result")).toArray();
         if (result.isEmpty())
             return values;
         for (const QJsonValue &pair : result.first().toObject().value(QStringLiteral("values")).toArray()) {
@@ -149,14 +149,16 @@ TEST_F(SessionCrashTest, AfterSigkillTheRecordingHoldsTheRunUpToTheLastSecond)
             return std::nullopt;
         return std::move(read).value();
     };
-    const bool ready = waitFor([&] {
-        const std::optional<SessionContents> contents = recorded();
-        if (!contents || contents->actions.empty() || !contents->actions.front().answered)
-            return false;
-        const SessionSeries *setPoint = seriesOf(*contents, kSetPointKey);
-        return setPoint && !setPoint->values.empty() && setPoint->values.back() == 40
-               && setPoint->timestampsMs.back() > contents->actions.front().report.requestedAtMs + 12000;
-    }, 120'000, 250);
+    const bool ready = waitFor(
+        [&] {
+            const std::optional<SessionContents> contents = recorded();
+            if (!contents || contents->actions.empty() || !contents->actions.front().answered)
+                return false;
+            const SessionSeries *setPoint = seriesOf(*contents, kSetPointKey);
+            return setPoint && !setPoint->values.empty() && setPoint->values.back() == 40 &&
+                   setPoint->timestampsMs.back() > contents->actions.front().report.requestedAtMs + 12000;
+        },
+        120'000, 250);
     if (!ready) {
         const std::optional<SessionContents> contents = recorded();
         if (!contents) {
@@ -178,7 +180,8 @@ TEST_F(SessionCrashTest, AfterSigkillTheRecordingHoldsTheRunUpToTheLastSecond)
     ASSERT_TRUE(read) << read.error().message.toStdString();
     const SessionContents &contents = read.value();
     EXPECT_FALSE(contents.closedCleanly);
-    EXPECT_TRUE(contents.describeProblems().contains(QStringLiteral("not closed"))) << contents.describeProblems().toStdString();
+    EXPECT_TRUE(contents.describeProblems().contains(QStringLiteral("not closed")))
+        << contents.describeProblems().toStdString();
     EXPECT_EQ(contents.damage.skippedBytes, 0);
 
     // What was on screen up to about the last second: the newest samples are that recent.
@@ -242,7 +245,8 @@ Shot loadShot(const QString &png, const QString &layout)
     QFile file(layout);
     if (!file.open(QIODevice::ReadOnly))
         return shot;
-    const QJsonArray panels = QJsonDocument::fromJson(file.readAll()).object().value(QStringLiteral("panels")).toArray();
+    const QJsonArray panels =
+        QJsonDocument::fromJson(file.readAll()).object().value(QStringLiteral("panels")).toArray();
     for (const QJsonValue &value : panels) {
         const QJsonObject o = value.toObject();
         shot.plots.emplace_back(o.value(QStringLiteral("x")).toInt(), o.value(QStringLiteral("y")).toInt(),
@@ -253,7 +257,8 @@ Shot loadShot(const QString &png, const QString &layout)
 
 bool isCurvePixel(QRgb pixel)
 {
-    const int spread = std::max({qRed(pixel), qGreen(pixel), qBlue(pixel)}) - std::min({qRed(pixel), qGreen(pixel), qBlue(pixel)});
+    const int spread =
+        std::max({qRed(pixel), qGreen(pixel), qBlue(pixel)}) - std::min({qRed(pixel), qGreen(pixel), qBlue(pixel)});
     return spread > 60;
 }
 
@@ -263,27 +268,29 @@ TEST_F(SessionCrashTest, AReopenedRecordingDrawsTheSamePicturesAsTheLiveRun)
 {
     const QString session = m_dir.filePath(QStringLiteral("run.chaoscope"));
     const QStringList common{QStringLiteral("--size"), QStringLiteral("1400x900")};
-    const int live = runApp(QStringList{QStringLiteral("--prometheus"), m_prometheus.url().toString(),
-                                        QStringLiteral("--dashboard"), QStringLiteral("testbed"),
-                                        QStringLiteral("--window"), QStringLiteral("5m"), QStringLiteral("--refresh"),
-                                        QStringLiteral("1s"), QStringLiteral("--record"), session,
-                                        QStringLiteral("--screenshot"), m_dir.filePath(QStringLiteral("live.png")),
-                                        QStringLiteral("--screenshot-layout"), m_dir.filePath(QStringLiteral("live.json")),
-                                        QStringLiteral("--after"), QStringLiteral("15s")}
-                            + common);
+    const int live =
+        runApp(QStringList{QStringLiteral("--prometheus"), m_prometheus.url().toString(), QStringLiteral("--dashboard"),
+                           QStringLiteral("testbed"), QStringLiteral("--window"), QStringLiteral("5m"),
+                           QStringLiteral("--refresh"), QStringLiteral("1s"), QStringLiteral("--record"), session,
+                           QStringLiteral("--screenshot"), m_dir.filePath(QStringLiteral("live.png")),
+                           QStringLiteral("--screenshot-layout"), m_dir.filePath(QStringLiteral("live.json")),
+                           QStringLiteral("--after"), QStringLiteral("15s")} +
+               common);
     ASSERT_EQ(live, 0);
     const Result<SessionContents> read = SessionReader::readFile(session);
     ASSERT_TRUE(read);
     EXPECT_TRUE(read->closedCleanly) << "a headless run closes its recording";
 
-    const int offline = runApp(QStringList{QStringLiteral("--session"), session, QStringLiteral("--screenshot"),
-                                           m_dir.filePath(QStringLiteral("offline.png")), QStringLiteral("--screenshot-layout"),
-                                           m_dir.filePath(QStringLiteral("offline.json"))}
-                               + common);
+    const int offline =
+        runApp(QStringList{QStringLiteral("--session"), session, QStringLiteral("--screenshot"),
+                           m_dir.filePath(QStringLiteral("offline.png")), QStringLiteral("--screenshot-layout"),
+                           m_dir.filePath(QStringLiteral("offline.json"))} +
+               common);
     ASSERT_EQ(offline, 0);
 
     const Shot a = loadShot(m_dir.filePath(QStringLiteral("live.png")), m_dir.filePath(QStringLiteral("live.json")));
-    const Shot b = loadShot(m_dir.filePath(QStringLiteral("offline.png")), m_dir.filePath(QStringLiteral("offline.json")));
+    const Shot b =
+        loadShot(m_dir.filePath(QStringLiteral("offline.png")), m_dir.filePath(QStringLiteral("offline.json")));
     ASSERT_EQ(a.image.size(), b.image.size());
     ASSERT_EQ(a.plots, b.plots) << "the same panels in the same places";
     ASSERT_GE(a.plots.size(), 6u);

@@ -79,15 +79,13 @@ protected:
         const bool ready = waitFor(
             [this] {
                 m_output += m_script.readAll();
-                return m_output.contains("demo-stack: ready\n") ||
-                       m_script.state() != QProcess::Running;
+                return m_output.contains("demo-stack: ready\n") || m_script.state() != QProcess::Running;
             },
             60000, 100);
         ASSERT_TRUE(ready && m_output.contains("demo-stack: ready\n")) << m_output.constData();
 
         static const QRegularExpression pidPattern(
-            QStringLiteral(
-                R"(^demo-stack: (engine|starter|prometheus) +http://127\.0\.0\.1:\d+/ +pid (\d+))"),
+            QStringLiteral(R"(^demo-stack: (engine|starter|prometheus) +http://127\.0\.0\.1:\d+/ +pid (\d+))"),
             QRegularExpression::MultilineOption);
         auto matches = pidPattern.globalMatch(QString::fromUtf8(m_output));
         while (matches.hasNext()) {

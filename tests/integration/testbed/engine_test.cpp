@@ -31,8 +31,8 @@ const QByteArray kJson = "application/json";
 // that is neither a comment nor a sample.
 QMap<QString, double> parseMetrics(const QByteArray &text)
 {
-    static const QRegularExpression sample(QStringLiteral(
-        R"(^([a-zA-Z_:][a-zA-Z0-9_:]*(?:\{[^}]*\})?) ([-+]?(?:[0-9.]+(?:[eE][-+]?[0-9]+)?|Inf|NaN))$)"));
+    static const QRegularExpression sample(
+        QStringLiteral(R"(^([a-zA-Z_:][a-zA-Z0-9_:]*(?:\{[^}]*\})?) ([-+]?(?:[0-9.]+(?:[eE][-+]?[0-9]+)?|Inf|NaN))$)"));
     QMap<QString, double> values;
     for (const QByteArray &raw : text.split('\n')) {
         const QString line = QString::fromUtf8(raw);
@@ -48,8 +48,7 @@ QMap<QString, double> parseMetrics(const QByteArray &text)
 
 double metric(const TestbedProcess &engine, const QString &series)
 {
-    const BlockingHttp::Answer answer =
-        BlockingHttp::get(engine.baseUrl() + QStringLiteral("/metrics"));
+    const BlockingHttp::Answer answer = BlockingHttp::get(engine.baseUrl() + QStringLiteral("/metrics"));
     const QMap<QString, double> values = parseMetrics(answer.body);
     return values.value(series, std::numeric_limits<double>::quiet_NaN());
 }
@@ -66,8 +65,7 @@ public:
             request.setHeader(QNetworkRequest::ContentTypeHeader, kJson);
             QNetworkReply *reply = m_network.post(request, QByteArray("{}"));
             QObject::connect(reply, &QNetworkReply::finished, reply, [this, reply] {
-                const int status =
-                    reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+                const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
                 ++m_statuses[status];
                 if (status == 200)
                     m_keys << QJsonDocument::fromJson(reply->readAll())
@@ -110,19 +108,14 @@ class EngineTest : public ::testing::Test
 protected:
     void startEngine(const QStringList &arguments)
     {
-        ASSERT_TRUE(m_engine.start(engineBinary(), arguments))
-            << m_engine.errorString().toStdString();
+        ASSERT_TRUE(m_engine.start(engineBinary(), arguments)) << m_engine.errorString().toStdString();
     }
 
     BlockingHttp::Answer putConfig(const QByteArray &body, const QByteArray &contentType = kJson)
     {
-        return BlockingHttp::request("PUT", m_engine.baseUrl() + QStringLiteral("/admin/config"),
-                                     body, contentType);
+        return BlockingHttp::request("PUT", m_engine.baseUrl() + QStringLiteral("/admin/config"), body, contentType);
     }
-    QJsonObject config()
-    {
-        return BlockingHttp::get(m_engine.baseUrl() + QStringLiteral("/admin/config")).json();
-    }
+    QJsonObject config() { return BlockingHttp::get(m_engine.baseUrl() + QStringLiteral("/admin/config")).json(); }
 
     TestbedProcess m_engine;
 };
@@ -131,10 +124,9 @@ protected:
 
 TEST_F(EngineTest, ServesLivenessAndConfig)
 {
-    startEngine({QStringLiteral("--workers"), QStringLiteral("3"), QStringLiteral("--service-time"),
-                 QStringLiteral("0.02")});
-    EXPECT_EQ(BlockingHttp::get(m_engine.baseUrl() + QStringLiteral("/health/liveness")).status,
-              200);
+    startEngine(
+        {QStringLiteral("--workers"), QStringLiteral("3"), QStringLiteral("--service-time"), QStringLiteral("0.02")});
+    EXPECT_EQ(BlockingHttp::get(m_engine.baseUrl() + QStringLiteral("/health/liveness")).status, 200);
     const QJsonObject current = config();
     EXPECT_EQ(current.value(QStringLiteral("workers")).toInt(), 3);
     EXPECT_DOUBLE_EQ(current.value(QStringLiteral("serviceTime")).toDouble(), 0.02);
@@ -192,8 +184,7 @@ TEST_F(EngineTest, BadAdminInputIs400ProblemJsonAndChangesNothing)
     EXPECT_EQ(config(), good.json());
     EXPECT_EQ(metric(m_engine, QStringLiteral("engine_workers")), 2);
     EXPECT_DOUBLE_EQ(metric(m_engine, QStringLiteral("engine_service_time_seconds")), 0.05);
-    EXPECT_TRUE(
-        waitFor([&] { return m_engine.log().contains(QStringLiteral("workers 4 -> 2")); }, 5000))
+    EXPECT_TRUE(waitFor([&] { return m_engine.log().contains(QStringLiteral("workers 4 -> 2")); }, 5000))
         << m_engine.log().toStdString();
     EXPECT_TRUE(m_engine.log().contains(QStringLiteral("serviceTime 0.02 -> 0.05")));
 }
@@ -201,20 +192,16 @@ TEST_F(EngineTest, BadAdminInputIs400ProblemJsonAndChangesNothing)
 TEST_F(EngineTest, MetricsParseAndCountersMoveUnderLoad)
 {
     startEngine({QStringLiteral("--workers"), QStringLiteral("4"), QStringLiteral("--service-time"),
-                 QStringLiteral("0.01"), QStringLiteral("--records-per-instance"),
-                 QStringLiteral("7")});
-    const BlockingHttp::Answer first =
-        BlockingHttp::get(m_engine.baseUrl() + QStringLiteral("/metrics"));
+                 QStringLiteral("0.01"), QStringLiteral("--records-per-instance"), QStringLiteral("7")});
+    const BlockingHttp::Answer first = BlockingHttp::get(m_engine.baseUrl() + QStringLiteral("/metrics"));
     EXPECT_EQ(first.status, 200);
     EXPECT_TRUE(first.contentType.startsWith("text/plain")) << first.contentType.constData();
     EXPECT_TRUE(first.contentType.contains("version=0.0.4"));
     for (const char *family :
-         {"engine_requests_total", "engine_process_instances_created_total",
-          "engine_process_instances_completed_total", "engine_queue_length", "engine_workers_busy",
-          "engine_workers", "engine_records_appended_total", "engine_records_exported_total",
-          "engine_exporter_backlog_records", "engine_exporter_rate_limit",
-          "engine_service_time_seconds", "process_resident_memory_bytes",
-          "process_cpu_seconds_total"}) {
+         {"engine_requests_total", "engine_process_instances_created_total", "engine_process_instances_completed_total",
+          "engine_queue_length", "engine_workers_busy", "engine_workers", "engine_records_appended_total",
+          "engine_records_exported_total", "engine_exporter_backlog_records", "engine_exporter_rate_limit",
+          "engine_service_time_seconds", "process_resident_memory_bytes", "process_cpu_seconds_total"}) {
         EXPECT_TRUE(first.body.contains(QByteArray("# HELP ") + family + ' ')) << family;
         EXPECT_TRUE(first.body.contains(QByteArray("# TYPE ") + family + ' ')) << family;
     }
@@ -275,32 +262,29 @@ TEST_F(EngineTest, FlowControlAnswers429WhileTheBacklogIsOverTheLimit)
     EXPECT_EQ(fill.count(200), 3); // backlog 30 > 25 only after the third
     EXPECT_EQ(metric(m_engine, QStringLiteral("engine_exporter_backlog_records")), 30);
 
-    const BlockingHttp::Answer refused = BlockingHttp::request(
-        "POST", m_engine.baseUrl() + QStringLiteral("/v2/process-instances"), "{}", kJson);
+    const BlockingHttp::Answer refused =
+        BlockingHttp::request("POST", m_engine.baseUrl() + QStringLiteral("/v2/process-instances"), "{}", kJson);
     EXPECT_EQ(refused.status, 429);
     EXPECT_TRUE(refused.contentType.startsWith("application/problem+json"));
     EXPECT_EQ(refused.json().value(QStringLiteral("status")).toInt(), 429);
 
     // The exporter resumes: the backlog drains and instances are accepted again.
     ASSERT_EQ(putConfig(R"({"exportRate": 1000})").status, 200);
-    ASSERT_TRUE(waitFor(
-        [&] { return metric(m_engine, QStringLiteral("engine_exporter_backlog_records")) == 0; },
-        5000));
-    EXPECT_EQ(BlockingHttp::request(
-                  "POST", m_engine.baseUrl() + QStringLiteral("/v2/process-instances"), "{}", kJson)
-                  .status,
-              200);
+    ASSERT_TRUE(
+        waitFor([&] { return metric(m_engine, QStringLiteral("engine_exporter_backlog_records")) == 0; }, 5000));
+    EXPECT_EQ(
+        BlockingHttp::request("POST", m_engine.baseUrl() + QStringLiteral("/v2/process-instances"), "{}", kJson).status,
+        200);
     EXPECT_EQ(metric(m_engine, QStringLiteral(R"(engine_requests_total{outcome="rejected"})")), 1);
 }
 
 TEST_F(EngineTest, WorkersSetToZeroHoldWorkUntilTheyComeBack)
 {
-    startEngine({QStringLiteral("--workers"), QStringLiteral("2"), QStringLiteral("--service-time"),
-                 QStringLiteral("0.01")});
+    startEngine(
+        {QStringLiteral("--workers"), QStringLiteral("2"), QStringLiteral("--service-time"), QStringLiteral("0.01")});
     ASSERT_EQ(putConfig(R"({"workers": 0})").status, 200);
     Burst burst(m_engine.baseUrl(), 5);
-    ASSERT_TRUE(waitFor(
-        [&] { return metric(m_engine, QStringLiteral("engine_queue_length")) == 5; }, 10000));
+    ASSERT_TRUE(waitFor([&] { return metric(m_engine, QStringLiteral("engine_queue_length")) == 5; }, 10000));
     EXPECT_EQ(burst.answered(), 0);
     EXPECT_EQ(metric(m_engine, QStringLiteral("engine_workers")), 0);
 
@@ -336,11 +320,10 @@ TEST_F(EngineTest, KeepAliveConnectionServesRequestAfterRequest)
 
 TEST_F(EngineTest, ExitsCleanlyOnSigtermWithRequestsWaiting)
 {
-    startEngine({QStringLiteral("--workers"), QStringLiteral("1"), QStringLiteral("--service-time"),
-                 QStringLiteral("30")});
+    startEngine(
+        {QStringLiteral("--workers"), QStringLiteral("1"), QStringLiteral("--service-time"), QStringLiteral("30")});
     Burst burst(m_engine.baseUrl(), 3);
-    ASSERT_TRUE(waitFor(
-        [&] { return metric(m_engine, QStringLiteral("engine_queue_length")) == 2; }, 10000));
+    ASSERT_TRUE(waitFor([&] { return metric(m_engine, QStringLiteral("engine_queue_length")) == 2; }, 10000));
     QElapsedTimer clock;
     clock.start();
     EXPECT_EQ(m_engine.stop(5000), 0) << m_engine.log().toStdString();
@@ -365,8 +348,7 @@ TEST(EngineCommandLine, InvalidValuesExitWithCode2AndAMessage)
         ASSERT_TRUE(process.waitForFinished(10000)) << arguments.join(' ').toStdString();
         EXPECT_EQ(process.exitCode(), 2) << arguments.join(' ').toStdString();
         const QString message = QString::fromUtf8(process.readAllStandardError());
-        EXPECT_TRUE(message.startsWith(QStringLiteral("chaoscope-engine: ")))
-            << message.toStdString();
+        EXPECT_TRUE(message.startsWith(QStringLiteral("chaoscope-engine: "))) << message.toStdString();
         EXPECT_TRUE(process.readAllStandardOutput().isEmpty());
     }
 

@@ -2,10 +2,9 @@
 // The real chaoscope-starter binary against a tiny in-test target: the admin API's rules as a
 // client sees them (docs/admin-api.md), the metrics, and the overload valves of seed 000.
 #include "freeport.h"
+#include "loadtester.pb.h"
 #include "testpaths.h"
 #include "waitfor.h"
-
-#include "loadtester.pb.h"
 
 #include <QEventLoop>
 #include <QFile>
@@ -58,17 +57,15 @@ private:
             const qsizetype headerEnd = buffer.indexOf("\r\n\r\n");
             if (headerEnd < 0)
                 return;
-            static const QRegularExpression lengthPattern(
-                QStringLiteral("content-length:\\s*(\\d+)"),
-                QRegularExpression::CaseInsensitiveOption);
+            static const QRegularExpression lengthPattern(QStringLiteral("content-length:\\s*(\\d+)"),
+                                                          QRegularExpression::CaseInsensitiveOption);
             const auto match = lengthPattern.match(QString::fromLatin1(buffer.left(headerEnd)));
             const qsizetype length = match.hasMatch() ? match.captured(1).toLongLong() : 0;
             if (buffer.size() < headerEnd + 4 + length)
                 return;
             buffer.remove(0, headerEnd + 4 + length);
             ++m_requests;
-            socket->write(
-                "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}");
+            socket->write("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}");
         }
     }
 
@@ -136,8 +133,7 @@ public:
     Answer request(const QByteArray &method, const QString &path, const QByteArray &body = {},
                    const QList<QPair<QByteArray, QByteArray>> &headers = {})
     {
-        QNetworkRequest request(
-            QUrl(QStringLiteral("http://127.0.0.1:%1%2").arg(m_port).arg(path)));
+        QNetworkRequest request(QUrl(QStringLiteral("http://127.0.0.1:%1%2").arg(m_port).arg(path)));
         request.setTransferTimeout(15000);
         for (const auto &[name, value] : headers)
             request.setRawHeader(name, value);
@@ -158,8 +154,7 @@ public:
         const Answer answer = request("GET", QStringLiteral("/admin/status"), {}, headers);
         LoadStatus status;
         EXPECT_EQ(answer.status, 200) << answer.body.constData();
-        EXPECT_TRUE(
-            google::protobuf::util::JsonStringToMessage(answer.body.toStdString(), &status).ok())
+        EXPECT_TRUE(google::protobuf::util::JsonStringToMessage(answer.body.toStdString(), &status).ok())
             << answer.body.constData();
         return status;
     }
@@ -200,8 +195,7 @@ void expectProblem(const Answer &answer, int status, const char *what)
     const QJsonObject problem = answer.json();
     EXPECT_EQ(problem.value(QLatin1String("status")).toInt(), status) << what;
     for (const char *field : {"type", "title", "detail"})
-        EXPECT_FALSE(problem.value(QLatin1String(field)).toString().isEmpty())
-            << what << ": " << field;
+        EXPECT_FALSE(problem.value(QLatin1String(field)).toString().isEmpty()) << what << ": " << field;
 }
 
 // The set-points and version: what bad input must leave alone.
@@ -216,8 +210,8 @@ TEST(StarterAdmin, BadInputIsRefusedAndChangesNothing)
 {
     TinyTarget target;
     StarterProcess starter;
-    ASSERT_TRUE(starter.start(baseArguments(target) +
-                              QStringList{QStringLiteral("--max-rate"), QStringLiteral("1000")}))
+    ASSERT_TRUE(
+        starter.start(baseArguments(target) + QStringList{QStringLiteral("--max-rate"), QStringLiteral("1000")}))
         << qPrintable(starter.log());
     const auto before = setPoints(starter.status());
 
@@ -240,8 +234,7 @@ TEST(StarterAdmin, BadInputIsRefusedAndChangesNothing)
         {"not JSON", "/admin/rate", jsonType, "rate=10"},
         {"wrong content type", "/admin/rate", "text/plain", R"({"rate": 10})"},
         {"no content type", "/admin/rate", {}, R"({"rate": 10})"},
-        {"5 MB body", "/admin/rate", jsonType,
-         R"({"rate": 10, "x": ")" + QByteArray(5 * 1024 * 1024, 'x') + R"("})"},
+        {"5 MB body", "/admin/rate", jsonType, R"({"rate": 10, "x": ")" + QByteArray(5 * 1024 * 1024, 'x') + R"("})"},
         {"negative limit", "/admin/inflight-limit", jsonType, R"({"limit": -5})"},
         {"fractional limit", "/admin/inflight-limit", jsonType, R"({"limit": 2.5})"},
         {"huge limit", "/admin/inflight-limit", jsonType, R"({"limit": 99999999999999})"},
@@ -252,11 +245,10 @@ TEST(StarterAdmin, BadInputIsRefusedAndChangesNothing)
         QList<QPair<QByteArray, QByteArray>> headers;
         if (!c.contentType.isEmpty())
             headers.append({contentTypeHeader, c.contentType});
-        expectProblem(starter.request("PUT", QString::fromLatin1(c.path), c.body, headers), 400,
-                      c.what);
+        expectProblem(starter.request("PUT", QString::fromLatin1(c.path), c.body, headers), 400, c.what);
     }
-    expectProblem(starter.request("POST", QStringLiteral("/admin/pause"), QByteArray(5000, ' ')),
-                  400, "pause with an oversized body");
+    expectProblem(starter.request("POST", QStringLiteral("/admin/pause"), QByteArray(5000, ' ')), 400,
+                  "pause with an oversized body");
     expectProblem(starter.request("PUT", QStringLiteral("/admin/rate"), R"({"rate": 10})",
                                   {{contentTypeHeader, jsonType}, {"If-Match", "not-a-version"}}),
                   400, "malformed If-Match");
@@ -276,20 +268,18 @@ TEST(StarterAdmin, GoodInputChangesTheStateAndTheAnswerShowsIt)
     EXPECT_EQ(initial.pool_size(), 100);
     EXPECT_FALSE(initial.started_at().empty());
 
-    Answer answer = starter.request("PUT", QStringLiteral("/admin/rate"), R"({"rate": 80})",
-                                    {{contentTypeHeader, jsonType}});
+    Answer answer =
+        starter.request("PUT", QStringLiteral("/admin/rate"), R"({"rate": 80})", {{contentTypeHeader, jsonType}});
     ASSERT_EQ(answer.status, 200) << answer.body.constData();
     LoadStatus status;
-    ASSERT_TRUE(
-        google::protobuf::util::JsonStringToMessage(answer.body.toStdString(), &status).ok());
+    ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(answer.body.toStdString(), &status).ok());
     EXPECT_EQ(status.rate(), 80);
     EXPECT_EQ(status.version(), initial.version() + 1);
 
     answer = starter.request("PUT", QStringLiteral("/admin/inflight-limit"), R"({"limit": 5000})",
                              {{contentTypeHeader, "application/json; charset=utf-8"}});
     ASSERT_EQ(answer.status, 200) << answer.body.constData();
-    ASSERT_TRUE(
-        google::protobuf::util::JsonStringToMessage(answer.body.toStdString(), &status).ok());
+    ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(answer.body.toStdString(), &status).ok());
     EXPECT_EQ(status.inflight_limit(), 5000);
     EXPECT_EQ(status.version(), initial.version() + 2);
 
@@ -299,8 +289,7 @@ TEST(StarterAdmin, GoodInputChangesTheStateAndTheAnswerShowsIt)
 
     answer = starter.request("POST", QStringLiteral("/admin/pause"));
     ASSERT_EQ(answer.status, 200);
-    ASSERT_TRUE(
-        google::protobuf::util::JsonStringToMessage(answer.body.toStdString(), &status).ok());
+    ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(answer.body.toStdString(), &status).ok());
     EXPECT_TRUE(status.paused());
     EXPECT_EQ(status.version(), initial.version() + 3);
     EXPECT_EQ(starter.metric("starter_paused"), 1);
@@ -310,8 +299,7 @@ TEST(StarterAdmin, GoodInputChangesTheStateAndTheAnswerShowsIt)
     const qint64 sentWhilePaused = starter.status().sent();
 
     answer = starter.request("POST", QStringLiteral("/admin/resume"));
-    ASSERT_TRUE(
-        google::protobuf::util::JsonStringToMessage(answer.body.toStdString(), &status).ok());
+    ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(answer.body.toStdString(), &status).ok());
     EXPECT_FALSE(status.paused());
     EXPECT_EQ(status.version(), initial.version() + 4);
     EXPECT_GE(status.sent(), sentWhilePaused);
@@ -319,14 +307,13 @@ TEST(StarterAdmin, GoodInputChangesTheStateAndTheAnswerShowsIt)
 
     // Stale If-Match: 412, nothing changes.
     const qint64 version = starter.status().version();
-    expectProblem(starter.request("PUT", QStringLiteral("/admin/rate"), R"({"rate": 10})",
-                                  {{contentTypeHeader, jsonType},
-                                   {"If-Match", '"' + QByteArray::number(version - 1) + '"'}}),
-                  412, "stale If-Match");
+    expectProblem(
+        starter.request("PUT", QStringLiteral("/admin/rate"), R"({"rate": 10})",
+                        {{contentTypeHeader, jsonType}, {"If-Match", '"' + QByteArray::number(version - 1) + '"'}}),
+        412, "stale If-Match");
     EXPECT_EQ(starter.status().rate(), 80);
-    answer = starter.request(
-        "PUT", QStringLiteral("/admin/rate"), R"({"rate": 10})",
-        {{contentTypeHeader, jsonType}, {"If-Match", '"' + QByteArray::number(version) + '"'}});
+    answer = starter.request("PUT", QStringLiteral("/admin/rate"), R"({"rate": 10})",
+                             {{contentTypeHeader, jsonType}, {"If-Match", '"' + QByteArray::number(version) + '"'}});
     EXPECT_EQ(answer.status, 200) << answer.body.constData();
     EXPECT_EQ(starter.status().rate(), 10);
 
@@ -340,8 +327,8 @@ TEST(StarterAdmin, ProtobufAnswerOnRequest)
     TinyTarget target;
     StarterProcess starter;
     ASSERT_TRUE(starter.start(baseArguments(target))) << qPrintable(starter.log());
-    const Answer answer = starter.request("GET", QStringLiteral("/admin/status"), {},
-                                          {{"Accept", "application/x-protobuf"}});
+    const Answer answer =
+        starter.request("GET", QStringLiteral("/admin/status"), {}, {{"Accept", "application/x-protobuf"}});
     ASSERT_EQ(answer.status, 200);
     EXPECT_EQ(answer.contentType, "application/x-protobuf");
     LoadStatus status;
@@ -359,24 +346,22 @@ TEST(StarterAdmin, LivenessAndMetrics)
     const Answer liveness = starter.request("GET", QStringLiteral("/health/liveness"));
     EXPECT_EQ(liveness.status, 200) << liveness.body.constData();
 
-    ASSERT_TRUE(waitFor(
-        [&] { return starter.metric("starter_requests_received_total{outcome=\"success\"}") > 0; },
-        10000));
+    ASSERT_TRUE(
+        waitFor([&] { return starter.metric("starter_requests_received_total{outcome=\"success\"}") > 0; }, 10000));
     const Answer metrics = starter.request("GET", QStringLiteral("/metrics"));
     EXPECT_EQ(metrics.status, 200);
     EXPECT_TRUE(metrics.contentType.startsWith("text/plain")) << metrics.contentType.constData();
     for (const char *family :
-         {"starter_requests_sent_total", "starter_requests_received_total",
-          "starter_requests_skipped_total", "starter_requests_dropped_total",
-          "starter_requests_inflight", "starter_rate", "starter_inflight_limit", "starter_paused",
-          "http_client_pool_leased", "http_client_pool_pending", "http_client_pool_available",
+         {"starter_requests_sent_total", "starter_requests_received_total", "starter_requests_skipped_total",
+          "starter_requests_dropped_total", "starter_requests_inflight", "starter_rate", "starter_inflight_limit",
+          "starter_paused", "http_client_pool_leased", "http_client_pool_pending", "http_client_pool_available",
           "http_client_pool_max", "http_client_request_seconds", "process_resident_memory_bytes",
           "process_cpu_seconds_total"}) {
         EXPECT_TRUE(metrics.body.contains(QByteArray("# HELP ") + family + ' ')) << family;
         EXPECT_TRUE(metrics.body.contains(QByteArray("# TYPE ") + family + ' ')) << family;
     }
-    EXPECT_TRUE(metrics.body.contains(
-        "http_client_request_seconds_bucket{method=\"POST\",status=\"200\",le=\"+Inf\"}"));
+    EXPECT_TRUE(
+        metrics.body.contains("http_client_request_seconds_bucket{method=\"POST\",status=\"200\",le=\"+Inf\"}"));
     EXPECT_EQ(starter.metric("starter_rate"), 50);
     EXPECT_EQ(starter.metric("http_client_pool_max"), 100);
 }
@@ -392,23 +377,21 @@ TEST(StarterAdmin, TokenIsRequiredForAdminWhenConfigured)
     TinyTarget target;
     StarterProcess starter;
     ASSERT_TRUE(
-        starter.start(baseArguments(target) +
-                      QStringList{QStringLiteral("--admin-token-file"), tokenFile.fileName()}))
+        starter.start(baseArguments(target) + QStringList{QStringLiteral("--admin-token-file"), tokenFile.fileName()}))
         << qPrintable(starter.log());
     const QList<QPair<QByteArray, QByteArray>> good = {{"Authorization", "Bearer correct-horse"}};
     const auto before = setPoints(starter.status(good));
 
     expectProblem(starter.request("GET", QStringLiteral("/admin/status")), 401, "no token");
-    expectProblem(starter.request("GET", QStringLiteral("/admin/status"), {},
-                                  {{"Authorization", "Bearer correct-horsf"}}),
-                  401, "wrong token");
     expectProblem(
-        starter.request("PUT", QStringLiteral("/admin/rate"), R"({"rate": 10})",
-                        {{contentTypeHeader, jsonType}, {"Authorization", "Bearer wrong"}}),
-        401, "wrong token on a change");
-    expectProblem(starter.request("POST", QStringLiteral("/admin/pause"), {},
-                                  {{"Authorization", "Basic Y29ycmVjdC1ob3JzZQ=="}}),
-                  401, "wrong scheme");
+        starter.request("GET", QStringLiteral("/admin/status"), {}, {{"Authorization", "Bearer correct-horsf"}}), 401,
+        "wrong token");
+    expectProblem(starter.request("PUT", QStringLiteral("/admin/rate"), R"({"rate": 10})",
+                                  {{contentTypeHeader, jsonType}, {"Authorization", "Bearer wrong"}}),
+                  401, "wrong token on a change");
+    expectProblem(
+        starter.request("POST", QStringLiteral("/admin/pause"), {}, {{"Authorization", "Basic Y29ycmVjdC1ob3JzZQ=="}}),
+        401, "wrong scheme");
     EXPECT_EQ(setPoints(starter.status(good)), before);
 
     // Scrapes and probes stay open.
@@ -424,8 +407,8 @@ TEST(StarterAdmin, TokenIsRequiredForAdminWhenConfigured)
 TEST(StarterAdmin, RefusesNonLoopbackBindWithoutToken)
 {
     QProcess process;
-    process.start(starterBinary(), {QStringLiteral("--bind"), QStringLiteral("0.0.0.0"),
-                                    QStringLiteral("--port"), QString::number(freeLoopbackPort())});
+    process.start(starterBinary(), {QStringLiteral("--bind"), QStringLiteral("0.0.0.0"), QStringLiteral("--port"),
+                                    QString::number(freeLoopbackPort())});
     ASSERT_TRUE(process.waitForFinished(15000));
     EXPECT_EQ(process.exitStatus(), QProcess::NormalExit);
     EXPECT_EQ(process.exitCode(), 2);
@@ -445,10 +428,10 @@ TEST(StarterAdmin, NonLoopbackBindWorksWithToken)
     TinyTarget target;
     const quint16 port = freeLoopbackPort();
     QProcess process;
-    process.start(starterBinary(), {QStringLiteral("--bind"), QStringLiteral("0.0.0.0"), QStringLiteral("--port"),
-                                    QString::number(port), QStringLiteral("--target"), target.url(),
-                                    QStringLiteral("--rate"), QStringLiteral("1"), QStringLiteral("--admin-token-file"),
-                                    tokenFile.fileName()});
+    process.start(starterBinary(),
+                  {QStringLiteral("--bind"), QStringLiteral("0.0.0.0"), QStringLiteral("--port"), QString::number(port),
+                   QStringLiteral("--target"), target.url(), QStringLiteral("--rate"), QStringLiteral("1"),
+                   QStringLiteral("--admin-token-file"), tokenFile.fileName()});
     QByteArray out;
     ASSERT_TRUE(waitFor(
         [&] {
@@ -485,8 +468,7 @@ TEST(StarterAdmin, InvalidFlagsExitWithUsageError)
     for (const QStringList &arguments :
          {QStringList{QStringLiteral("--rate"), QStringLiteral("lots")},
           QStringList{QStringLiteral("--pool-size"), QStringLiteral("-3")},
-          QStringList{QStringLiteral("--admin-token-file"),
-                      QStringLiteral("/nonexistent/token")}}) {
+          QStringList{QStringLiteral("--admin-token-file"), QStringLiteral("/nonexistent/token")}}) {
         QProcess process;
         process.start(starterBinary(), arguments);
         ASSERT_TRUE(process.waitForFinished(15000));
@@ -502,32 +484,26 @@ TEST(StarterAdmin, HangingTargetIsBoundedByDeadlineLimitAndPendingCap)
     TinyTarget target(false);
     StarterProcess starter;
     ASSERT_TRUE(starter.start(
-        {QStringLiteral("--port"), QString::number(freeLoopbackPort()), QStringLiteral("--target"),
-         target.url(), QStringLiteral("--rate"), QStringLiteral("200"),
-         QStringLiteral("--pool-size"), QStringLiteral("2"), QStringLiteral("--deadline"),
-         QStringLiteral("1"), QStringLiteral("--max-pending"), QStringLiteral("20")}))
+        {QStringLiteral("--port"), QString::number(freeLoopbackPort()), QStringLiteral("--target"), target.url(),
+         QStringLiteral("--rate"), QStringLiteral("200"), QStringLiteral("--pool-size"), QStringLiteral("2"),
+         QStringLiteral("--deadline"), QStringLiteral("1"), QStringLiteral("--max-pending"), QStringLiteral("20")}))
         << qPrintable(starter.log());
 
-    ASSERT_TRUE(
-        waitFor([&] { return starter.metric("starter_requests_dropped_total") > 0; }, 10000));
+    ASSERT_TRUE(waitFor([&] { return starter.metric("starter_requests_dropped_total") > 0; }, 10000));
     EXPECT_LE(starter.metric("http_client_pool_pending"), 20);
     EXPECT_EQ(starter.metric("http_client_pool_leased"), 2);
     EXPECT_EQ(starter.metric("http_client_pool_available"), 0);
     ASSERT_TRUE(waitFor(
-        [&] {
-            return starter.metric(
-                       "http_client_request_seconds_count{method=\"POST\",status=\"599\"}") >= 2;
-        },
+        [&] { return starter.metric("http_client_request_seconds_count{method=\"POST\",status=\"599\"}") >= 2; },
         10000));
     EXPECT_GT(starter.metric("starter_requests_received_total{outcome=\"failure\"}"), 0);
     EXPECT_EQ(starter.request("GET", QStringLiteral("/health/liveness")).status, 200);
 
     // The in-flight limit takes over from the cap: ticks are skipped, not queued.
-    const Answer limited = starter.request("PUT", QStringLiteral("/admin/inflight-limit"),
-                                           R"({"limit": 5})", {{contentTypeHeader, jsonType}});
+    const Answer limited = starter.request("PUT", QStringLiteral("/admin/inflight-limit"), R"({"limit": 5})",
+                                           {{contentTypeHeader, jsonType}});
     ASSERT_EQ(limited.status, 200) << limited.body.constData();
-    ASSERT_TRUE(
-        waitFor([&] { return starter.metric("starter_requests_skipped_total") > 0; }, 10000));
+    ASSERT_TRUE(waitFor([&] { return starter.metric("starter_requests_skipped_total") > 0; }, 10000));
     ASSERT_TRUE(waitFor([&] { return starter.metric("starter_requests_inflight") <= 5; }, 10000));
     EXPECT_EQ(starter.terminate(), 0) << qPrintable(starter.log());
     EXPECT_TRUE(starter.log().contains(QStringLiteral("pending FIFO is full")));

@@ -3,17 +3,15 @@
 // timelines as suggestions: each event once, a dismissed one never again, an accepted one
 // kept as an ordinary annotation. And the dashboard file says which detectors run, with
 // clear messages for what is wrong in it.
+#include "analysis/detectorrunner.h"
 #include "annotations/annotationmodel.h"
 #include "dashboard/dashboardloader.h"
-#include "analysis/detectorrunner.h"
 #include "store/samplestore.h"
 
-#include <gtest/gtest.h>
-
 #include <QSignalSpy>
-
 #include <cmath>
 #include <functional>
+#include <gtest/gtest.h>
 #include <vector>
 
 namespace {
@@ -163,7 +161,8 @@ TEST_F(DetectorRunnerTest, ADropFoundOnAProvisionalSampleIsNotSuggestedTwiceWhen
     merge(QStringLiteral("p0/q0/{}"), record(0, 312, completedLevel));
     ASSERT_EQ(runner.run(), 1);
     const Annotation first = suggestions(annotations).front();
-    merge(QStringLiteral("p0/q0/{}"), record(306, 600, [](int s) { return completedLevel(s) * (s < 312 ? 0.96 : 1.0); }));
+    merge(QStringLiteral("p0/q0/{}"),
+          record(306, 600, [](int s) { return completedLevel(s) * (s < 312 ? 0.96 : 1.0); }));
     EXPECT_EQ(runner.run(), 0);
     ASSERT_EQ(annotations.rowCount(), 1);
     EXPECT_EQ(annotations.annotations().front().id, first.id);
@@ -200,8 +199,10 @@ TEST_F(DetectorRunnerTest, EveryScrapeTargetIsWatchedOnItsOwn)
     Recorded upA = a;
     for (double &v : upA.v)
         v = std::round(v);
-    merge(QStringLiteral("p0/q0/{instance=\"engine-0\"}"), upA, {{QStringLiteral("instance"), QStringLiteral("engine-0")}});
-    merge(QStringLiteral("p0/q0/{instance=\"engine-1\"}"), b, {{QStringLiteral("instance"), QStringLiteral("engine-1")}});
+    merge(QStringLiteral("p0/q0/{instance=\"engine-0\"}"), upA,
+          {{QStringLiteral("instance"), QStringLiteral("engine-0")}});
+    merge(QStringLiteral("p0/q0/{instance=\"engine-1\"}"), b,
+          {{QStringLiteral("instance"), QStringLiteral("engine-1")}});
 
     EXPECT_EQ(runner.run(), 4);
     QStringList texts;
@@ -294,11 +295,15 @@ TEST(DetectorDefinitions, MistakesAreNamedWhereTheyAreAndTheRestStillLoads)
     const auto has = [&](const QString &text) {
         return std::any_of(issues.begin(), issues.end(), [&](const QString &i) { return i.startsWith(text); });
     };
-    EXPECT_TRUE(has(QStringLiteral("detectors[0].kind: \"throughputFall\" is not a detector; must be one of throughputDrop, "))) << issues.join('\n').toStdString();
+    EXPECT_TRUE(
+        has(QStringLiteral("detectors[0].kind: \"throughputFall\" is not a detector; must be one of throughputDrop, ")))
+        << issues.join('\n').toStdString();
     EXPECT_TRUE(has(QStringLiteral("detectors[1].series: no series has the id \"nope\" (ids: a); detector dropped")));
     EXPECT_TRUE(has(QStringLiteral("detectors[2].series: missing; must be the id of a series; detector dropped")));
-    EXPECT_TRUE(has(QStringLiteral("detectors[3].dropPercent: 130 must be a number above 0 and at most 100; using 30")));
-    EXPECT_TRUE(has(QStringLiteral("detectors[3].withinSecond: unknown key, ignored (did you mean \"withinSeconds\"?)")));
+    EXPECT_TRUE(
+        has(QStringLiteral("detectors[3].dropPercent: 130 must be a number above 0 and at most 100; using 30")));
+    EXPECT_TRUE(
+        has(QStringLiteral("detectors[3].withinSecond: unknown key, ignored (did you mean \"withinSeconds\"?)")));
     EXPECT_TRUE(has(QStringLiteral("detectors[4]: must be an object; detector dropped")));
     EXPECT_TRUE(has(QStringLiteral("detectors[5].threshold: \"high\" must be a number; using 1")));
     // The two that could be read are kept, with their defaults where the value was bad.
@@ -307,7 +312,8 @@ TEST(DetectorDefinitions, MistakesAreNamedWhereTheyAreAndTheRestStillLoads)
     EXPECT_EQ(result.dashboard.detectors[1].kind, DetectorDefinition::Kind::RateAbove);
     EXPECT_EQ(result.dashboard.panels.size(), 1u);
 
-    const DashboardLoader::LoadResult notAList = DashboardLoader::fromJson(R"json({"panels": [], "detectors": {"kind": "rateAbove"}})json");
+    const DashboardLoader::LoadResult notAList =
+        DashboardLoader::fromJson(R"json({"panels": [], "detectors": {"kind": "rateAbove"}})json");
     ASSERT_EQ(notAList.issues.size(), 1);
     EXPECT_TRUE(notAList.issues[0].toString().startsWith(QStringLiteral("detectors: must be an array")));
 }

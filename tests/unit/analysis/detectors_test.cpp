@@ -4,10 +4,9 @@
 // suggest nothing.
 #include "analysis/detectors.h"
 
-#include <gtest/gtest.h>
-
 #include <cmath>
 #include <functional>
+#include <gtest/gtest.h>
 #include <vector>
 
 namespace {
@@ -67,8 +66,9 @@ TEST(Detectors, TargetDownAndBackAreBothSuggested)
         v = std::round(v);
     const auto found = Detectors::targetUpDown(up.t, up.v, QStringLiteral("starter 127.0.0.1:9091"));
     ASSERT_EQ(found.size(), 2u);
-    EXPECT_EQ(found[0], (DetectorSuggestion{kStart + 100'000, std::nullopt, QStringLiteral("starter 127.0.0.1:9091 went down"),
-                                            QStringLiteral("target-down")}));
+    EXPECT_EQ(found[0],
+              (DetectorSuggestion{kStart + 100'000, std::nullopt, QStringLiteral("starter 127.0.0.1:9091 went down"),
+                                  QStringLiteral("target-down")}));
     EXPECT_EQ(found[1].timeMs, kStart + 160'000);
     EXPECT_EQ(found[1].detector, QStringLiteral("target-up"));
 }
@@ -78,23 +78,27 @@ TEST(Detectors, BacklogGrowingWhileThroughputLooksRecoveredIsARegion)
     // Seed 004: after the fix throughput is back at 210/s and flat, but the exporter backlog
     // keeps growing from 400 s to 1000 s; before that it grows only briefly (60 s).
     const Recorded throughput = record(1200, [](int s) { return s < 300 ? 150.0 : 210.0; });
-    const Recorded backlog = record(1200, [](int s) {
-        if (s < 100)
-            return 500.0;
-        if (s < 160)
-            return 500.0 + (s - 100) * 20.0; // short growth: not reported
-        if (s < 400)
-            return 1700.0;
-        if (s < 1000)
-            return 1700.0 + (s - 400) * 15.0;
-        return 10700.0;
-    }, 0.002);
+    const Recorded backlog = record(
+        1200,
+        [](int s) {
+            if (s < 100)
+                return 500.0;
+            if (s < 160)
+                return 500.0 + (s - 100) * 20.0; // short growth: not reported
+            if (s < 400)
+                return 1700.0;
+            if (s < 1000)
+                return 1700.0 + (s - 400) * 15.0;
+            return 10700.0;
+        },
+        0.002);
     const auto found = Detectors::backlogGrowsWhileFlat(backlog.t, backlog.v, throughput.t, throughput.v);
     ASSERT_EQ(found.size(), 1u);
     EXPECT_NEAR(double(found[0].timeMs - kStart) / 1000, 400, 15);
     ASSERT_TRUE(found[0].endMs);
     EXPECT_NEAR(double(*found[0].endMs - kStart) / 1000, 1000, 15);
-    EXPECT_TRUE(found[0].text.contains(QStringLiteral("while throughput stayed at 210/s"))) << found[0].text.toStdString();
+    EXPECT_TRUE(found[0].text.contains(QStringLiteral("while throughput stayed at 210/s")))
+        << found[0].text.toStdString();
 }
 
 TEST(Detectors, BacklogGrowingWhileThroughputAlsoGrowsIsNotSuspicious)
@@ -107,12 +111,12 @@ TEST(Detectors, BacklogGrowingWhileThroughputAlsoGrowsIsNotSuspicious)
 TEST(Detectors, TimeoutRateCrossingTheThresholdOnEachRise)
 {
     // Seed 000: 599s appear at 120 s (about 190/s), stop at 240 s, come back at 400 s.
-    const Recorded timeouts = record(600, [](int s) {
-        return (s >= 120 && s < 240) || s >= 400 ? 190.0 : 0.0;
-    }, 0.0);
+    const Recorded timeouts = record(
+        600, [](int s) { return (s >= 120 && s < 240) || s >= 400 ? 190.0 : 0.0; }, 0.0);
     DetectorThresholds thresholds;
     thresholds.rateAbove = 5;
-    const auto found = Detectors::rateAbove(timeouts.t, timeouts.v, QStringLiteral("599 timeouts"), QStringLiteral("/s"), thresholds);
+    const auto found =
+        Detectors::rateAbove(timeouts.t, timeouts.v, QStringLiteral("599 timeouts"), QStringLiteral("/s"), thresholds);
     ASSERT_EQ(found.size(), 2u);
     EXPECT_EQ(found[0].timeMs, kStart + 120'000);
     EXPECT_EQ(found[1].timeMs, kStart + 400'000);
@@ -123,12 +127,14 @@ TEST(Detectors, ATimeoutRateFlappingAroundTheThresholdIsOneEvent)
 {
     // Above for 3 s, below for 2 s, again and again for two minutes: one rise, not 24; after
     // a quiet minute the next rise is news again.
-    const Recorded timeouts = record(400, [](int s) {
-        return s < 120 ? (s % 5 < 3 ? 20.0 : 0.0) : s >= 300 ? 20.0 : 0.0;
-    }, 0.0);
+    const Recorded timeouts = record(
+        400, [](int s) { return s < 120    ? (s % 5 < 3 ? 20.0 : 0.0)
+                                : s >= 300 ? 20.0
+                                           : 0.0; }, 0.0);
     DetectorThresholds thresholds;
     thresholds.rateAbove = 5;
-    const auto found = Detectors::rateAbove(timeouts.t, timeouts.v, QStringLiteral("599 timeouts"), QStringLiteral("/s"), thresholds);
+    const auto found =
+        Detectors::rateAbove(timeouts.t, timeouts.v, QStringLiteral("599 timeouts"), QStringLiteral("/s"), thresholds);
     ASSERT_EQ(found.size(), 2u);
     EXPECT_EQ(found[0].timeMs, kStart);
     EXPECT_EQ(found[1].timeMs, kStart + 300'000);

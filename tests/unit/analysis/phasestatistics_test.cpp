@@ -5,9 +5,7 @@
 #include "analysis/phasestatisticsmodel.h"
 
 #include <QAbstractItemModelTester>
-
 #include <gtest/gtest.h>
-
 #include <limits>
 #include <vector>
 
@@ -28,7 +26,10 @@ struct Recorded
 {
     std::vector<qint64> t;
     std::vector<double> v;
-    PhaseSeries series(const QString &name, const QString &unit = QStringLiteral("ops/s")) const { return {name, unit, t, v}; }
+    PhaseSeries series(const QString &name, const QString &unit = QStringLiteral("ops/s")) const
+    {
+        return {name, unit, t, v};
+    }
 };
 
 // completed/s alternating 296/300 (mean 298) for ten minutes; after the rate change at 600 s,
@@ -73,17 +74,18 @@ TEST(PhaseStatistics, MeanBeforeAndAfterTheRateChange)
 TEST(PhaseStatistics, PhasesRunBetweenConsecutiveAcceptedAnnotationsInsideTheRange)
 {
     const std::vector<Annotation> marks{
-        mark(900, QStringLiteral("in-flight limit 20")), mark(300, QStringLiteral("rate 150/s")),
-        mark(300, QStringLiteral("same instant")),       mark(600, QStringLiteral("rate 400/s")),
+        mark(900, QStringLiteral("in-flight limit 20")),   mark(300, QStringLiteral("rate 150/s")),
+        mark(300, QStringLiteral("same instant")),         mark(600, QStringLiteral("rate 400/s")),
         mark(700, QStringLiteral("suggested drop"), true), mark(-60, QStringLiteral("before the range")),
-        mark(0, QStringLiteral("at the start")),          mark(1300, QStringLiteral("after the range"))};
+        mark(0, QStringLiteral("at the start")),           mark(1300, QStringLiteral("after the range"))};
     const std::vector<Phase> phases = PhaseStatistics::phases(kVisible, marks);
     QStringList titles;
     for (const Phase &p : phases)
         titles << p.title;
-    EXPECT_EQ(titles, (QStringList{QStringLiteral("visible range"), QStringLiteral("before rate 150/s"),
-                                   QStringLiteral("rate 150/s → rate 400/s"), QStringLiteral("rate 400/s → in-flight limit 20"),
-                                   QStringLiteral("after in-flight limit 20")}));
+    EXPECT_EQ(titles,
+              (QStringList{QStringLiteral("visible range"), QStringLiteral("before rate 150/s"),
+                           QStringLiteral("rate 150/s → rate 400/s"), QStringLiteral("rate 400/s → in-flight limit 20"),
+                           QStringLiteral("after in-flight limit 20")}));
     // Consecutive phases touch without sharing a sample.
     EXPECT_EQ(phases[1].range, (TimeRange{kStart, kStart + 299'999}));
     EXPECT_EQ(phases[2].range, (TimeRange{kStart + 300'000, kStart + 599'999}));
@@ -102,8 +104,9 @@ TEST(PhaseStatistics, P95OnRequestAndNothingWhereAPhaseHasNoSample)
     r.t.push_back(kStart + 101'000);
     r.v.push_back(std::numeric_limits<double>::quiet_NaN()); // a gap does not count
     const TimeRange visible{kStart, kStart + 200'000};
-    const PhaseStatisticsTable table = PhaseStatistics::compute(
-        {r.series(QStringLiteral("p99 latency"), QStringLiteral("s"))}, visible, {mark(150, QStringLiteral("restart"))}, true);
+    const PhaseStatisticsTable table =
+        PhaseStatistics::compute({r.series(QStringLiteral("p99 latency"), QStringLiteral("s"))}, visible,
+                                 {mark(150, QStringLiteral("restart"))}, true);
     ASSERT_EQ(table.rows.size(), 5u);
     EXPECT_EQ(table.rows[4].statistic, PhaseStatisticsTable::Statistic::P95);
     EXPECT_DOUBLE_EQ(*table.rows[4].values[0], 95);

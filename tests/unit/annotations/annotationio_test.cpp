@@ -6,7 +6,6 @@
 #include <QDateTime>
 #include <QFile>
 #include <QTemporaryDir>
-
 #include <gtest/gtest.h>
 
 namespace {
@@ -83,10 +82,11 @@ TEST(AnnotationIo, JsonHasIsoUtcTimesAndNamedFields)
 TEST(AnnotationIo, CsvIsQuotedWithAHeaderAndCrlfLines)
 {
     const QByteArray csv = AnnotationIo::toCsv({awkwardAnnotations().front()});
-    EXPECT_EQ(csv,
-              QByteArray("\"time\",\"end\",\"text\",\"tags\",\"source\",\"author\",\"createdAt\",\"failed\",\"suggested\"\r\n"
-                         "\"2024-05-01T09:43:00.250Z\",\"\",\"rate 300 \xE2\x86\x92 500 /s, \"\"confirmed\"\"\","
-                         "\"steering, rate\",\"action\",\"zeebe\",\"2024-05-01T09:43:01.000Z\",\"\",\"\"\r\n"));
+    EXPECT_EQ(
+        csv,
+        QByteArray("\"time\",\"end\",\"text\",\"tags\",\"source\",\"author\",\"createdAt\",\"failed\",\"suggested\"\r\n"
+                   "\"2024-05-01T09:43:00.250Z\",\"\",\"rate 300 \xE2\x86\x92 500 /s, \"\"confirmed\"\"\","
+                   "\"steering, rate\",\"action\",\"zeebe\",\"2024-05-01T09:43:01.000Z\",\"\",\"\"\r\n"));
 }
 
 TEST(AnnotationIo, CsvFromASpreadsheetReadsInAnyColumnOrderWithABomAndLfLines)

@@ -5,7 +5,6 @@
 #include <QAbstractItemModelTester>
 #include <QDateTime>
 #include <QSignalSpy>
-
 #include <gtest/gtest.h>
 
 namespace {
@@ -179,7 +178,8 @@ TEST(AnnotationModel, SetDataReadsIso8601WithAndWithoutAZone)
     const quint64 id = model.add(point(local(2024, 5, 1, 9, 0, 0), QStringLiteral("x")));
     ASSERT_TRUE(model.setData(cell(model, id, AnnotationModel::TimeColumn), QStringLiteral("2024-05-01T07:43:00Z")));
     EXPECT_EQ(model.find(id)->timeMs, QDateTime(QDate(2024, 5, 1), QTime(7, 43), Qt::UTC).toMSecsSinceEpoch());
-    ASSERT_TRUE(model.setData(cell(model, id, AnnotationModel::TimeColumn), QStringLiteral("2024-05-01T09:43:00+02:00")));
+    ASSERT_TRUE(
+        model.setData(cell(model, id, AnnotationModel::TimeColumn), QStringLiteral("2024-05-01T09:43:00+02:00")));
     EXPECT_EQ(model.find(id)->timeMs, QDateTime(QDate(2024, 5, 1), QTime(7, 43), Qt::UTC).toMSecsSinceEpoch());
     ASSERT_TRUE(model.setData(cell(model, id, AnnotationModel::TimeColumn), QStringLiteral("2024-05-01T08:00:00.250")));
     EXPECT_EQ(model.find(id)->timeMs, local(2024, 5, 1, 8, 0, 0) + 250);
@@ -192,7 +192,8 @@ TEST(AnnotationModel, ABadTimeIsRefusedWithAClearMessageAndChangesNothing)
     const quint64 id = model.add(point(t, QStringLiteral("x")));
     QSignalSpy rejected(&model, &AnnotationModel::editRejected);
     QSignalSpy changed(&model, &AnnotationModel::annotationsChanged);
-    for (const QString &bad : {QStringLiteral("25:99"), QStringLiteral("soon"), QStringLiteral("2024-13-01T00:00:00")}) {
+    for (const QString &bad :
+         {QStringLiteral("25:99"), QStringLiteral("soon"), QStringLiteral("2024-13-01T00:00:00")}) {
         EXPECT_FALSE(model.setData(cell(model, id, AnnotationModel::TimeColumn), bad)) << bad.toStdString();
         EXPECT_EQ(model.find(id)->timeMs, t);
     }

@@ -4,7 +4,6 @@
 #include "base/format.h"
 
 #include <gtest/gtest.h>
-
 #include <limits>
 
 TEST(FormatValue, ThroughputUsesSiPrefixes)

@@ -6,7 +6,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-
 #include <gtest/gtest.h>
 
 namespace {
@@ -41,7 +40,8 @@ TEST(JsonText, GarbageAndBadNumbersAreWhereTheParserStands)
 TEST(JsonText, ColumnsCountCharactersNotBytes)
 {
     // "é" is two bytes; the 'x' is the 17th character of the line
-    EXPECT_EQ(errorIn("{\"t\": \"Caf\xc3\xa9\xc3\xa9\xc3\xa9\", x}"), QStringLiteral("unterminated object at line 1, column 17"));
+    EXPECT_EQ(errorIn("{\"t\": \"Caf\xc3\xa9\xc3\xa9\xc3\xa9\", x}"),
+              QStringLiteral("unterminated object at line 1, column 17"));
 }
 
 TEST(JsonText, AnErrorAtTheEndIsAfterTheLastCharacter)

@@ -2,7 +2,6 @@
 #include "base/unitformatter.h"
 
 #include <gtest/gtest.h>
-
 #include <limits>
 
 TEST(UnitFormatter, ThroughputUsesSiPrefixes)
@@ -25,6 +24,7 @@ TEST(UnitFormatter, SecondsBytesAndPercent)
 TEST(UnitFormatter, NonFiniteValuesAreNamed)
 {
     EXPECT_EQ(UnitFormatter::format(std::numeric_limits<double>::quiet_NaN(), QString()), QStringLiteral("NaN"));
-    EXPECT_EQ(UnitFormatter::format(std::numeric_limits<double>::infinity(), QStringLiteral("s")), QStringLiteral("+Inf"));
+    EXPECT_EQ(UnitFormatter::format(std::numeric_limits<double>::infinity(), QStringLiteral("s")),
+              QStringLiteral("+Inf"));
     EXPECT_EQ(UnitFormatter::format(-std::numeric_limits<double>::infinity(), QString()), QStringLiteral("-Inf"));
 }

@@ -55,11 +55,10 @@ TEST(CommandLine, Defaults)
 
 TEST(CommandLine, HeadlessAndConnectionOptions)
 {
-    const auto options = parse({QStringLiteral("--prometheus"), QStringLiteral("http://host:9090/prom/"),
-                                QStringLiteral("--screenshot"), QStringLiteral("out.png"),
-                                QStringLiteral("--after"), QStringLiteral("1m30s"),
-                                QStringLiteral("--header"), QStringLiteral("X-Scope-OrgID: team-a"),
-                                QStringLiteral("--window"), QStringLiteral("1h")});
+    const auto options = parse(
+        {QStringLiteral("--prometheus"), QStringLiteral("http://host:9090/prom/"), QStringLiteral("--screenshot"),
+         QStringLiteral("out.png"), QStringLiteral("--after"), QStringLiteral("1m30s"), QStringLiteral("--header"),
+         QStringLiteral("X-Scope-OrgID: team-a"), QStringLiteral("--window"), QStringLiteral("1h")});
     ASSERT_TRUE(options.ok()) << options.error().message.toStdString();
     EXPECT_EQ(options->prometheus.baseUrl.path(), QStringLiteral("/prom/"));
     EXPECT_EQ(options->screenshotAfterMs, 90'000);
@@ -105,10 +104,12 @@ TEST(CommandLine, SessionsRecordByDefaultAndOpenOffline)
 
     auto bad = parse({QStringLiteral("--record"), QStringLiteral("a.chaoscope"), QStringLiteral("--no-record")});
     ASSERT_FALSE(bad.ok());
-    bad = parse({QStringLiteral("--session"), QStringLiteral("a.chaoscope"), QStringLiteral("--scenario"), QStringLiteral("seed000")});
+    bad = parse({QStringLiteral("--session"), QStringLiteral("a.chaoscope"), QStringLiteral("--scenario"),
+                 QStringLiteral("seed000")});
     ASSERT_FALSE(bad.ok());
     EXPECT_TRUE(bad.error().message.contains(QStringLiteral("--scenario"))) << bad.error().message.toStdString();
-    bad = parse({QStringLiteral("--session"), QStringLiteral("a.chaoscope"), QStringLiteral("--admin"), QStringLiteral("http://x:9600/")});
+    bad = parse({QStringLiteral("--session"), QStringLiteral("a.chaoscope"), QStringLiteral("--admin"),
+                 QStringLiteral("http://x:9600/")});
     ASSERT_FALSE(bad.ok());
 }
 
@@ -173,8 +174,8 @@ TEST(CommandLineSecurity, SecretsOnTheCommandLineAreRefusedWithoutEchoingThem)
     EXPECT_TRUE(inline_.error().message.contains(QStringLiteral("--basic-auth-user")));
     EXPECT_FALSE(inline_.error().message.contains(QStringLiteral("hunter2")));
 
-    for (const QString &name : {QStringLiteral("Authorization"), QStringLiteral("proxy-authorization"),
-                                QStringLiteral("Cookie")}) {
+    for (const QString &name :
+         {QStringLiteral("Authorization"), QStringLiteral("proxy-authorization"), QStringLiteral("Cookie")}) {
         const auto header = parse({QStringLiteral("--header"), name + QStringLiteral(": Bearer hunter2")});
         ASSERT_FALSE(header.ok()) << qPrintable(name);
         EXPECT_TRUE(header.error().message.contains(QStringLiteral("--bearer-token-file")));

@@ -11,8 +11,8 @@
 #include "timeline/timewindow.h"
 #include "waitfor.h"
 
-#include <QHostAddress>
 #include <QElapsedTimer>
+#include <QHostAddress>
 #include <QPointer>
 #include <QRandomGenerator>
 #include <QSignalSpy>
@@ -20,11 +20,9 @@
 #include <QTcpSocket>
 #include <QTimer>
 #include <QUrlQuery>
-
-#include <gtest/gtest.h>
-
 #include <algorithm>
 #include <cmath>
+#include <gtest/gtest.h>
 #include <map>
 
 namespace {
@@ -102,9 +100,8 @@ private:
             }
             // A little latency, so that requests overlap as they do against a real server.
             const int delay = answerDelayMs + (jitterMs > 0 ? int(QRandomGenerator::global()->bounded(jitterMs)) : 0);
-            QTimer::singleShot(delay, this, [this, socket = QPointer<QTcpSocket>(socket), request] {
-                respond(socket, request);
-            });
+            QTimer::singleShot(delay, this,
+                               [this, socket = QPointer<QTcpSocket>(socket), request] { respond(socket, request); });
         }
     }
 
@@ -119,25 +116,28 @@ private:
         int status = 200;
         if (request.query == QLatin1String("broken") || request.stepMs == m_failStepMs) {
             status = 422;
-            body = R"({"status":"error","errorType":"execution","error":"query processing would load too many samples"})";
+            body =
+                R"({"status":"error","errorType":"execution","error":"query processing would load too many samples"})";
         } else {
             const int series = request.query == QLatin1String("empty") ? 0 : request.query.trimmed().mid(1).toInt();
             body = R"({"status":"success","data":{"resultType":"matrix","result":[)";
             for (int s = 0; s < series; ++s) {
-                body += (s ? "," : "") + QByteArray(R"({"metric":{"__name__":"m","s":")") + QByteArray::number(s)
-                        + R"("},"values":[)";
+                body += (s ? "," : "") + QByteArray(R"({"metric":{"__name__":"m","s":")") + QByteArray::number(s) +
+                        R"("},"values":[)";
                 bool first = true;
                 for (qint64 t = request.startMs; t <= request.endMs; t += request.stepMs) {
-                    body += (first ? "[" : ",[") + QByteArray::number(double(t) / 1000, 'f', 3) + ",\""
-                            + QByteArray::number(valueAt(t, s)) + "\"]";
+                    body += (first ? "[" : ",[") + QByteArray::number(double(t) / 1000, 'f', 3) + ",\"" +
+                            QByteArray::number(valueAt(t, s)) + "\"]";
                     first = false;
                 }
                 body += "]}";
             }
             body += "]}}";
         }
-        socket->write("HTTP/1.1 " + QByteArray::number(status) + " X\r\nContent-Type: application/json\r\n"
-                      "Content-Length: " + QByteArray::number(body.size()) + "\r\n\r\n" + body);
+        socket->write("HTTP/1.1 " + QByteArray::number(status) +
+                      " X\r\nContent-Type: application/json\r\n"
+                      "Content-Length: " +
+                      QByteArray::number(body.size()) + "\r\n\r\n" + body);
     }
 
     QTcpServer m_server;
@@ -178,8 +178,9 @@ struct Rig
         window.setWindowMs(windowMs);
         poller.setScrapeIntervalMs(1000);
         poller.setPanelWidth(0, 800);
-        QObject::connect(&poller, &DashboardPoller::backfillProgress, &poller,
-                         [this](int done, int total) { progress.push_back({done, total}); });
+        QObject::connect(&poller, &DashboardPoller::backfillProgress, &poller, [this](int done, int total) {
+            progress.push_back({done, total});
+        });
     }
 
     bool loaded(int timeoutMs = 20000)
@@ -201,8 +202,8 @@ struct Rig
     std::vector<std::pair<int, int>> progress;
 };
 
-std::vector<FakePrometheus::Request> withStep(const QList<FakePrometheus::Request> &requests,
-                                              const QString &query, qint64 stepMs)
+std::vector<FakePrometheus::Request> withStep(const QList<FakePrometheus::Request> &requests, const QString &query,
+                                              qint64 stepMs)
 {
     std::vector<FakePrometheus::Request> out;
     for (const auto &r : requests) {
@@ -239,8 +240,10 @@ TEST(Backfill, CoarsePictureFirstThenRawChunksNewestFirstWithinTheLimit)
         for (const auto &chunk : fine)
             EXPECT_LE(chunk.points(), 1000);
         // Newest first: the chunk at the live edge is asked for before the oldest one.
-        const auto newest = std::find_if(fine.begin(), fine.end(), [&](const auto &r) { return r.endMs == window.endMs; });
-        const auto oldest = std::find_if(fine.begin(), fine.end(), [&](const auto &r) { return r.startMs == window.startMs; });
+        const auto newest =
+            std::find_if(fine.begin(), fine.end(), [&](const auto &r) { return r.endMs == window.endMs; });
+        const auto oldest =
+            std::find_if(fine.begin(), fine.end(), [&](const auto &r) { return r.startMs == window.startMs; });
         ASSERT_NE(newest, fine.end());
         ASSERT_NE(oldest, fine.end());
         EXPECT_LT(newest - fine.begin(), oldest - fine.begin());
@@ -481,7 +484,7 @@ TEST(Backfill, TheAnswersOfARefreshTickLandTogetherWithTheWindowsMove)
     QElapsedTimer clock;
     clock.start();
     rig.window.setClock([&] { return kNow + clock.elapsed(); });
-    const QStringList queries{QStringLiteral("m1"), QStringLiteral("m1 "), QStringLiteral("m1  "),
+    const QStringList queries{QStringLiteral("m1"),    QStringLiteral("m1 "),    QStringLiteral("m1  "),
                               QStringLiteral("m1   "), QStringLiteral("m1    "), QStringLiteral("m1     ")};
     rig.poller.setDashboard(dashboardOf(queries));
     rig.poller.setRefreshMs(1000);
@@ -494,12 +497,15 @@ TEST(Backfill, TheAnswersOfARefreshTickLandTogetherWithTheWindowsMove)
         bool windowMoved;
     };
     std::vector<Event> events;
-    QObject::connect(&rig.store, &SampleStore::samplesChanged, &rig.poller,
-                     [&] { events.push_back({clock.elapsed(), false}); });
-    QObject::connect(&rig.window, &TimeWindow::rangeChanged, &rig.poller,
-                     [&] { events.push_back({clock.elapsed(), true}); });
-    ASSERT_TRUE(waitFor([&] { return std::count_if(events.begin(), events.end(), [](const Event &e) { return e.windowMoved; }) >= 5; },
-                        15000));
+    QObject::connect(&rig.store, &SampleStore::samplesChanged, &rig.poller, [&] {
+        events.push_back({clock.elapsed(), false});
+    });
+    QObject::connect(&rig.window, &TimeWindow::rangeChanged, &rig.poller, [&] {
+        events.push_back({clock.elapsed(), true});
+    });
+    ASSERT_TRUE(waitFor(
+        [&] { return std::count_if(events.begin(), events.end(), [](const Event &e) { return e.windowMoved; }) >= 5; },
+        15000));
 
     // A moment starts at each move of the window and lasts until the next: a tick's batch must
     // land whole within it (all 6 series, or none when nothing was new), never split across
@@ -568,5 +574,6 @@ TEST(Backfill, AVariableChosenMidLoadReplacesTheSeriesAndStillFinishes)
     EXPECT_EQ(rig.poller.seriesOfPanel(0).size(), 1u + 3u + 1u) << "m1, the three of m3, the formula";
     EXPECT_FALSE(withStep(server.requests, QStringLiteral("m3"), 15'000).empty());
     EXPECT_EQ(rig.progress.back().first, rig.progress.back().second) << "the progress finished";
-    EXPECT_EQ(rig.poller.panelStatus(0).state, PanelStatus::State::Ok) << rig.poller.panelStatus(0).message.toStdString();
+    EXPECT_EQ(rig.poller.panelStatus(0).state, PanelStatus::State::Ok)
+        << rig.poller.panelStatus(0).message.toStdString();
 }

@@ -4,9 +4,8 @@
 
 #include <QFile>
 #include <QTemporaryDir>
-#include <gtest/gtest.h>
-
 #include <algorithm>
+#include <gtest/gtest.h>
 
 using namespace DashboardLoader;
 
@@ -34,8 +33,7 @@ bool hasIssue(const LoadResult &result, const QString &text)
 bool hasIssueStartingWith(const LoadResult &result, const QString &prefix)
 {
     const QStringList all = messages(result);
-    return std::any_of(all.begin(), all.end(),
-                       [&](const QString &m) { return m.startsWith(prefix); });
+    return std::any_of(all.begin(), all.end(), [&](const QString &m) { return m.startsWith(prefix); });
 }
 
 QString variableValue(const DashboardDefinition &dashboard, const QString &name)
@@ -107,8 +105,7 @@ TEST(DashboardLoader, MissingQueryDropsTheSeriesAndNamesIt)
         {"title": "Third", "series": [{"legend": "x"}, {"query": "c"}]}
     ]})json");
     ASSERT_TRUE(result.usable);
-    EXPECT_TRUE(hasIssue(result, QStringLiteral("panels[2].series[0].query: missing")))
-        << describe(result);
+    EXPECT_TRUE(hasIssue(result, QStringLiteral("panels[2].series[0].query: missing"))) << describe(result);
     ASSERT_EQ(result.dashboard.panels.size(), 3u);
     ASSERT_EQ(result.dashboard.panels[2].series.size(), 1u);
     EXPECT_EQ(result.dashboard.panels[2].series[0].query, QStringLiteral("c"));
@@ -117,12 +114,9 @@ TEST(DashboardLoader, MissingQueryDropsTheSeriesAndNamesIt)
 
 TEST(DashboardLoader, BadQueryValues)
 {
-    const auto result =
-        fromJson(R"json({"panels": [{"series": [{"query": 5}, {"query": "   "}]}]})json");
-    EXPECT_TRUE(hasIssue(result, QStringLiteral("panels[0].series[0].query: must be a string")))
-        << describe(result);
-    EXPECT_TRUE(hasIssue(result, QStringLiteral("panels[0].series[1].query: is empty")))
-        << describe(result);
+    const auto result = fromJson(R"json({"panels": [{"series": [{"query": 5}, {"query": "   "}]}]})json");
+    EXPECT_TRUE(hasIssue(result, QStringLiteral("panels[0].series[0].query: must be a string"))) << describe(result);
+    EXPECT_TRUE(hasIssue(result, QStringLiteral("panels[0].series[1].query: is empty"))) << describe(result);
 }
 
 TEST(DashboardLoader, PanelWithoutUsableSeriesIsKeptEmpty)
@@ -139,17 +133,13 @@ TEST(DashboardLoader, PanelWithoutUsableSeriesIsKeptEmpty)
         EXPECT_TRUE(panel.series.empty());
     EXPECT_EQ(result.dashboard.panels[0].title, QStringLiteral("Broken"));
     EXPECT_TRUE(hasIssue(result, QStringLiteral("panels[0].series[0].query: missing")));
-    EXPECT_TRUE(hasIssue(
-        result, QStringLiteral("panels[0].series: no usable series; the panel stays empty")))
+    EXPECT_TRUE(hasIssue(result, QStringLiteral("panels[0].series: no usable series; the panel stays empty")))
         << describe(result);
-    EXPECT_TRUE(
-        hasIssue(result, QStringLiteral("panels[1].series: missing; the panel stays empty")))
+    EXPECT_TRUE(hasIssue(result, QStringLiteral("panels[1].series: missing; the panel stays empty")))
         << describe(result);
-    EXPECT_TRUE(
-        hasIssue(result, QStringLiteral("panels[2].series: is empty; the panel stays empty")))
+    EXPECT_TRUE(hasIssue(result, QStringLiteral("panels[2].series: is empty; the panel stays empty")))
         << describe(result);
-    EXPECT_TRUE(hasIssue(
-        result, QStringLiteral("panels[3].series: must be an array; the panel stays empty")))
+    EXPECT_TRUE(hasIssue(result, QStringLiteral("panels[3].series: must be an array; the panel stays empty")))
         << describe(result);
 }
 
@@ -160,10 +150,8 @@ TEST(DashboardLoader, ElementsOfTheWrongKindAreDropped)
         {"series": [42, {"query": "up"}]}
     ]})json");
     ASSERT_TRUE(result.usable);
-    EXPECT_TRUE(hasIssue(result, QStringLiteral("panels[0]: must be an object; panel dropped")))
-        << describe(result);
-    EXPECT_TRUE(
-        hasIssue(result, QStringLiteral("panels[1].series[0]: must be an object; series dropped")))
+    EXPECT_TRUE(hasIssue(result, QStringLiteral("panels[0]: must be an object; panel dropped"))) << describe(result);
+    EXPECT_TRUE(hasIssue(result, QStringLiteral("panels[1].series[0]: must be an object; series dropped")))
         << describe(result);
     ASSERT_EQ(result.dashboard.panels.size(), 1u);
     ASSERT_EQ(result.dashboard.panels[0].series.size(), 1u);
@@ -173,18 +161,14 @@ TEST(DashboardLoader, DurationErrorsNameTheValue)
 {
     auto result = fromJson(R"json({"refresh": "5x", "window": "soon", "panels": []})json");
     ASSERT_TRUE(result.usable);
-    EXPECT_TRUE(hasIssue(result, QStringLiteral("refresh: \"5x\" is not a duration")))
-        << describe(result);
-    EXPECT_TRUE(hasIssue(result, QStringLiteral("window: \"soon\" is not a duration")))
-        << describe(result);
+    EXPECT_TRUE(hasIssue(result, QStringLiteral("refresh: \"5x\" is not a duration"))) << describe(result);
+    EXPECT_TRUE(hasIssue(result, QStringLiteral("window: \"soon\" is not a duration"))) << describe(result);
     EXPECT_EQ(result.dashboard.refreshSeconds, DashboardDefinition{}.refreshSeconds);
     EXPECT_EQ(result.dashboard.windowMs, DashboardDefinition{}.windowMs);
 
     result = fromJson(R"json({"refresh": -3, "window": true, "panels": []})json");
-    EXPECT_TRUE(hasIssue(result, QStringLiteral("refresh: -3 is not a duration")))
-        << describe(result);
-    EXPECT_TRUE(
-        hasIssue(result, QStringLiteral("window: must be a duration such as \"30s\" or \"5m\"")))
+    EXPECT_TRUE(hasIssue(result, QStringLiteral("refresh: -3 is not a duration"))) << describe(result);
+    EXPECT_TRUE(hasIssue(result, QStringLiteral("window: must be a duration such as \"30s\" or \"5m\"")))
         << describe(result);
 
     // Numbers are seconds.
@@ -196,11 +180,9 @@ TEST(DashboardLoader, DurationErrorsNameTheValue)
     // Below the minimum refresh: raised, and said so. Zero window: refused.
     result = fromJson(R"json({"refresh": "500ms", "window": "0s", "panels": []})json");
     EXPECT_EQ(result.dashboard.refreshSeconds, 1);
-    EXPECT_TRUE(hasIssue(
-        result, QStringLiteral("refresh: \"500ms\" is shorter than the minimum of 1s; using 1s")))
+    EXPECT_TRUE(hasIssue(result, QStringLiteral("refresh: \"500ms\" is shorter than the minimum of 1s; using 1s")))
         << describe(result);
-    EXPECT_TRUE(hasIssue(result, QStringLiteral("window: must be longer than zero")))
-        << describe(result);
+    EXPECT_TRUE(hasIssue(result, QStringLiteral("window: must be longer than zero"))) << describe(result);
     EXPECT_EQ(result.dashboard.windowMs, DashboardDefinition{}.windowMs);
 
     // Fractions of a second round up.
@@ -215,14 +197,12 @@ TEST(DashboardLoader, EnumErrorsSayWhatIsAllowed)
         {"query": "b", "axis": "middle", "style": "dots", "color": "red"}
     ]}]})json");
     ASSERT_TRUE(result.usable);
-    EXPECT_TRUE(
-        hasIssue(result, QStringLiteral("panels[0].series[1].axis: must be \"left\" or \"right\"")))
+    EXPECT_TRUE(hasIssue(result, QStringLiteral("panels[0].series[1].axis: must be \"left\" or \"right\"")))
         << describe(result);
     EXPECT_TRUE(hasIssue(result, QStringLiteral("panels[0].series[1].style: must be \"line\", "
                                                 "\"step\" or \"area\"")))
         << describe(result);
-    EXPECT_TRUE(hasIssueStartingWith(
-        result, QStringLiteral("panels[0].series[1].color: \"red\" must be \"#RRGGBB\"")))
+    EXPECT_TRUE(hasIssueStartingWith(result, QStringLiteral("panels[0].series[1].color: \"red\" must be \"#RRGGBB\"")))
         << describe(result);
     // Kept with defaults; case-insensitive values accepted.
     const auto &series = result.dashboard.panels.at(0).series;
@@ -282,24 +262,19 @@ TEST(DashboardLoader, TypeErrorsOnOtherFields)
     ASSERT_TRUE(result.usable);
     for (const char *expected :
          {"title: must be a string", "columns: must be a whole number from 1 to 12",
-          "panels[0].title: must be a string",
-          "panels[0].unit: must be a string", "panels[0].rightUnit: must be a string",
-          "panels[0].series[0].legend: must be a string"}) {
-        EXPECT_TRUE(hasIssue(result, QString::fromUtf8(expected))) << expected << "\nin:\n"
-                                                                   << describe(result);
+          "panels[0].title: must be a string", "panels[0].unit: must be a string",
+          "panels[0].rightUnit: must be a string", "panels[0].series[0].legend: must be a string"}) {
+        EXPECT_TRUE(hasIssue(result, QString::fromUtf8(expected))) << expected << "\nin:\n" << describe(result);
     }
-    EXPECT_TRUE(
-        hasIssueStartingWith(result, QStringLiteral("variables.1bad: is not a variable name")))
+    EXPECT_TRUE(hasIssueStartingWith(result, QStringLiteral("variables.1bad: is not a variable name")))
         << describe(result);
     EXPECT_TRUE(hasIssueStartingWith(result, QStringLiteral("variables.num: must be a string"))) << describe(result);
     EXPECT_EQ(result.dashboard.variableDefinitions.size(), 1u);
     EXPECT_EQ(result.dashboard.columns, 2);
 
     const auto notObject = fromJson(R"json({"variables": 3, "panels": {}})json");
-    EXPECT_TRUE(hasIssueStartingWith(notObject, QStringLiteral("variables: must be an object")))
-        << describe(notObject);
-    EXPECT_TRUE(hasIssue(notObject, QStringLiteral("panels: must be an array")))
-        << describe(notObject);
+    EXPECT_TRUE(hasIssueStartingWith(notObject, QStringLiteral("variables: must be an object"))) << describe(notObject);
+    EXPECT_TRUE(hasIssue(notObject, QStringLiteral("panels: must be an array"))) << describe(notObject);
     EXPECT_TRUE(fromJson(R"json({"columns": 0, "panels": []})json").issues.size() == 1);
     EXPECT_TRUE(fromJson(R"json({"columns": 13, "panels": []})json").issues.size() == 1);
 }
@@ -308,8 +283,7 @@ TEST(DashboardLoader, MissingPanelsIsAnIssue)
 {
     const auto result = fromJson(R"json({"title": "nothing"})json");
     EXPECT_TRUE(result.usable);
-    EXPECT_TRUE(hasIssue(result, QStringLiteral("panels: missing; the dashboard has no panels")))
-        << describe(result);
+    EXPECT_TRUE(hasIssue(result, QStringLiteral("panels: missing; the dashboard has no panels"))) << describe(result);
 }
 
 TEST(DashboardLoader, NotJsonGivesLineAndColumn)
@@ -345,8 +319,7 @@ TEST(DashboardLoader, NotAnObjectIsUnusable)
 TEST(DashboardLoader, EveryBuiltinParsesWithoutIssues)
 {
     const QStringList names = builtinNames();
-    ASSERT_TRUE(names.contains(QStringLiteral("prometheus-self")))
-        << names.join(", ").toStdString();
+    ASSERT_TRUE(names.contains(QStringLiteral("prometheus-self"))) << names.join(", ").toStdString();
     for (const QString &name : names) {
         const auto result = fromBuiltin(name);
         EXPECT_TRUE(result.usable) << name.toStdString();
@@ -354,8 +327,7 @@ TEST(DashboardLoader, EveryBuiltinParsesWithoutIssues)
         EXPECT_FALSE(result.dashboard.title.isEmpty()) << name.toStdString();
         EXPECT_FALSE(result.dashboard.panels.empty()) << name.toStdString();
         for (const PanelDefinition &panel : result.dashboard.panels)
-            EXPECT_FALSE(panel.series.empty())
-                << name.toStdString() << ": " << panel.title.toStdString();
+            EXPECT_FALSE(panel.series.empty()) << name.toStdString() << ": " << panel.title.toStdString();
     }
 }
 
@@ -374,13 +346,12 @@ TEST(DashboardLoader, CamundaPresetHasTheMetricsMdQueriesAndDerivedSeries)
         }
     }
     const QString all = queries.join(QLatin1Char('\n'));
-    for (const char *metric : {"zeebe_element_instance_events_total", "zeebe_exporter_events_total",
-                               "zeebe_log_appender_last_committed_position", "COMMAND_REJECTION",
-                               "zeebe_job_events_total", "camunda_client_worker_job_activated_total",
-                               "httpcomponents_httpclient_pool_total_pending",
-                               "starter_data_availability_latency_seconds_bucket",
-                               "container_cpu_cfs_throttled_periods_total",
-                               "kubelet_volume_stats_used_bytes"}) // seed 003: the disk the backlog fills
+    for (const char *metric :
+         {"zeebe_element_instance_events_total", "zeebe_exporter_events_total",
+          "zeebe_log_appender_last_committed_position", "COMMAND_REJECTION", "zeebe_job_events_total",
+          "camunda_client_worker_job_activated_total", "httpcomponents_httpclient_pool_total_pending",
+          "starter_data_availability_latency_seconds_bucket", "container_cpu_cfs_throttled_periods_total",
+          "kubelet_volume_stats_used_bytes"}) // seed 003: the disk the backlog fills
         EXPECT_TRUE(all.contains(QLatin1String(metric))) << metric;
     // Seed 003 reasons per partition ("only partition one made progress"): the backlog of each.
     EXPECT_TRUE(std::any_of(queries.begin(), queries.end(), [](const QString &query) {
@@ -405,8 +376,7 @@ TEST(DashboardLoader, PrometheusSelfDashboard)
         for (const SeriesDefinition &series : panel.series) {
             queries.append(series.query);
             rightAxis = rightAxis || series.axis == AxisSide::Right;
-            EXPECT_TRUE(series.query.contains(QStringLiteral("job=\"prometheus\"")))
-                << series.query.toStdString();
+            EXPECT_TRUE(series.query.contains(QStringLiteral("job=\"prometheus\""))) << series.query.toStdString();
         }
     }
     const QString all = queries.join(QLatin1Char('\n'));
@@ -423,8 +393,7 @@ TEST(DashboardLoader, UnknownBuiltinListsTheAvailableOnes)
     EXPECT_FALSE(result.usable);
     ASSERT_EQ(result.issues.size(), 1);
     const QString message = result.issues[0].toString();
-    EXPECT_TRUE(
-        message.startsWith(QStringLiteral("unknown built-in dashboard \"nope\"; available: ")))
+    EXPECT_TRUE(message.startsWith(QStringLiteral("unknown built-in dashboard \"nope\"; available: ")))
         << message.toStdString();
     for (const QString &name : builtinNames())
         EXPECT_TRUE(message.contains(name)) << message.toStdString();
@@ -454,8 +423,7 @@ TEST(DashboardLoader, FilesAndLoad)
     EXPECT_FALSE(result.usable);
     ASSERT_EQ(result.issues.size(), 1);
     EXPECT_EQ(result.issues[0].path, missing);
-    EXPECT_TRUE(result.issues[0].message.startsWith(QStringLiteral("cannot be read: ")))
-        << describe(result);
+    EXPECT_TRUE(result.issues[0].message.startsWith(QStringLiteral("cannot be read: "))) << describe(result);
 }
 
 TEST(DashboardLoader, ParseDuration)

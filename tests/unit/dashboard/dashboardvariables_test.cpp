@@ -101,17 +101,19 @@ TEST(DashboardVariables, MistakesNameTheirPath)
         "panels": [{"series": [{"query": "up"}]}]
     })json");
     ASSERT_TRUE(result.usable);
-    for (const char *expected : {"variables.namespace.labelValues.label: missing",
-                                 "variables.pod.labelValues.label: \"pod-name\" is not a label name",
-                                 "variables.zone.values: must be an array of strings",
-                                 "variables.zone.colour: unknown key",
-                                 "variables.empty: needs \"default\", \"values\" or \"labelValues\"",
-                                 "variables.all.includeAll: must be true or false",
-                                 "variables.__interval: is not a variable name"}) {
-        EXPECT_TRUE(hasIssueStartingWith(result, QString::fromUtf8(expected))) << expected << "\nin:\n" << describe(result);
+    for (const char *expected :
+         {"variables.namespace.labelValues.label: missing",
+          "variables.pod.labelValues.label: \"pod-name\" is not a label name",
+          "variables.zone.values: must be an array of strings", "variables.zone.colour: unknown key",
+          "variables.empty: needs \"default\", \"values\" or \"labelValues\"",
+          "variables.all.includeAll: must be true or false", "variables.__interval: is not a variable name"}) {
+        EXPECT_TRUE(hasIssueStartingWith(result, QString::fromUtf8(expected))) << expected << "\nin:\n"
+                                                                               << describe(result);
     }
-    const auto arrayWithoutName = DashboardLoader::fromJson(R"json({"variables": [{"default": "x"}], "panels": []})json");
-    EXPECT_TRUE(hasIssueStartingWith(arrayWithoutName, QStringLiteral("variables[0].name: missing"))) << describe(arrayWithoutName);
+    const auto arrayWithoutName =
+        DashboardLoader::fromJson(R"json({"variables": [{"default": "x"}], "panels": []})json");
+    EXPECT_TRUE(hasIssueStartingWith(arrayWithoutName, QStringLiteral("variables[0].name: missing")))
+        << describe(arrayWithoutName);
 }
 
 TEST(DashboardVariables, AnUndeclaredVariableIsReportedWhereItIsUsed)
@@ -123,9 +125,9 @@ TEST(DashboardVariables, AnUndeclaredVariableIsReportedWhereItIsUsed)
           {"series": [{"query": "up"}, {"query": "rate(x{ns=\"${nmespace}\"}[$__rate_interval]) * [[zone]]"}]}
         ]
     })json");
-    EXPECT_EQ(messages(result),
-              QStringList{QStringLiteral("panels[1].series[1].query: uses $nmespace, $zone, not declared in \"variables\" "
-                                         "(declared: job)")})
+    EXPECT_EQ(messages(result), QStringList{QStringLiteral(
+                                    "panels[1].series[1].query: uses $nmespace, $zone, not declared in \"variables\" "
+                                    "(declared: job)")})
         << describe(result);
 }
 
@@ -146,10 +148,12 @@ TEST(DashboardVariables, SubstitutesEveryForm)
     std::vector<VariableDefinition> variables{fixed(QStringLiteral("namespace"), QStringLiteral("prod")),
                                               fixed(QStringLiteral("namespace_prefix"), QStringLiteral("pre"))};
     EXPECT_EQ(DashboardVariables::substitute(
-                  QStringLiteral(R"(a{ns="$namespace", x="${namespace}", y="[[namespace]]", z="$namespace_prefix"})"), variables),
+                  QStringLiteral(R"(a{ns="$namespace", x="${namespace}", y="[[namespace]]", z="$namespace_prefix"})"),
+                  variables),
               QStringLiteral(R"(a{ns="prod", x="prod", y="prod", z="pre"})"));
     // Not variables: a capture group, an undeclared name, a lone $.
-    EXPECT_EQ(DashboardVariables::substitute(QStringLiteral(R"q(label_replace(up, "h", "$1", "i", "(.*)") $other $)q"), variables),
+    EXPECT_EQ(DashboardVariables::substitute(QStringLiteral(R"q(label_replace(up, "h", "$1", "i", "(.*)") $other $)q"),
+                                             variables),
               QStringLiteral(R"q(label_replace(up, "h", "$1", "i", "(.*)") $other $)q"));
 }
 
@@ -169,18 +173,21 @@ TEST(DashboardVariables, AllStandsForEveryValue)
         "panels": []})json");
     ASSERT_EQ(result.dashboard.variableDefinitions.size(), 2u);
     EXPECT_EQ(result.dashboard.variableDefinitions[0].value, QStringLiteral(".*"));
-    EXPECT_EQ(result.dashboard.variableDefinitions[1].value, QStringLiteral(".*")) << "All is the default of includeAll";
+    EXPECT_EQ(result.dashboard.variableDefinitions[1].value, QStringLiteral(".*"))
+        << "All is the default of includeAll";
 }
 
 TEST(DashboardVariables, BuiltinsFollowTheStepOfTheRequest)
 {
     const QString query = QStringLiteral("rate(x[$__rate_interval]) / rate(y[${__interval}]) + z[[__interval]]");
     // Step 15 s, scrape 1 s: step + scrape = 16 s beats 4 × scrape = 4 s.
-    EXPECT_EQ(DashboardVariables::substituteBuiltins(query, {15'000, 1000}), QStringLiteral("rate(x[16s]) / rate(y[15s]) + z15s"));
+    EXPECT_EQ(DashboardVariables::substituteBuiltins(query, {15'000, 1000}),
+              QStringLiteral("rate(x[16s]) / rate(y[15s]) + z15s"));
     // Step 1 s, scrape 15 s: 4 × 15 s = 1 min.
     EXPECT_EQ(DashboardVariables::substituteBuiltins(QStringLiteral("rate(x[$__rate_interval])"), {1000, 15'000}),
               QStringLiteral("rate(x[1m])"));
-    EXPECT_EQ(DashboardVariables::substituteBuiltins(QStringLiteral("x[$__interval]"), {90'000, 1000}), QStringLiteral("x[1m30s]"));
+    EXPECT_EQ(DashboardVariables::substituteBuiltins(QStringLiteral("x[$__interval]"), {90'000, 1000}),
+              QStringLiteral("x[1m30s]"));
 }
 
 TEST(DashboardVariables, KeySegmentNamesTheChoosableValuesAQueryUses)
@@ -197,8 +204,10 @@ TEST(DashboardVariables, KeySegmentNamesTheChoosableValuesAQueryUses)
 TEST(DashboardVariables, TheCurrentValueIsKeptFirstWhenPrometheusDoesNotList)
 {
     EXPECT_EQ(DashboardVariables::choicesWithCurrent({"a", "b"}, QStringLiteral("b")), (QStringList{"a", "b"}));
-    EXPECT_EQ(DashboardVariables::choicesWithCurrent({"a", "b"}, QStringLiteral("gone")), (QStringList{"gone", "a", "b"}));
-    EXPECT_EQ(DashboardVariables::choicesWithCurrent({"a"}, QStringLiteral(".*")), (QStringList{"a"})) << "All is its own item";
+    EXPECT_EQ(DashboardVariables::choicesWithCurrent({"a", "b"}, QStringLiteral("gone")),
+              (QStringList{"gone", "a", "b"}));
+    EXPECT_EQ(DashboardVariables::choicesWithCurrent({"a"}, QStringLiteral(".*")), (QStringList{"a"}))
+        << "All is its own item";
 }
 
 TEST(DashboardVariables, WriterWritesTheNewFormAndReadsBack)
@@ -214,9 +223,11 @@ TEST(DashboardVariables, WriterWritesTheNewFormAndReadsBack)
     DashboardDefinition chosen = loaded.dashboard;
     chosen.variableDefinitions[1].value = QStringLiteral("other"); // chosen in the toolbar
     const QJsonObject written = DashboardWriter::toJsonObject(chosen).value(QStringLiteral("variables")).toObject();
-    EXPECT_EQ(written.value(QStringLiteral("job")).toString(), QStringLiteral("starter")) << "a fixed value stays a string";
+    EXPECT_EQ(written.value(QStringLiteral("job")).toString(), QStringLiteral("starter"))
+        << "a fixed value stays a string";
     const QJsonObject ns = written.value(QStringLiteral("namespace")).toObject();
-    EXPECT_EQ(ns.value(QStringLiteral("default")).toString(), QStringLiteral("other")) << "the value chosen is the new default";
+    EXPECT_EQ(ns.value(QStringLiteral("default")).toString(), QStringLiteral("other"))
+        << "the value chosen is the new default";
     EXPECT_EQ(ns.value(QStringLiteral("labelValues")).toObject().value(QStringLiteral("match")).toString(),
               QStringLiteral("zeebe_broker_info"));
     const auto back = DashboardLoader::fromJson(DashboardWriter::toJson(chosen));
@@ -229,13 +240,15 @@ TEST(DashboardVariables, WriterWritesTheNewFormAndReadsBack)
 
 TEST(VariableValuesLoader, ParsesPrometheusLabelValues)
 {
-    const auto values = VariableValuesLoader::parseLabelValues(R"({"status":"success","data":["a","b"]})", QStringLiteral("ns"));
+    const auto values =
+        VariableValuesLoader::parseLabelValues(R"({"status":"success","data":["a","b"]})", QStringLiteral("ns"));
     ASSERT_TRUE(values);
     EXPECT_EQ(values.value(), (QStringList{"a", "b"}));
     const auto refused = VariableValuesLoader::parseLabelValues(
         R"({"status":"error","errorType":"bad_data","error":"invalid parameter \"match[]\""})", QStringLiteral("ns"));
     ASSERT_FALSE(refused);
-    EXPECT_TRUE(refused.error().message.contains(QStringLiteral("invalid parameter"))) << refused.error().message.toStdString();
+    EXPECT_TRUE(refused.error().message.contains(QStringLiteral("invalid parameter")))
+        << refused.error().message.toStdString();
     const auto notJson = VariableValuesLoader::parseLabelValues("<html>", QStringLiteral("ns"));
     ASSERT_FALSE(notJson);
     EXPECT_TRUE(notJson.error().message.contains(QStringLiteral("not JSON")));

@@ -31,8 +31,9 @@ TEST(FormulaDescription, ABuiltinFormulaNamesWhatEachInputIs)
         {"derive": "littles_law", "inputs": {"pending": "pending", "rate": "completed"}}]}]})json");
     ASSERT_TRUE(result.issues.isEmpty()) << result.issues.value(0).toString().toStdString();
     const SeriesDefinition &derived = result.dashboard.panels[0].series[2];
-    EXPECT_EQ(FormulaDescription::describe(derived, result.dashboard),
-              QStringLiteral("queue wait (Little's law) = pending / rate\npending: engine queue length · rate: completed/s"));
+    EXPECT_EQ(
+        FormulaDescription::describe(derived, result.dashboard),
+        QStringLiteral("queue wait (Little's law) = pending / rate\npending: engine queue length · rate: completed/s"));
 }
 
 TEST(FormulaDescription, TheBuiltinDashboardsDescribeTheirDerivedSeries)
@@ -46,8 +47,9 @@ TEST(FormulaDescription, TheBuiltinDashboardsDescribeTheirDerivedSeries)
     const DashboardDefinition camunda = DashboardLoader::fromBuiltin(QStringLiteral("camunda")).dashboard;
     const SeriesDefinition *delay = derivedIn(camunda, QStringLiteral("Export delay"));
     ASSERT_TRUE(delay);
-    EXPECT_EQ(FormulaDescription::describe(*delay, camunda),
-              QStringLiteral("export delay = backlog / rate\nbacklog: backlog (records) · rate: exported records/s (right)"));
+    EXPECT_EQ(
+        FormulaDescription::describe(*delay, camunda),
+        QStringLiteral("export delay = backlog / rate\nbacklog: backlog (records) · rate: exported records/s (right)"));
 }
 
 TEST(FormulaDescription, AnExpressionWithNamesThatAreIdsAndAQueriedSeries)

@@ -9,7 +9,6 @@
 #include "testpaths.h"
 
 #include <QFile>
-
 #include <gtest/gtest.h>
 
 using GrafanaImporter::Conversion;
@@ -55,8 +54,10 @@ Conversion fixture()
 
 TEST(GrafanaImporter, QueryLegendAndTitleOfATimeseriesPanel)
 {
-    const Conversion c = convert(dashboardOf({timeseries(QStringLiteral("Throughput"),
-        QString::fromUtf8(R"j({"refId": "A", "expr": "sum(rate(x_total[$__rate_interval]))", "legendFormat": "{{ pod }} sent"},
+    const Conversion c = convert(dashboardOf({timeseries(
+        QStringLiteral("Throughput"),
+        QString::fromUtf8(
+            R"j({"refId": "A", "expr": "sum(rate(x_total[$__rate_interval]))", "legendFormat": "{{ pod }} sent"},
                           {"refId": "B", "expr": "up", "legendFormat": "__auto"},
                           {"refId": "C", "expr": "down", "legendFormat": ""})j"))}));
     ASSERT_EQ(c.dashboard.panels.size(), 1u);
@@ -73,7 +74,8 @@ TEST(GrafanaImporter, QueryLegendAndTitleOfATimeseriesPanel)
 
 TEST(GrafanaImporter, HiddenQueriesAreSkippedLikeGrafanaSkipsThem)
 {
-    const Conversion c = convert(dashboardOf({timeseries(QStringLiteral("P"),
+    const Conversion c = convert(dashboardOf({timeseries(
+        QStringLiteral("P"),
         QString::fromUtf8(R"j({"refId": "A", "expr": "a"}, {"refId": "B", "expr": "b", "hide": true})j"))}));
     ASSERT_EQ(c.dashboard.panels.size(), 1u);
     ASSERT_EQ(c.dashboard.panels[0].series.size(), 1u);
@@ -93,7 +95,8 @@ TEST(GrafanaImporter, OtherPanelTypesAreListedByTitleAndType)
         QString::fromUtf8(R"j({"title": "Shared", "libraryPanel": {"uid": "abc", "name": "Shared"}})j"),
     }));
     EXPECT_TRUE(c.dashboard.panels.empty());
-    EXPECT_TRUE(listed(c, QStringLiteral("panel 'Disk usage' (piechart): panel type not supported"))) << lines(c.notConverted);
+    EXPECT_TRUE(listed(c, QStringLiteral("panel 'Disk usage' (piechart): panel type not supported")))
+        << lines(c.notConverted);
     EXPECT_TRUE(listed(c, QStringLiteral("panel 'Now' (stat): panel type not supported")));
     EXPECT_TRUE(listed(c, QStringLiteral("panel 'Load' (gauge): panel type not supported")));
     EXPECT_TRUE(listed(c, QStringLiteral("panel 'Rejections' (table): panel type not supported")));
@@ -108,55 +111,71 @@ TEST(GrafanaImporter, ReadingOrderFollowsTheGridAndCollapsedRows)
     // Listed out of order; a collapsed row holds its panels (with the y they have when the
     // row is open, which overlaps the panels after the row).
     const Conversion c = convert(dashboardOf({
-        timeseries(QStringLiteral("after row"), QString::fromUtf8(R"j({"expr": "a"})j"), QString::fromUtf8(R"j(, "gridPos": {"x": 0, "y": 11, "w": 12, "h": 8})j")),
-        timeseries(QStringLiteral("top right"), QString::fromUtf8(R"j({"expr": "b"})j"), QString::fromUtf8(R"j(, "gridPos": {"x": 12, "y": 0, "w": 12, "h": 8})j")),
-        timeseries(QStringLiteral("top left"), QString::fromUtf8(R"j({"expr": "c"})j"), QString::fromUtf8(R"j(, "gridPos": {"x": 0, "y": 0, "w": 12, "h": 8})j")),
-        QString::fromUtf8(R"j({"type": "row", "title": "Details", "collapsed": true, "gridPos": {"x": 0, "y": 10, "w": 24, "h": 1},
+        timeseries(QStringLiteral("after row"), QString::fromUtf8(R"j({"expr": "a"})j"),
+                   QString::fromUtf8(R"j(, "gridPos": {"x": 0, "y": 11, "w": 12, "h": 8})j")),
+        timeseries(QStringLiteral("top right"), QString::fromUtf8(R"j({"expr": "b"})j"),
+                   QString::fromUtf8(R"j(, "gridPos": {"x": 12, "y": 0, "w": 12, "h": 8})j")),
+        timeseries(QStringLiteral("top left"), QString::fromUtf8(R"j({"expr": "c"})j"),
+                   QString::fromUtf8(R"j(, "gridPos": {"x": 0, "y": 0, "w": 12, "h": 8})j")),
+        QString::fromUtf8(
+            R"j({"type": "row", "title": "Details", "collapsed": true, "gridPos": {"x": 0, "y": 10, "w": 24, "h": 1},
              "panels": [%1, %2]})j")
-            .arg(timeseries(QStringLiteral("in row right"), QString::fromUtf8(R"j({"expr": "d"})j"), QString::fromUtf8(R"j(, "gridPos": {"x": 12, "y": 11, "w": 12, "h": 8})j")),
-                 timeseries(QStringLiteral("in row left"), QString::fromUtf8(R"j({"expr": "e"})j"), QString::fromUtf8(R"j(, "gridPos": {"x": 0, "y": 11, "w": 12, "h": 8})j"))),
+            .arg(timeseries(QStringLiteral("in row right"), QString::fromUtf8(R"j({"expr": "d"})j"),
+                            QString::fromUtf8(R"j(, "gridPos": {"x": 12, "y": 11, "w": 12, "h": 8})j")),
+                 timeseries(QStringLiteral("in row left"), QString::fromUtf8(R"j({"expr": "e"})j"),
+                            QString::fromUtf8(R"j(, "gridPos": {"x": 0, "y": 11, "w": 12, "h": 8})j"))),
     }));
     QStringList titles;
     for (const PanelDefinition &panel : c.dashboard.panels)
         titles << panel.title;
-    EXPECT_EQ(titles, (QStringList{QStringLiteral("top left"), QStringLiteral("top right"), QStringLiteral("in row left"),
-                                   QStringLiteral("in row right"), QStringLiteral("after row")}));
+    EXPECT_EQ(titles,
+              (QStringList{QStringLiteral("top left"), QStringLiteral("top right"), QStringLiteral("in row left"),
+                           QStringLiteral("in row right"), QStringLiteral("after row")}));
     EXPECT_EQ(c.dashboard.columns, 2) << "w = 12 of Grafana's 24 columns";
-    EXPECT_TRUE(listed(c, QStringLiteral("row 'Details': rows not supported; its panels are placed in order"))) << lines(c.notConverted);
+    EXPECT_TRUE(listed(c, QStringLiteral("row 'Details': rows not supported; its panels are placed in order")))
+        << lines(c.notConverted);
 }
 
 TEST(GrafanaImporter, ColumnsAreTheMostCommonPanelWidth)
 {
     const QString w8 = QString::fromUtf8(R"j(, "gridPos": {"x": 0, "y": 0, "w": 8, "h": 8})j");
     const QString w24 = QString::fromUtf8(R"j(, "gridPos": {"x": 0, "y": 9, "w": 24, "h": 8})j");
-    const Conversion c = convert(dashboardOf({timeseries(QStringLiteral("a"), QString::fromUtf8(R"j({"expr": "a"})j"), w8),
-                                              timeseries(QStringLiteral("b"), QString::fromUtf8(R"j({"expr": "b"})j"), w8),
-                                              timeseries(QStringLiteral("c"), QString::fromUtf8(R"j({"expr": "c"})j"), w24)}));
+    const Conversion c =
+        convert(dashboardOf({timeseries(QStringLiteral("a"), QString::fromUtf8(R"j({"expr": "a"})j"), w8),
+                             timeseries(QStringLiteral("b"), QString::fromUtf8(R"j({"expr": "b"})j"), w8),
+                             timeseries(QStringLiteral("c"), QString::fromUtf8(R"j({"expr": "c"})j"), w24)}));
     EXPECT_EQ(c.dashboard.columns, 3);
 }
 
 TEST(GrafanaImporter, TitleRefreshAndWindow)
 {
-    const Conversion c = convert(R"j({"title": "Camunda", "refresh": "10s", "time": {"from": "now-1h", "to": "now"}, "panels": []})j");
+    const Conversion c =
+        convert(R"j({"title": "Camunda", "refresh": "10s", "time": {"from": "now-1h", "to": "now"}, "panels": []})j");
     EXPECT_EQ(c.dashboard.title, QStringLiteral("Camunda"));
     EXPECT_EQ(c.dashboard.refreshSeconds, 10);
     EXPECT_EQ(c.dashboard.windowMs, 3'600'000);
     EXPECT_TRUE(c.notConverted.isEmpty()) << lines(c.notConverted);
 
-    const Conversion absolute = convert(R"j({"panels": [], "refresh": "", "time": {"from": "2024-01-01T00:00:00Z", "to": "2024-01-02T00:00:00Z"}})j");
+    const Conversion absolute = convert(
+        R"j({"panels": [], "refresh": "", "time": {"from": "2024-01-01T00:00:00Z", "to": "2024-01-02T00:00:00Z"}})j");
     EXPECT_EQ(absolute.dashboard.title, QStringLiteral("Imported from Grafana"));
     EXPECT_EQ(absolute.dashboard.refreshSeconds, 5) << "Grafana's refresh off: Chaoscope's default";
     EXPECT_EQ(absolute.dashboard.windowMs, 15 * 60'000);
-    EXPECT_TRUE(listed(absolute, QStringLiteral("time range 2024-01-01T00:00:00Z to 2024-01-02T00:00:00Z: only \"now-<duration>\" "
-                                                "to \"now\" becomes the live window; using 15m"))) << lines(absolute.notConverted);
+    EXPECT_TRUE(listed(
+        absolute, QStringLiteral("time range 2024-01-01T00:00:00Z to 2024-01-02T00:00:00Z: only \"now-<duration>\" "
+                                 "to \"now\" becomes the live window; using 15m")))
+        << lines(absolute.notConverted);
 }
 
 TEST(GrafanaImporter, UnitsMapToChaoscopesAndMultiplesScaleTheQuery)
 {
     const auto unitOf = [](const QString &id) {
-        const Conversion c = convert(dashboardOf({timeseries(QStringLiteral("p"), QString::fromUtf8(R"j({"expr": "q"})j"),
-                                                             QString::fromUtf8(R"j(, "fieldConfig": {"defaults": {"unit": "%1"}})j").arg(id))}));
-        return c.dashboard.panels.empty() ? std::pair<QString, QString>() : std::pair{c.dashboard.panels[0].unit, c.dashboard.panels[0].series[0].query};
+        const Conversion c = convert(
+            dashboardOf({timeseries(QStringLiteral("p"), QString::fromUtf8(R"j({"expr": "q"})j"),
+                                    QString::fromUtf8(R"j(, "fieldConfig": {"defaults": {"unit": "%1"}})j").arg(id))}));
+        return c.dashboard.panels.empty()
+                   ? std::pair<QString, QString>()
+                   : std::pair{c.dashboard.panels[0].unit, c.dashboard.panels[0].series[0].query};
     };
     for (const char *id : {"ops", "reqps", "rps", "wps"})
         EXPECT_EQ(unitOf(QLatin1String(id)), (std::pair{QStringLiteral("ops/s"), QStringLiteral("q")})) << id;
@@ -172,24 +191,28 @@ TEST(GrafanaImporter, UnitsMapToChaoscopesAndMultiplesScaleTheQuery)
     EXPECT_EQ(unitOf(QStringLiteral("none")), (std::pair{QString(), QStringLiteral("q")}));
     EXPECT_EQ(unitOf(QStringLiteral("suffix: req")), (std::pair{QStringLiteral("req"), QStringLiteral("q")}));
 
-    const Conversion unknown = convert(dashboardOf({timeseries(QStringLiteral("Temp"), QString::fromUtf8(R"j({"expr": "q"})j"),
-                                                               QString::fromUtf8(R"j(, "fieldConfig": {"defaults": {"unit": "celsius"}})j"))}));
+    const Conversion unknown = convert(
+        dashboardOf({timeseries(QStringLiteral("Temp"), QString::fromUtf8(R"j({"expr": "q"})j"),
+                                QString::fromUtf8(R"j(, "fieldConfig": {"defaults": {"unit": "celsius"}})j"))}));
     EXPECT_EQ(unknown.dashboard.panels.at(0).unit, QString());
-    EXPECT_TRUE(listed(unknown, QStringLiteral("panel 'Temp' (timeseries): unit 'celsius' not supported; shown as a plain number")))
+    EXPECT_TRUE(listed(
+        unknown, QStringLiteral("panel 'Temp' (timeseries): unit 'celsius' not supported; shown as a plain number")))
         << lines(unknown.notConverted);
 }
 
 TEST(GrafanaImporter, GrafanaUnitScaleQueryKeepsTheQueryWhole)
 {
-    EXPECT_EQ(GrafanaUnit::fromId(QStringLiteral("µs")).scaleQuery(QStringLiteral("a + b")), QStringLiteral("(a + b) / 1000000"));
-    EXPECT_EQ(GrafanaUnit::fromId(QStringLiteral("kbytes")).scaleQuery(QStringLiteral("a")), QStringLiteral("(a) * 1024"));
+    EXPECT_EQ(GrafanaUnit::fromId(QStringLiteral("µs")).scaleQuery(QStringLiteral("a + b")),
+              QStringLiteral("(a + b) / 1000000"));
+    EXPECT_EQ(GrafanaUnit::fromId(QStringLiteral("kbytes")).scaleQuery(QStringLiteral("a")),
+              QStringLiteral("(a) * 1024"));
     EXPECT_EQ(GrafanaUnit::fromId(QStringLiteral("opm")).scaleQuery(QStringLiteral("a")), QStringLiteral("(a) / 60"));
 }
 
 TEST(GrafanaImporter, RightAxisFromAnOverrideByNameOrQueryWithItsUnit)
 {
-    const Conversion c = convert(dashboardOf({timeseries(QStringLiteral("Backlog"),
-        QString::fromUtf8(R"j({"refId": "A", "expr": "backlog", "legendFormat": "backlog"},
+    const Conversion c = convert(dashboardOf({timeseries(
+        QStringLiteral("Backlog"), QString::fromUtf8(R"j({"refId": "A", "expr": "backlog", "legendFormat": "backlog"},
                           {"refId": "B", "expr": "rate(exported[1m])", "legendFormat": "exported/s"},
                           {"refId": "C", "expr": "ratio", "legendFormat": "{{partition}}"})j"),
         QString::fromUtf8(R"j(, "fieldConfig": {"defaults": {"unit": "short"}, "overrides": [
@@ -211,18 +234,21 @@ TEST(GrafanaImporter, RightAxisFromAnOverrideByNameOrQueryWithItsUnit)
 
 TEST(GrafanaImporter, RightAxisOverrideThatMatchesNoQueryIsListed)
 {
-    const Conversion c = convert(dashboardOf({timeseries(QStringLiteral("P"),
-        QString::fromUtf8(R"j({"refId": "A", "expr": "x", "legendFormat": "{{pod}}"})j"),
+    const Conversion c = convert(dashboardOf({timeseries(
+        QStringLiteral("P"), QString::fromUtf8(R"j({"refId": "A", "expr": "x", "legendFormat": "{{pod}}"})j"),
         QString::fromUtf8(R"j(, "fieldConfig": {"overrides": [{"matcher": {"id": "byName", "options": "starter-0"},
              "properties": [{"id": "custom.axisPlacement", "value": "right"}]}]})j"))}));
     EXPECT_EQ(c.dashboard.panels.at(0).series.at(0).axis, AxisSide::Left);
-    EXPECT_TRUE(listed(c, QStringLiteral("panel 'P' (timeseries): override for 'starter-0' (byName) matches no query by its id "
-                                         "or fixed legend; its series stay on the left axis"))) << lines(c.notConverted);
+    EXPECT_TRUE(
+        listed(c, QStringLiteral("panel 'P' (timeseries): override for 'starter-0' (byName) matches no query by its id "
+                                 "or fixed legend; its series stay on the left axis")))
+        << lines(c.notConverted);
 }
 
 TEST(GrafanaImporter, OldGraphPanelWithYaxesAndSeriesOverrides)
 {
-    const Conversion c = convert(dashboardOf({QString::fromUtf8(R"j({"type": "graph", "title": "Jobs", "steppedLine": true,
+    const Conversion c =
+        convert(dashboardOf({QString::fromUtf8(R"j({"type": "graph", "title": "Jobs", "steppedLine": true,
         "targets": [{"refId": "A", "expr": "jobs", "legendFormat": "{{action}}"},
                     {"refId": "B", "expr": "pushed", "legendFormat": "pushed"}],
         "seriesOverrides": [{"alias": "/push/", "yaxis": 2, "color": "#009E73"}],
@@ -242,33 +268,42 @@ TEST(GrafanaImporter, OldGraphPanelWithYaxesAndSeriesOverrides)
 
 TEST(GrafanaImporter, AxisLimitsAndDrawnThresholdsAreListedButMinimumZeroIsWhatChaoscopeDoes)
 {
-    const Conversion c = convert(dashboardOf({timeseries(QStringLiteral("Drop ratio"), QString::fromUtf8(R"j({"expr": "r"})j"),
-        QString::fromUtf8(R"j(, "fieldConfig": {"defaults": {"unit": "percent", "min": 0, "max": 100,
+    const Conversion c = convert(dashboardOf(
+        {timeseries(QStringLiteral("Drop ratio"), QString::fromUtf8(R"j({"expr": "r"})j"),
+                    QString::fromUtf8(R"j(, "fieldConfig": {"defaults": {"unit": "percent", "min": 0, "max": 100,
             "custom": {"thresholdsStyle": {"mode": "line"}},
             "thresholds": {"mode": "absolute", "steps": [{"color": "green", "value": null}, {"color": "red", "value": 80}]}}})j")),
-        // Every Grafana panel carries default steps; they are not drawn unless a style says so.
-        timeseries(QStringLiteral("Quiet"), QString::fromUtf8(R"j({"expr": "q"})j"),
-        QString::fromUtf8(R"j(, "fieldConfig": {"defaults": {"min": 5,
+         // Every Grafana panel carries default steps; they are not drawn unless a style says so.
+         timeseries(QStringLiteral("Quiet"), QString::fromUtf8(R"j({"expr": "q"})j"),
+                    QString::fromUtf8(R"j(, "fieldConfig": {"defaults": {"min": 5,
             "custom": {"thresholdsStyle": {"mode": "off"}},
             "thresholds": {"mode": "absolute", "steps": [{"color": "green", "value": null}, {"color": "red", "value": 80}]}}})j"))}));
     EXPECT_EQ(c.dashboard.panels.size(), 2u);
-    EXPECT_EQ(c.notConverted,
-              (QStringList{QStringLiteral("panel 'Drop ratio' (timeseries): axis maximum 100 not supported; the axis follows the data"),
-                           QStringLiteral("panel 'Drop ratio' (timeseries): thresholds (80) not supported"),
-                           QStringLiteral("panel 'Quiet' (timeseries): axis minimum 5 not supported; the axis follows the data")}));
+    EXPECT_EQ(
+        c.notConverted,
+        (QStringList{
+            QStringLiteral(
+                "panel 'Drop ratio' (timeseries): axis maximum 100 not supported; the axis follows the data"),
+            QStringLiteral("panel 'Drop ratio' (timeseries): thresholds (80) not supported"),
+            QStringLiteral("panel 'Quiet' (timeseries): axis minimum 5 not supported; the axis follows the data")}));
 }
 
 TEST(GrafanaImporter, StackingBarsTransformationsTimeShiftAndRepeatAreListed)
 {
-    const Conversion c = convert(dashboardOf({timeseries(QStringLiteral("S"), QString::fromUtf8(R"j({"expr": "s"})j"),
-        QString::fromUtf8(R"j(, "repeat": "pod", "timeShift": "1h", "timeFrom": "6h", "transformations": [{"id": "reduce"}],
+    const Conversion c = convert(dashboardOf({timeseries(
+        QStringLiteral("S"), QString::fromUtf8(R"j({"expr": "s"})j"),
+        QString::fromUtf8(
+            R"j(, "repeat": "pod", "timeShift": "1h", "timeFrom": "6h", "transformations": [{"id": "reduce"}],
             "fieldConfig": {"defaults": {"custom": {"stacking": {"mode": "normal"}, "drawStyle": "bars"}}})j"))}));
     EXPECT_EQ(c.dashboard.panels.size(), 1u);
-    for (const char *reason : {"stacking not supported; series are drawn unstacked", "draw style 'bars' not supported; drawn as lines",
-                               "transformations (reduce) not supported", "time shift 1h not supported",
-                               "a time range of its own (6h) not supported; the dashboard's window is used",
-                               "repeat for each $pod not supported; shown once"})
-        EXPECT_TRUE(listed(c, QStringLiteral("panel 'S' (timeseries): ") + QLatin1String(reason))) << reason << "\n" << lines(c.notConverted);
+    for (const char *reason :
+         {"stacking not supported; series are drawn unstacked", "draw style 'bars' not supported; drawn as lines",
+          "transformations (reduce) not supported", "time shift 1h not supported",
+          "a time range of its own (6h) not supported; the dashboard's window is used",
+          "repeat for each $pod not supported; shown once"})
+        EXPECT_TRUE(listed(c, QStringLiteral("panel 'S' (timeseries): ") + QLatin1String(reason)))
+            << reason << "\n"
+            << lines(c.notConverted);
 }
 
 TEST(GrafanaImporter, OnlyPrometheusQueriesAreConverted)
@@ -293,20 +328,22 @@ TEST(GrafanaImporter, OnlyPrometheusQueriesAreConverted)
     QStringList titles;
     for (const PanelDefinition &panel : c.dashboard.panels)
         titles << panel.title;
-    EXPECT_EQ(titles, (QStringList{QStringLiteral("Exported input"), QStringLiteral("Variable"), QStringLiteral("Variable by uid"),
-                                   QStringLiteral("Mixed")}));
+    EXPECT_EQ(titles, (QStringList{QStringLiteral("Exported input"), QStringLiteral("Variable"),
+                                   QStringLiteral("Variable by uid"), QStringLiteral("Mixed")}));
     EXPECT_EQ(c.dashboard.panels.at(3).series.size(), 1u);
-    EXPECT_TRUE(listed(c, QStringLiteral("panel 'Logs' (timeseries): loki data source not supported"))) << lines(c.notConverted);
+    EXPECT_TRUE(listed(c, QStringLiteral("panel 'Logs' (timeseries): loki data source not supported")))
+        << lines(c.notConverted);
     EXPECT_TRUE(listed(c, QStringLiteral("panel 'Logs by input' (timeseries): loki data source not supported")));
     EXPECT_TRUE(listed(c, QStringLiteral("panel 'Mixed' (timeseries): query B: loki data source not supported")));
     EXPECT_TRUE(listed(c, QStringLiteral("panel 'Mixed' (timeseries): query C: no PromQL expression")));
-    EXPECT_TRUE(listed(c, QStringLiteral("panel 'Test data' (timeseries): grafana-testdata-datasource data source not supported")));
+    EXPECT_TRUE(listed(
+        c, QStringLiteral("panel 'Test data' (timeseries): grafana-testdata-datasource data source not supported")));
 }
 
 TEST(GrafanaImporter, GrafanaMacrosOtherThanTheIntervalsLeaveTheQueryOut)
 {
-    const Conversion c = convert(dashboardOf({timeseries(QStringLiteral("M"),
-        QString::fromUtf8(R"j({"refId": "A", "expr": "rate(x[$__interval])"},
+    const Conversion c = convert(dashboardOf(
+        {timeseries(QStringLiteral("M"), QString::fromUtf8(R"j({"refId": "A", "expr": "rate(x[$__interval])"},
                           {"refId": "B", "expr": "increase(x[$__range])"},
                           {"refId": "C", "expr": "x offset ${__range_s}s"},
                           {"refId": "D", "expr": "x{pod=~\"[[pod]]\", ns=\"${ns:raw}\", job=~\"${job:pipe}\"}"})j"))}));
@@ -315,10 +352,13 @@ TEST(GrafanaImporter, GrafanaMacrosOtherThanTheIntervalsLeaveTheQueryOut)
     ASSERT_EQ(panel.series.size(), 2u);
     EXPECT_EQ(panel.series[0].query, QStringLiteral("rate(x[$__interval])"));
     EXPECT_EQ(panel.series[1].query, QStringLiteral("x{pod=~\"${pod}\", ns=\"${ns}\", job=~\"${job}\"}"));
-    EXPECT_TRUE(listed(c, QStringLiteral("panel 'M' (timeseries): query B: $__range not supported (only $__rate_interval and "
-                                         "$__interval are); query left out"))) << lines(c.notConverted);
-    EXPECT_TRUE(listed(c, QStringLiteral("panel 'M' (timeseries): query C: $__range_s not supported (only $__rate_interval and "
-                                         "$__interval are); query left out")));
+    EXPECT_TRUE(
+        listed(c, QStringLiteral("panel 'M' (timeseries): query B: $__range not supported (only $__rate_interval and "
+                                 "$__interval are); query left out")))
+        << lines(c.notConverted);
+    EXPECT_TRUE(
+        listed(c, QStringLiteral("panel 'M' (timeseries): query C: $__range_s not supported (only $__rate_interval and "
+                                 "$__interval are); query left out")));
     EXPECT_TRUE(listed(c, QStringLiteral("panel 'M' (timeseries): query D: variable format :pipe of $job dropped")));
 }
 
@@ -326,7 +366,8 @@ TEST(GrafanaImporter, PanelWithoutAnyPrometheusQueryIsLeftOut)
 {
     const Conversion c = convert(dashboardOf({timeseries(QStringLiteral("Empty"), QString())}));
     EXPECT_TRUE(c.dashboard.panels.empty());
-    EXPECT_TRUE(listed(c, QStringLiteral("panel 'Empty' (timeseries): no Prometheus query to convert; panel left out"))) << lines(c.notConverted);
+    EXPECT_TRUE(listed(c, QStringLiteral("panel 'Empty' (timeseries): no Prometheus query to convert; panel left out")))
+        << lines(c.notConverted);
 }
 
 TEST(GrafanaImporter, QueryVariablesTakeTheirChoicesFromALabel)
@@ -347,7 +388,8 @@ TEST(GrafanaImporter, QueryVariablesTakeTheirChoicesFromALabel)
     EXPECT_FALSE(ns.includeAll);
     const VariableDefinition &pod = c.dashboard.variableDefinitions[1];
     EXPECT_EQ(pod.labelName, QStringLiteral("pod"));
-    EXPECT_EQ(pod.labelMatch, QStringLiteral("starter_process_instances_started_total{namespace=~\"$namespace\", a=\"x,y\"}"));
+    EXPECT_EQ(pod.labelMatch,
+              QStringLiteral("starter_process_instances_started_total{namespace=~\"$namespace\", a=\"x,y\"}"));
     EXPECT_TRUE(pod.includeAll);
     EXPECT_EQ(pod.value, QStringLiteral(".*")) << "All selected: every value";
     const VariableDefinition &job = c.dashboard.variableDefinitions[2];
@@ -396,19 +438,23 @@ TEST(GrafanaImporter, VariablesWithoutACounterpartAreListed)
     EXPECT_EQ(v[2].value, QStringLiteral("a"));
     EXPECT_EQ(c.notConverted,
               (QStringList{
-                  QStringLiteral("variable 'ds' (datasource): data source variables not supported; Chaoscope reads from the --prometheus it was started with"),
+                  QStringLiteral("variable 'ds' (datasource): data source variables not supported; Chaoscope reads "
+                                 "from the --prometheus it was started with"),
                   QStringLiteral("variable 'interval' (interval): interval variables not supported; fixed at \"5m\""),
                   QStringLiteral("variable 'filters' (adhoc): ad hoc filters not supported"),
-                  QStringLiteral("variable 'metric' (query): only label_values(...) queries are supported, not \"metrics(zeebe_.*)\"; kept the value \"zeebe_x\""),
+                  QStringLiteral("variable 'metric' (query): only label_values(...) queries are supported, not "
+                                 "\"metrics(zeebe_.*)\"; kept the value \"zeebe_x\""),
                   QStringLiteral("variable 'pods' (query): several values selected (a, b); kept \"a\""),
                   QStringLiteral("variable 'pods' (query): multi-value selection not supported; one value at a time"),
-                  QStringLiteral("variable 'pods' (query): regex filter /starter-.*/ not applied; every value of the label is offered")}));
+                  QStringLiteral("variable 'pods' (query): regex filter /starter-.*/ not applied; every value of the "
+                                 "label is offered")}));
 }
 
 TEST(GrafanaImporter, LabelValuesParsing)
 {
     QString label, match;
-    EXPECT_TRUE(GrafanaVariables::parseLabelValues(QStringLiteral(" label_values( up{job=\"a,b\"} , instance ) "), &label, &match));
+    EXPECT_TRUE(GrafanaVariables::parseLabelValues(QStringLiteral(" label_values( up{job=\"a,b\"} , instance ) "),
+                                                   &label, &match));
     EXPECT_EQ(label, QStringLiteral("instance"));
     EXPECT_EQ(match, QStringLiteral("up{job=\"a,b\"}"));
     EXPECT_FALSE(GrafanaVariables::parseLabelValues(QStringLiteral("label_values(up, not a label)"), &label, &match));
@@ -423,7 +469,9 @@ TEST(GrafanaImporter, AcceptsTheApiWrapperAndListsAnnotationQueries)
         "panels": [{"type": "timeseries", "title": "P", "targets": [{"expr": "up"}]}]}})j");
     EXPECT_EQ(c.dashboard.title, QStringLiteral("Wrapped"));
     EXPECT_EQ(c.dashboard.panels.size(), 1u);
-    EXPECT_EQ(c.notConverted, QStringList{QStringLiteral("annotation query 'Deploys': not supported; Chaoscope's annotations are made in the app")});
+    EXPECT_EQ(c.notConverted,
+              QStringList{QStringLiteral(
+                  "annotation query 'Deploys': not supported; Chaoscope's annotations are made in the app")});
 }
 
 TEST(GrafanaImporter, LegacyRowsSchema)
@@ -449,12 +497,17 @@ TEST(GrafanaImporter, BadInputIsAnErrorWithAClearMessage)
     EXPECT_EQ(messageOf(""), "not valid JSON: illegal value at line 1, column 1");
     EXPECT_EQ(messageOf("[1, 2]"), std::string("not a Grafana dashboard: the top level is an array, not an object"));
     EXPECT_EQ(messageOf(R"j({"title": "x"})j"),
-              std::string("not a Grafana dashboard: it has no \"panels\" (a Grafana dashboard's JSON model has \"panels\" and \"templating\")"));
-    EXPECT_EQ(messageOf(R"j({"panels": "many"})j"), std::string("not a Grafana dashboard: \"panels\" is a string, not an array"));
-    EXPECT_EQ(messageOf(R"j({"dashboard": 3})j"), std::string("not a Grafana dashboard: \"dashboard\" is a number, not an object"));
-    EXPECT_EQ(messageOf(R"j({"title": "Testbed", "panels": [{"title": "x", "series": [{"query": "up"}]}]})j"),
-              std::string("not a Grafana dashboard: its panels have \"series\", not \"type\" and \"targets\": it is a Chaoscope "
-                          "dashboard already (open it with --dashboard)"));
+              std::string("not a Grafana dashboard: it has no \"panels\" (a Grafana dashboard's JSON model has "
+                          "\"panels\" and \"templating\")"));
+    EXPECT_EQ(messageOf(R"j({"panels": "many"})j"),
+              std::string("not a Grafana dashboard: \"panels\" is a string, not an array"));
+    EXPECT_EQ(messageOf(R"j({"dashboard": 3})j"),
+              std::string("not a Grafana dashboard: \"dashboard\" is a number, not an object"));
+    EXPECT_EQ(
+        messageOf(R"j({"title": "Testbed", "panels": [{"title": "x", "series": [{"query": "up"}]}]})j"),
+        std::string(
+            "not a Grafana dashboard: its panels have \"series\", not \"type\" and \"targets\": it is a Chaoscope "
+            "dashboard already (open it with --dashboard)"));
 }
 
 TEST(GrafanaImporter, OddShapesInsideADashboardDoNotCrash)
@@ -479,14 +532,17 @@ TEST(GrafanaImporter, CamundaFixtureConvertsItsPrometheusTimeSeries)
     QStringList titles;
     for (const PanelDefinition &panel : d.panels)
         titles << panel.title;
-    EXPECT_EQ(titles, (QStringList{QStringLiteral("Process instances per second"), QStringLiteral("Exporter backlog vs export rate"),
-                                   QStringLiteral("Jobs by action"), QStringLiteral("Backpressure drop ratio"),
-                                   QStringLiteral("Starter HTTP client pool"), QStringLiteral("Data availability p99"),
-                                   QStringLiteral("CPU throttling"), QStringLiteral("Worker fill level"), QStringLiteral("Flow control")}));
+    EXPECT_EQ(titles,
+              (QStringList{QStringLiteral("Process instances per second"),
+                           QStringLiteral("Exporter backlog vs export rate"), QStringLiteral("Jobs by action"),
+                           QStringLiteral("Backpressure drop ratio"), QStringLiteral("Starter HTTP client pool"),
+                           QStringLiteral("Data availability p99"), QStringLiteral("CPU throttling"),
+                           QStringLiteral("Worker fill level"), QStringLiteral("Flow control")}));
     QStringList variables;
     for (const VariableDefinition &variable : d.variableDefinitions)
         variables << variable.name;
-    EXPECT_EQ(variables, (QStringList{QStringLiteral("namespace"), QStringLiteral("pod"), QStringLiteral("partition"), QStringLiteral("interval")}));
+    EXPECT_EQ(variables, (QStringList{QStringLiteral("namespace"), QStringLiteral("pod"), QStringLiteral("partition"),
+                                      QStringLiteral("interval")}));
 
     const PanelDefinition &backlog = d.panels[1];
     EXPECT_EQ(backlog.rightUnit, QStringLiteral("ops/s"));
@@ -506,10 +562,12 @@ TEST(GrafanaImporter, CamundaFixtureConvertsItsPrometheusTimeSeries)
              "panel 'Data availability latency' (heatmap): panel type not supported",
              "panel 'Disk usage' (piechart): panel type not supported",
              "panel 'Gateway errors (logs)' (timeseries): loki data source not supported",
-             "panel 'Process instances per second' (timeseries): query D: $__range not supported (only $__rate_interval and $__interval are); query left out",
+             "panel 'Process instances per second' (timeseries): query D: $__range not supported (only "
+             "$__rate_interval and $__interval are); query left out",
              "panel 'Backpressure drop ratio' (timeseries): thresholds (0.05, 0.2) not supported",
              "panel 'Worker fill level' (timeseries): stacking not supported; series are drawn unstacked",
-             "variable 'datasource' (datasource): data source variables not supported; Chaoscope reads from the --prometheus it was started with",
+             "variable 'datasource' (datasource): data source variables not supported; Chaoscope reads from the "
+             "--prometheus it was started with",
              "variable 'interval' (interval): interval variables not supported; fixed at \"1m\"",
          })
         EXPECT_TRUE(listed(c, QString::fromUtf8(expected))) << expected << "\n---\n" << lines(c.notConverted);

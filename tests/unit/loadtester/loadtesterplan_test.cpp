@@ -3,30 +3,33 @@
 // admin token comes from; and that a token never ends up in a dashboard file.
 #include "dashboard/dashboardloader.h"
 #include "dashboard/dashboardwriter.h"
+#include "loadtester/adapters/locustadapter.h"
 #include "loadtester/loadtesterconnector.h"
 #include "loadtester/loadtestercontroller.h"
 #include "loadtester/loadtesterplan.h"
-#include "loadtester/adapters/locustadapter.h"
 #include "loadtester/loadtesterseries.h"
 #include "loadtester/replicadiscovery.h"
 
 #include <QTemporaryDir>
-
 #include <gtest/gtest.h>
 
 namespace {
 
-QString noEnvironment(const QString &) { return {}; }
+QString noEnvironment(const QString &)
+{
+    return {};
+}
 
 DashboardLoader::LoadResult loadWithLoadTester(const QByteArray &loadTester)
 {
-    return DashboardLoader::fromJson(R"({"panels": [{"title": "p", "series": [{"query": "up"}]}], "loadTester": )"
-                                     + loadTester + "}");
+    return DashboardLoader::fromJson(R"({"panels": [{"title": "p", "series": [{"query": "up"}]}], "loadTester": )" +
+                                     loadTester + "}");
 }
 
 TEST(LoadTesterPlan, TheDashboardListsReplicasKindAndTokenVariable)
 {
-    const auto loaded = loadWithLoadTester(R"({"kind": "Locust", "admin": ["http://127.0.0.1:8089", "http://127.0.0.1:8090"],
+    const auto loaded =
+        loadWithLoadTester(R"({"kind": "Locust", "admin": ["http://127.0.0.1:8089", "http://127.0.0.1:8090"],
                                               "tokenEnv": "LOCUST_TOKEN"})");
     ASSERT_TRUE(loaded.issues.isEmpty()) << loaded.issues.first().toString().toStdString();
     const LoadTesterPlan plan = LoadTesterPlan::resolve({}, loaded.dashboard.loadTester, [](const QString &name) {
@@ -61,19 +64,24 @@ TEST(LoadTesterPlan, LocustsSpawnRateReachesItsAdapters)
     EXPECT_EQ(locust->effectiveSpawnRate(10, 500), 25) << "not a tenth of the change";
 
     // Only Locust spawns; a bad value is named where it is.
-    const auto starter = loadWithLoadTester(R"({"kind": "starter", "admin": "http://127.0.0.1:9091", "spawnRate": 25})");
+    const auto starter =
+        loadWithLoadTester(R"({"kind": "starter", "admin": "http://127.0.0.1:9091", "spawnRate": 25})");
     ASSERT_EQ(starter.issues.size(), 1);
     EXPECT_EQ(starter.issues.first().path, QStringLiteral("loadTester.spawnRate"));
-    EXPECT_TRUE(starter.issues.first().message.contains(QStringLiteral("is for Locust"))) << starter.issues.first().toString().toStdString();
+    EXPECT_TRUE(starter.issues.first().message.contains(QStringLiteral("is for Locust")))
+        << starter.issues.first().toString().toStdString();
     EXPECT_EQ(starter.dashboard.loadTester.spawnRate, 0);
-    const auto negative = loadWithLoadTester(R"({"kind": "locust", "admin": "http://127.0.0.1:8089", "spawnRate": -3})");
+    const auto negative =
+        loadWithLoadTester(R"({"kind": "locust", "admin": "http://127.0.0.1:8089", "spawnRate": -3})");
     ASSERT_EQ(negative.issues.size(), 1);
-    EXPECT_TRUE(negative.issues.first().message.contains(QStringLiteral("above 0"))) << negative.issues.first().toString().toStdString();
+    EXPECT_TRUE(negative.issues.first().message.contains(QStringLiteral("above 0")))
+        << negative.issues.first().toString().toStdString();
 }
 
 TEST(LoadTesterPlan, TheCommandLineWinsFieldByField)
 {
-    const auto loaded = loadWithLoadTester(R"({"kind": "k6", "admin": "http://127.0.0.1:6565", "tokenEnv": "K6_TOKEN"})");
+    const auto loaded =
+        loadWithLoadTester(R"({"kind": "k6", "admin": "http://127.0.0.1:6565", "tokenEnv": "K6_TOKEN"})");
     LoadTesterPlan::CommandLine commandLine;
     commandLine.adminUrls = {QUrl(QStringLiteral("http://127.0.0.1:9999"))};
     commandLine.token = QStringLiteral("from-file");
@@ -141,7 +149,8 @@ TEST(LoadTesterPlan, ADashboardCannotSendTheTokenItNamesToAnotherHost)
     LoadTesterPlan plan = LoadTesterPlan::resolve({}, loaded.dashboard.loadTester, environment);
     EXPECT_TRUE(plan.token.isEmpty()) << "the token is not even read";
     ASSERT_EQ(plan.problems.size(), 1);
-    EXPECT_TRUE(plan.problems.first().contains(QStringLiteral("collector.example"))) << plan.problems.first().toStdString();
+    EXPECT_TRUE(plan.problems.first().contains(QStringLiteral("collector.example")))
+        << plan.problems.first().toStdString();
     EXPECT_TRUE(plan.problems.first().contains(QStringLiteral("--admin-token-file")));
     EXPECT_FALSE(plan.problems.first().contains(QStringLiteral("s3cret")));
 
@@ -153,7 +162,8 @@ TEST(LoadTesterPlan, ADashboardCannotSendTheTokenItNamesToAnotherHost)
     EXPECT_TRUE(plan.problems.isEmpty());
 
     // Loopback only, as on a laptop running the testbed: used.
-    const auto local = loadWithLoadTester(R"({"admin": ["http://127.0.0.1:9091", "http://localhost:9092", "http://[::1]:9093"],
+    const auto local =
+        loadWithLoadTester(R"({"admin": ["http://127.0.0.1:9091", "http://localhost:9092", "http://[::1]:9093"],
                                              "tokenEnv": "STARTER_TOKEN"})");
     plan = LoadTesterPlan::resolve({}, local.dashboard.loadTester, environment);
     EXPECT_EQ(plan.token, QStringLiteral("s3cret"));
@@ -162,12 +172,14 @@ TEST(LoadTesterPlan, ADashboardCannotSendTheTokenItNamesToAnotherHost)
 
 TEST(LoadTesterPlan, ATokenWrittenIntoTheDashboardIsRefusedWithTheWayToDoIt)
 {
-    const auto loaded = loadWithLoadTester(R"({"kind": "starter", "token": "oops", "admin": ["ftp://x", "http://127.0.0.1:9091"],
+    const auto loaded =
+        loadWithLoadTester(R"({"kind": "starter", "token": "oops", "admin": ["ftp://x", "http://127.0.0.1:9091"],
                                               "tokenEnv": "1BAD", "discover": {"scheme": "gopher"}})");
     QStringList issues;
     for (const DashboardIssue &issue : loaded.issues)
         issues.append(issue.toString());
-    EXPECT_TRUE(issues.contains(QStringLiteral("loadTester: a token is never kept in a dashboard file; name a \"tokenFile\" or \"tokenEnv\" instead")))
+    EXPECT_TRUE(issues.contains(QStringLiteral(
+        "loadTester: a token is never kept in a dashboard file; name a \"tokenFile\" or \"tokenEnv\" instead")))
         << issues.join(QLatin1Char('\n')).toStdString();
     EXPECT_TRUE(issues.contains(QStringLiteral("loadTester.admin[0]: \"ftp://x\" is not an http(s) URL")))
         << issues.join(QLatin1Char('\n')).toStdString();
@@ -175,7 +187,8 @@ TEST(LoadTesterPlan, ATokenWrittenIntoTheDashboardIsRefusedWithTheWayToDoIt)
         << issues.join(QLatin1Char('\n')).toStdString();
     EXPECT_TRUE(issues.contains(QStringLiteral("loadTester.discover.scheme: must be \"http\" or \"https\"")))
         << issues.join(QLatin1Char('\n')).toStdString();
-    EXPECT_TRUE(issues.contains(QStringLiteral("loadTester.discover.job: missing: the Prometheus job whose targets are the replicas")))
+    EXPECT_TRUE(issues.contains(
+        QStringLiteral("loadTester.discover.job: missing: the Prometheus job whose targets are the replicas")))
         << issues.join(QLatin1Char('\n')).toStdString();
     // The good parts still load, and the token is nowhere in what was read.
     EXPECT_EQ(loaded.dashboard.loadTester.adminUrls, QStringList{QStringLiteral("http://127.0.0.1:9091")});
@@ -207,8 +220,8 @@ TEST(ReplicaDiscoveryParse, TargetsOfTheJobBecomeAdminUrls)
         {"labels":{"job":"starter","instance":"b2"},"scrapeUrl":"http://10.0.0.1:9091/metrics?x=1","health":"up"}]}})";
     const auto urls = ReplicaDiscovery::parseTargets(json, QStringLiteral("starter"), QStringLiteral("http"));
     ASSERT_TRUE(urls.ok());
-    EXPECT_EQ(urls.value(), (QList<QUrl>{QUrl(QStringLiteral("http://10.0.0.1:9091")),
-                                         QUrl(QStringLiteral("http://10.0.0.2:9091"))}))
+    EXPECT_EQ(urls.value(),
+              (QList<QUrl>{QUrl(QStringLiteral("http://10.0.0.1:9091")), QUrl(QStringLiteral("http://10.0.0.2:9091"))}))
         << "sorted, a down target included (it shows as failing), duplicates once";
 }
 
@@ -221,7 +234,8 @@ TEST(ReplicaDiscoveryParse, BadAnswersAreWorded)
     EXPECT_EQ(refused.error().message, QStringLiteral("Prometheus refused the target list: nope"));
     const auto none = ReplicaDiscovery::parseTargets(R"({"status":"success","data":{"activeTargets":[]}})",
                                                      QStringLiteral("s"), QStringLiteral("http"));
-    EXPECT_EQ(none.error().message, QStringLiteral("Prometheus has no active target for job \"s\" (jobs it scrapes: none)."));
+    EXPECT_EQ(none.error().message,
+              QStringLiteral("Prometheus has no active target for job \"s\" (jobs it scrapes: none)."));
 }
 
 } // namespace

@@ -4,7 +4,6 @@
 #include "net/retrypolicy.h"
 
 #include <QDateTime>
-
 #include <gtest/gtest.h>
 
 namespace {

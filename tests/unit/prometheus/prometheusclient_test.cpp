@@ -34,13 +34,10 @@ QByteArray fixture(const QString &name)
     return file.readAll();
 }
 
-QByteArray httpResponse(int status, const QByteArray &reason, const QByteArray &contentType,
-                        const QByteArray &body)
+QByteArray httpResponse(int status, const QByteArray &reason, const QByteArray &contentType, const QByteArray &body)
 {
-    return "HTTP/1.1 " + QByteArray::number(status) + ' ' + reason +
-           "\r\nContent-Type: " + contentType +
-           "\r\nContent-Length: " + QByteArray::number(body.size()) +
-           "\r\nConnection: close\r\n\r\n" + body;
+    return "HTTP/1.1 " + QByteArray::number(status) + ' ' + reason + "\r\nContent-Type: " + contentType +
+           "\r\nContent-Length: " + QByteArray::number(body.size()) + "\r\nConnection: close\r\n\r\n" + body;
 }
 
 // Records HTTP/1.1 requests on 127.0.0.1 and lets each test decide what goes back.
@@ -107,8 +104,7 @@ private:
 Result<PromQueryResult> await(const QueryFuture &future, int timeoutMs = 10000)
 {
     if (!waitFor([&] { return future.isFinished(); }, timeoutMs))
-        return Error::make(Kind::Invalid,
-                           QStringLiteral("test: the future did not finish in time"));
+        return Error::make(Kind::Invalid, QStringLiteral("test: the future did not finish in time"));
     if (future.isCanceled() || future.resultCount() == 0)
         return Error::make(Kind::Invalid, QStringLiteral("test: the future was canceled"));
     return future.result();
@@ -135,14 +131,10 @@ TEST(PrometheusClient, ApiUrlHonoursAPathPrefixWithOrWithoutSlash)
         PrometheusClient client(connectionTo(QUrl(QString::fromLatin1(base))));
         return client.apiUrl(QString::fromLatin1(path)).toString();
     };
-    EXPECT_EQ(urlFor("http://host:9090", "api/v1/query"),
-              QStringLiteral("http://host:9090/api/v1/query"));
-    EXPECT_EQ(urlFor("http://host:9090/", "api/v1/query"),
-              QStringLiteral("http://host:9090/api/v1/query"));
-    EXPECT_EQ(urlFor("http://host/prometheus/", "api/v1/query"),
-              QStringLiteral("http://host/prometheus/api/v1/query"));
-    EXPECT_EQ(urlFor("http://host/prometheus", "api/v1/query"),
-              QStringLiteral("http://host/prometheus/api/v1/query"));
+    EXPECT_EQ(urlFor("http://host:9090", "api/v1/query"), QStringLiteral("http://host:9090/api/v1/query"));
+    EXPECT_EQ(urlFor("http://host:9090/", "api/v1/query"), QStringLiteral("http://host:9090/api/v1/query"));
+    EXPECT_EQ(urlFor("http://host/prometheus/", "api/v1/query"), QStringLiteral("http://host/prometheus/api/v1/query"));
+    EXPECT_EQ(urlFor("http://host/prometheus", "api/v1/query"), QStringLiteral("http://host/prometheus/api/v1/query"));
     EXPECT_EQ(urlFor("https://host/a/b/", "/api/v1/query_range"),
               QStringLiteral("https://host/a/b/api/v1/query_range"));
 }
@@ -150,8 +142,7 @@ TEST(PrometheusClient, ApiUrlHonoursAPathPrefixWithOrWithoutSlash)
 TEST(PrometheusClient, SendsTheQueryEncodedWithBearerTokenAndExtraHeaders)
 {
     FakeServer server;
-    server.answer(
-        httpResponse(200, "OK", "application/json", fixture(QStringLiteral("vector_up.json"))));
+    server.answer(httpResponse(200, "OK", "application/json", fixture(QStringLiteral("vector_up.json"))));
     PrometheusConnection connection = connectionTo(server.url(QStringLiteral("/prometheus")));
     connection.bearerToken = QStringLiteral("s3cret");
     connection.extraHeaders.append(qMakePair(QByteArray("X-Scope-OrgID"), QByteArray("team-a")));
@@ -170,8 +161,7 @@ TEST(PrometheusClient, SendsTheQueryEncodedWithBearerTokenAndExtraHeaders)
     EXPECT_TRUE(request.target.contains("%2B")) << request.target.toStdString();
     EXPECT_FALSE(request.target.contains('+')) << request.target.toStdString();
     EXPECT_EQ(request.params().queryItemValue(QStringLiteral("query"), QUrl::FullyDecoded), query);
-    EXPECT_EQ(request.params().queryItemValue(QStringLiteral("time")),
-              QStringLiteral("1700000000.123"));
+    EXPECT_EQ(request.params().queryItemValue(QStringLiteral("time")), QStringLiteral("1700000000.123"));
     EXPECT_EQ(request.headers.value("authorization"), "Bearer s3cret");
     EXPECT_EQ(request.headers.value("x-scope-orgid"), "team-a");
     EXPECT_EQ(request.headers.value("accept"), "application/json");
@@ -180,8 +170,7 @@ TEST(PrometheusClient, SendsTheQueryEncodedWithBearerTokenAndExtraHeaders)
 TEST(PrometheusClient, SendsBasicAuth)
 {
     FakeServer server;
-    server.answer(
-        httpResponse(200, "OK", "application/json", fixture(QStringLiteral("vector_empty.json"))));
+    server.answer(httpResponse(200, "OK", "application/json", fixture(QStringLiteral("vector_empty.json"))));
     PrometheusConnection connection = connectionTo(server.url(QStringLiteral("/prefix/")));
     connection.basicUser = QStringLiteral("alice");
     connection.basicPassword = QStringLiteral("pa:ss");
@@ -190,20 +179,16 @@ TEST(PrometheusClient, SendsBasicAuth)
     ASSERT_TRUE(result.ok()) << describe(result);
     ASSERT_EQ(server.requests.size(), 1);
     EXPECT_EQ(server.requests.front().path(), "/prefix/api/v1/query");
-    EXPECT_EQ(server.requests.front().headers.value("authorization"),
-              "Basic " + QByteArray("alice:pa:ss").toBase64());
-    EXPECT_FALSE(
-        server.requests.front().params().hasQueryItem(QStringLiteral("time"))); // server's now
+    EXPECT_EQ(server.requests.front().headers.value("authorization"), "Basic " + QByteArray("alice:pa:ss").toBase64());
+    EXPECT_FALSE(server.requests.front().params().hasQueryItem(QStringLiteral("time"))); // server's now
 }
 
 TEST(PrometheusClient, RangeQueryParameters)
 {
     FakeServer server;
-    server.answer(
-        httpResponse(200, "OK", "application/json", fixture(QStringLiteral("matrix_up.json"))));
+    server.answer(httpResponse(200, "OK", "application/json", fixture(QStringLiteral("matrix_up.json"))));
     PrometheusClient client(connectionTo(server.url()));
-    const auto result =
-        await(client.rangeQuery(QStringLiteral("up"), {1700000000000, 1700000030500}, 1500));
+    const auto result = await(client.rangeQuery(QStringLiteral("up"), {1700000000000, 1700000030500}, 1500));
     ASSERT_TRUE(result.ok()) << describe(result);
     EXPECT_EQ(result->series.front().timestampsMs.size(), 21u);
     ASSERT_EQ(server.requests.size(), 1);
@@ -218,16 +203,14 @@ TEST(PrometheusClient, RangeQueryParameters)
 TEST(PrometheusClient, AVeryLongQueryIsPostedAsAForm)
 {
     FakeServer server;
-    server.answer(
-        httpResponse(200, "OK", "application/json", fixture(QStringLiteral("vector_empty.json"))));
+    server.answer(httpResponse(200, "OK", "application/json", fixture(QStringLiteral("vector_empty.json"))));
     PrometheusConnection connection = connectionTo(server.url(QStringLiteral("/p/")));
     connection.extraHeaders.append(qMakePair(QByteArray("X-Scope-OrgID"), QByteArray("team-b")));
     PrometheusClient client(connection);
     QStringList alternatives;
     for (int i = 0; i < 400; ++i)
         alternatives << QStringLiteral("some_job_name_%1").arg(i);
-    const QString query =
-        QStringLiteral("up{job=~\"%1\"} + 0").arg(alternatives.join(QLatin1Char('|')));
+    const QString query = QStringLiteral("up{job=~\"%1\"} + 0").arg(alternatives.join(QLatin1Char('|')));
     ASSERT_GT(query.size(), 4096);
 
     const auto result = await(client.instantQuery(query, 1700000000000));
@@ -239,16 +222,14 @@ TEST(PrometheusClient, AVeryLongQueryIsPostedAsAForm)
     EXPECT_EQ(request.headers.value("content-type"), "application/x-www-form-urlencoded");
     EXPECT_EQ(request.headers.value("x-scope-orgid"), "team-b");
     EXPECT_EQ(request.params().queryItemValue(QStringLiteral("query"), QUrl::FullyDecoded), query);
-    EXPECT_EQ(request.params().queryItemValue(QStringLiteral("time")),
-              QStringLiteral("1700000000"));
+    EXPECT_EQ(request.params().queryItemValue(QStringLiteral("time")), QStringLiteral("1700000000"));
 }
 
 TEST(PrometheusClient, HtmlErrorPageIsAnHttpErrorNamingTheUrl)
 {
     FakeServer server;
-    server.answer(httpResponse(
-        500, "Internal Server Error", "text/html",
-        "<html><head><title>Upstream exploded</title></head><body>oops</body></html>"));
+    server.answer(httpResponse(500, "Internal Server Error", "text/html",
+                               "<html><head><title>Upstream exploded</title></head><body>oops</body></html>"));
     PrometheusClient client(connectionTo(server.url(QStringLiteral("/prom/"))));
     QSignalSpy reachability(&client, &PrometheusClient::reachabilityChanged);
     const auto result = await(client.instantQuery(QStringLiteral("up")));
@@ -257,8 +238,7 @@ TEST(PrometheusClient, HtmlErrorPageIsAnHttpErrorNamingTheUrl)
     EXPECT_EQ(result.error().httpStatus, 500);
     EXPECT_EQ(result.error().detail, QStringLiteral("Upstream exploded"));
     const QString message = result.error().message;
-    EXPECT_TRUE(message.contains(server.url(QStringLiteral("/prom/api/v1/query")).toString()))
-        << message.toStdString();
+    EXPECT_TRUE(message.contains(server.url(QStringLiteral("/prom/api/v1/query")).toString())) << message.toStdString();
     EXPECT_TRUE(message.contains(QStringLiteral("HTTP 500"))) << message.toStdString();
     EXPECT_TRUE(message.contains(QStringLiteral("Upstream exploded"))) << message.toStdString();
     // The server did answer: the source is up, only this query failed.
@@ -269,15 +249,13 @@ TEST(PrometheusClient, HtmlErrorPageIsAnHttpErrorNamingTheUrl)
 TEST(PrometheusClient, PrometheusErrorJsonIsAQueryError)
 {
     FakeServer server;
-    server.answer(httpResponse(400, "Bad Request", "application/json",
-                               fixture(QStringLiteral("error_bad_data.json"))));
+    server.answer(httpResponse(400, "Bad Request", "application/json", fixture(QStringLiteral("error_bad_data.json"))));
     PrometheusClient client(connectionTo(server.url()));
     const auto result = await(client.instantQuery(QStringLiteral("up{")));
     ASSERT_FALSE(result.ok());
     EXPECT_EQ(result.error().kind, Kind::Query);
     EXPECT_EQ(result.error().httpStatus, 400);
-    EXPECT_TRUE(result.error().message.startsWith(
-        QStringLiteral("Prometheus rejected the query: invalid parameter")))
+    EXPECT_TRUE(result.error().message.startsWith(QStringLiteral("Prometheus rejected the query: invalid parameter")))
         << describe(result);
     EXPECT_TRUE(result.error().message.endsWith(QStringLiteral("(bad_data)"))) << describe(result);
 }
@@ -303,9 +281,8 @@ TEST(PrometheusClient, BodyCutOffWithoutContentLengthIsAParseErrorSayingSo)
     FakeServer server;
     const QByteArray body = fixture(QStringLiteral("matrix_up.json"));
     server.setHandler([body](QTcpSocket *socket, const FakeServer::Request &) {
-        socket->write(
-            "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n" +
-            body.left(body.size() / 2));
+        socket->write("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n" +
+                      body.left(body.size() / 2));
         socket->disconnectFromHost();
     });
     PrometheusClient client(connectionTo(server.url()));
@@ -319,15 +296,13 @@ TEST(PrometheusClient, BodyCutOffWithoutContentLengthIsAParseErrorSayingSo)
 TEST(PrometheusClient, ConnectionRefusedNamesTheUrlAndMarksTheSourceDown)
 {
     const quint16 port = freeLoopbackPort();
-    PrometheusClient client(
-        connectionTo(QUrl(QStringLiteral("http://127.0.0.1:%1/prom/").arg(port))));
+    PrometheusClient client(connectionTo(QUrl(QStringLiteral("http://127.0.0.1:%1/prom/").arg(port))));
     QSignalSpy reachability(&client, &PrometheusClient::reachabilityChanged);
     const auto result = await(client.instantQuery(QStringLiteral("up")));
     ASSERT_FALSE(result.ok());
     EXPECT_EQ(result.error().kind, Kind::Network);
     EXPECT_TRUE(result.error().isSourceDown());
-    EXPECT_TRUE(
-        result.error().message.contains(QStringLiteral("127.0.0.1:%1/prom/api/v1/query").arg(port)))
+    EXPECT_TRUE(result.error().message.contains(QStringLiteral("127.0.0.1:%1/prom/api/v1/query").arg(port)))
         << describe(result);
     EXPECT_TRUE(result.error().message.contains(QStringLiteral("refused"))) << describe(result);
     ASSERT_EQ(reachability.size(), 1);
@@ -339,8 +314,7 @@ TEST(PrometheusClient, ConnectionRefusedNamesTheUrlAndMarksTheSourceDown)
 TEST(PrometheusClient, ReachabilityIsSignalledOnTransitionsOnly)
 {
     FakeServer server;
-    server.answer(
-        httpResponse(200, "OK", "application/json", fixture(QStringLiteral("vector_empty.json"))));
+    server.answer(httpResponse(200, "OK", "application/json", fixture(QStringLiteral("vector_empty.json"))));
     const quint16 port = server.port();
     PrometheusClient client(connectionTo(server.url()));
     QSignalSpy reachability(&client, &PrometheusClient::reachabilityChanged);
@@ -400,7 +374,7 @@ TEST(PrometheusClient, AnOversizedContentLengthIsRefusedWithoutReadingIt)
     ASSERT_FALSE(result.ok());
     EXPECT_EQ(result.error().kind, Kind::TooLarge) << describe(result);
     EXPECT_TRUE(result.error().message.contains(QStringLiteral("1.0 MiB"))) << describe(result);
-    EXPECT_LT(clock.elapsed(), 5000); // refused on the header, not after a timeout
+    EXPECT_LT(clock.elapsed(), 5000);                                    // refused on the header, not after a timeout
     EXPECT_TRUE(waitFor([&] { return server.disconnects == 1; }, 5000)); // the client hung up
 }
 
@@ -409,8 +383,7 @@ TEST(PrometheusClient, AnOversizedStreamIsCutOffWhileArriving)
     FakeServer server;
     server.setHandler([](QTcpSocket *socket, const FakeServer::Request &) {
         // No length announced; far more than the cap arrives, then the server just waits.
-        socket->write(
-            "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n");
+        socket->write("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n");
         socket->write(QByteArray(512 * 1024, ' '));
     });
     PrometheusConnection connection = connectionTo(server.url());
@@ -461,8 +434,7 @@ TEST(PrometheusClient, SplitRangeKeepsAtMostFourRequestsInFlight)
     FakeServer server;
     int outstanding = 0;
     int maxOutstanding = 0;
-    const QByteArray empty =
-        httpResponse(200, "OK", "application/json", fixture(QStringLiteral("matrix_empty.json")));
+    const QByteArray empty = httpResponse(200, "OK", "application/json", fixture(QStringLiteral("matrix_empty.json")));
     server.setHandler([&](QTcpSocket *socket, const FakeServer::Request &) {
         maxOutstanding = std::max(maxOutstanding, ++outstanding);
         // Answer a little later, so that requests overlap.
@@ -494,13 +466,11 @@ TEST(PrometheusClient, SplitRangeKeepsAtMostFourRequestsInFlight)
 TEST(PrometheusClient, TheFirstFailingChunkFailsTheWholeRange)
 {
     FakeServer server;
-    const QByteArray empty =
-        httpResponse(200, "OK", "application/json", fixture(QStringLiteral("matrix_empty.json")));
-    const QByteArray error = httpResponse(400, "Bad Request", "application/json",
-                                          fixture(QStringLiteral("error_too_many_points.json")));
+    const QByteArray empty = httpResponse(200, "OK", "application/json", fixture(QStringLiteral("matrix_empty.json")));
+    const QByteArray error =
+        httpResponse(400, "Bad Request", "application/json", fixture(QStringLiteral("error_too_many_points.json")));
     server.setHandler([&](QTcpSocket *socket, const FakeServer::Request &request) {
-        const bool fail =
-            request.params().queryItemValue(QStringLiteral("start")) == QLatin1String("20");
+        const bool fail = request.params().queryItemValue(QStringLiteral("start")) == QLatin1String("20");
         socket->write(fail ? error : empty);
         socket->disconnectFromHost();
     });
@@ -528,8 +498,7 @@ TEST(PrometheusClient, InvalidInputFailsWithoutARequest)
     const auto range = await(client.rangeQuery(QStringLiteral("up"), {1000, 0}, 1000));
     ASSERT_FALSE(range.ok());
     EXPECT_EQ(range.error().kind, Kind::Invalid);
-    const auto tooMany =
-        await(client.rangeQuery(QStringLiteral("up"), {0, 365ll * 24 * 3600 * 1000}, 1));
+    const auto tooMany = await(client.rangeQuery(QStringLiteral("up"), {0, 365ll * 24 * 3600 * 1000}, 1));
     ASSERT_FALSE(tooMany.ok());
     EXPECT_EQ(tooMany.error().kind, Kind::Invalid);
     EXPECT_FALSE(client.isReachable().has_value());

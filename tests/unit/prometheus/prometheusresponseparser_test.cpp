@@ -202,18 +202,16 @@ TEST(PrometheusResponseParser, ServerErrorsBecomeQueryErrorsWithTheServersWords)
     EXPECT_EQ(badData.error().kind, Kind::Query);
     EXPECT_EQ(badData.error().httpStatus, 400);
     EXPECT_EQ(badData.error().detail, QStringLiteral("bad_data"));
-    EXPECT_EQ(
-        badData.error().message,
-        QStringLiteral("Prometheus rejected the query: invalid parameter \"query\": 1:4: parse "
-                       "error: unexpected end of input inside braces (bad_data)"));
+    EXPECT_EQ(badData.error().message,
+              QStringLiteral("Prometheus rejected the query: invalid parameter \"query\": 1:4: parse "
+                             "error: unexpected end of input inside braces (bad_data)"));
     EXPECT_FALSE(badData.error().isSourceDown());
 
     const auto execution = parseFixture(QStringLiteral("error_execution.json"), 422);
     ASSERT_FALSE(execution.ok());
     EXPECT_EQ(execution.error().kind, Kind::Query);
     EXPECT_EQ(execution.error().httpStatus, 422);
-    EXPECT_TRUE(
-        execution.error().message.contains(QStringLiteral("many-to-many matching not allowed")));
+    EXPECT_TRUE(execution.error().message.contains(QStringLiteral("many-to-many matching not allowed")));
     EXPECT_TRUE(execution.error().message.endsWith(QStringLiteral("(execution)")));
 
     const auto points = parseFixture(QStringLiteral("error_too_many_points.json"), 400);
@@ -243,15 +241,13 @@ TEST(PrometheusResponseParser, NotJson)
     const auto ok200 = parseFixture(QStringLiteral("malformed_not_json.txt"), 200);
     ASSERT_FALSE(ok200.ok());
     EXPECT_EQ(ok200.error().kind, Kind::Parse);
-    EXPECT_TRUE(ok200.error().message.contains(QStringLiteral("not valid JSON")))
-        << describe(ok200);
+    EXPECT_TRUE(ok200.error().message.contains(QStringLiteral("not valid JSON"))) << describe(ok200);
 
     const auto unavailable = parseFixture(QStringLiteral("malformed_not_json.txt"), 503);
     ASSERT_FALSE(unavailable.ok());
     EXPECT_EQ(unavailable.error().kind, Kind::Http);
     EXPECT_EQ(unavailable.error().httpStatus, 503);
-    EXPECT_TRUE(
-        unavailable.error().detail.startsWith(QStringLiteral("Service temporarily unavailable")));
+    EXPECT_TRUE(unavailable.error().detail.startsWith(QStringLiteral("Service temporarily unavailable")));
 
     const auto empty = parse(QByteArray(), 200);
     ASSERT_FALSE(empty.ok());
@@ -288,8 +284,7 @@ TEST(PrometheusResponseParser, WrongShapesSayWhatWasWrong)
     const Case cases[] = {
         {"malformed_wrong_resulttype.json", "unknown \"data.resultType\" \"tensor\""},
         {"malformed_value_not_number.json", "sample 3: the value \"abc\" is not a number"},
-        {"malformed_value_bare_number.json",
-         "\"value\": the value is a number, expected a number in quotes"},
+        {"malformed_value_bare_number.json", "\"value\": the value is a number, expected a number in quotes"},
         {"malformed_result_not_array.json", "\"data.result\" of a vector is an object"},
         {"malformed_no_status.json", "\"status\" is missing"},
         {"malformed_label_not_string.json", "label \"job\" is a number"},
@@ -303,8 +298,7 @@ TEST(PrometheusResponseParser, WrongShapesSayWhatWasWrong)
     }
     // Where it was wrong: the failing series is named by its labels.
     const auto value = parseFixture(QStringLiteral("malformed_value_not_number.json"));
-    EXPECT_TRUE(value.error().message.contains(QStringLiteral("job=\"prometheus\"")))
-        << describe(value);
+    EXPECT_TRUE(value.error().message.contains(QStringLiteral("job=\"prometheus\""))) << describe(value);
 }
 
 TEST(PrometheusResponseParser, MoreShapes)
@@ -313,25 +307,21 @@ TEST(PrometheusResponseParser, MoreShapes)
     ASSERT_FALSE(missingData.ok());
     EXPECT_TRUE(missingData.error().message.contains(QStringLiteral("\"data\" is missing")));
 
-    const auto badTime = parse(
-        QByteArray(R"({"status":"success","data":{"resultType":"scalar","result":["x","1"]}})"),
-        200);
+    const auto badTime =
+        parse(QByteArray(R"({"status":"success","data":{"resultType":"scalar","result":["x","1"]}})"), 200);
     ASSERT_FALSE(badTime.ok());
     EXPECT_TRUE(badTime.error().message.contains(QStringLiteral("the time is a string")));
 
     const auto shortPair = parse(
-        QByteArray(
-            R"({"status":"success","data":{"resultType":"vector","result":[{"metric":{},"value":[1]}]}})"),
-        200);
+        QByteArray(R"({"status":"success","data":{"resultType":"vector","result":[{"metric":{},"value":[1]}]}})"), 200);
     ASSERT_FALSE(shortPair.ok());
     EXPECT_TRUE(shortPair.error().message.contains(QStringLiteral("an array of 1")));
 
     // A native-histogram series cannot be drawn: it is left out with a warning, not an error.
-    const auto histogram =
-        parse(QByteArray(R"({"status":"success","data":{"resultType":"vector","result":[)"
-                         R"({"metric":{"a":"1"},"histogram":[1,{"count":"2"}]},)"
-                         R"({"metric":{"a":"2"},"value":[1,"3"]}]}})"),
-              200);
+    const auto histogram = parse(QByteArray(R"({"status":"success","data":{"resultType":"vector","result":[)"
+                                            R"({"metric":{"a":"1"},"histogram":[1,{"count":"2"}]},)"
+                                            R"({"metric":{"a":"2"},"value":[1,"3"]}]}})"),
+                                 200);
     ASSERT_TRUE(histogram.ok()) << describe(histogram);
     ASSERT_EQ(histogram->series.size(), 1u);
     EXPECT_EQ(histogram->series.front().values.front(), 3.0);
@@ -353,8 +343,7 @@ TEST(PrometheusResponseParser, SampleValues)
     EXPECT_EQ(v, -0.25);
     EXPECT_TRUE(PrometheusResponseParser::parseSampleValue(QStringLiteral("1e-9"), &v));
     EXPECT_EQ(v, 1e-9);
-    EXPECT_TRUE(
-        PrometheusResponseParser::parseSampleValue(QStringLiteral("123456789012345678"), &v));
+    EXPECT_TRUE(PrometheusResponseParser::parseSampleValue(QStringLiteral("123456789012345678"), &v));
     EXPECT_EQ(v, 123456789012345678.0);
     EXPECT_TRUE(PrometheusResponseParser::parseSampleValue(QStringLiteral("NaN"), &v));
     EXPECT_TRUE(std::isnan(v));
@@ -365,8 +354,7 @@ TEST(PrometheusResponseParser, SampleValues)
     EXPECT_TRUE(PrometheusResponseParser::parseSampleValue(QStringLiteral("Inf"), &v));
     EXPECT_EQ(v, std::numeric_limits<double>::infinity());
     for (const char *bad : {"", "abc", "1.5x", " 1", "1 ", "0x10", "--1"})
-        EXPECT_FALSE(PrometheusResponseParser::parseSampleValue(QString::fromLatin1(bad), &v))
-            << bad;
+        EXPECT_FALSE(PrometheusResponseParser::parseSampleValue(QString::fromLatin1(bad), &v)) << bad;
 }
 
 TEST(PromSeries, LabelKeyIsCanonicalAndEscaped)

@@ -11,9 +11,8 @@ constexpr qint64 kS = 1000;
 constexpr qint64 kM = 60 * kS;
 constexpr qint64 kH = 60 * kM;
 
-const std::set<qint64> kNice{1 * kS, 2 * kS, 5 * kS, 10 * kS, 15 * kS, 30 * kS,
-                             1 * kM, 2 * kM, 5 * kM, 10 * kM, 15 * kM, 30 * kM,
-                             1 * kH, 2 * kH, 3 * kH, 6 * kH,  12 * kH, 24 * kH};
+const std::set<qint64> kNice{1 * kS,  2 * kS,  5 * kS,  10 * kS, 15 * kS, 30 * kS, 1 * kM, 2 * kM,  5 * kM,
+                             10 * kM, 15 * kM, 30 * kM, 1 * kH,  2 * kH,  3 * kH,  6 * kH, 12 * kH, 24 * kH};
 
 bool isNice(qint64 step)
 {
@@ -67,16 +66,14 @@ TEST(StepPlanner, StepBoundsHoldForManyPanels)
 {
     QRandomGenerator random(42);
     for (int i = 0; i < 20000; ++i) {
-        const qint64 window =
-            random.bounded(1, 400) * static_cast<qint64>(random.bounded(1, 100000)) * 100;
+        const qint64 window = random.bounded(1, 400) * static_cast<qint64>(random.bounded(1, 100000)) * 100;
         const int width = random.bounded(1, 8000);
         const qint64 scrape = random.bounded(0, 4) == 0 ? 0 : random.bounded(1, 300) * kS;
         const qint64 step = StepPlanner::chooseStepMs(window, width, scrape);
         ASSERT_GE(step, 1 * kS);
         ASSERT_GE(step, scrape) << window << " " << width;
         ASSERT_TRUE(isNice(step)) << step;
-        ASSERT_LE(window / step + 1, StepPlanner::kServerMaxPointsPerSeries)
-            << window << " " << step;
+        ASSERT_LE(window / step + 1, StepPlanner::kServerMaxPointsPerSeries) << window << " " << step;
         // About one point per pixel column: never more points than pixels (plus the end point).
         ASSERT_LE(window / step, width) << window << " " << width << " " << step;
     }
@@ -141,8 +138,8 @@ TEST(StepPlanner, ChunksCoverTheRangeExactlyOnceWithinTheLimit)
     for (int i = 0; i < 3000; ++i) {
         const qint64 step = random.bounded(1, 20) * 500;
         const qint64 start = random.bounded(-100000, 100000) * 37;
-        const qint64 length = random.bounded(0, 300) * static_cast<qint64>(random.bounded(1, 700)) +
-                              random.bounded(0, 3000);
+        const qint64 length =
+            random.bounded(0, 300) * static_cast<qint64>(random.bounded(1, 700)) + random.bounded(0, 3000);
         const int maxPoints = random.bounded(1, 60);
         const TimeRange range{start, start + length};
 
@@ -164,8 +161,8 @@ TEST(StepPlanner, ChunksCoverTheRangeExactlyOnceWithinTheLimit)
             const auto part = instants(chunk, step);
             joined.insert(joined.end(), part.begin(), part.end());
         }
-        ASSERT_EQ(joined, instants(range, step)) << "range " << range.startMs << ".." << range.endMs
-                                                 << " step " << step << " max " << maxPoints;
+        ASSERT_EQ(joined, instants(range, step))
+            << "range " << range.startMs << ".." << range.endMs << " step " << step << " max " << maxPoints;
     }
 }
 

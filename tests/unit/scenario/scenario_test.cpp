@@ -60,16 +60,17 @@ TEST(ScenarioLoader, MistakesAreLocatedAndStopTheRun)
 // A scenario file from elsewhere must not write outside the chosen output folder.
 TEST(ScenarioLoader, ScreenshotsStayInsideTheOutputFolder)
 {
-    for (const char *bad : {"/etc/cron.d/x.png", "../x.png", "shots/../../x.png", "..\\x.png", "~/x.png",
-                            "C:/x.png", "\\\\server\\share\\x.png"}) {
-        const QByteArray json = QByteArray(R"({"steps": [{"screenshot": ")")
-                                + QByteArray(bad).replace("\\", "\\\\") + R"("}]})";
+    for (const char *bad : {"/etc/cron.d/x.png", "../x.png", "shots/../../x.png", "..\\x.png", "~/x.png", "C:/x.png",
+                            "\\\\server\\share\\x.png"}) {
+        const QByteArray json =
+            QByteArray(R"({"steps": [{"screenshot": ")") + QByteArray(bad).replace("\\", "\\\\") + R"("}]})";
         const auto loaded = ScenarioLoader::fromJson(json);
         EXPECT_FALSE(loaded.usable) << bad;
         ASSERT_EQ(loaded.issues.size(), 1) << bad;
         EXPECT_EQ(loaded.issues.first().path, QStringLiteral("steps[0].screenshot")) << bad;
         EXPECT_TRUE(loaded.issues.first().message.contains(QStringLiteral("output folder"))) << bad;
     }
-    const auto good = ScenarioLoader::fromJson(R"({"steps": [{"screenshot": "a.png"}, {"screenshot": "run1/b..c.png"}]})");
+    const auto good =
+        ScenarioLoader::fromJson(R"({"steps": [{"screenshot": "a.png"}, {"screenshot": "run1/b..c.png"}]})");
     EXPECT_TRUE(good.usable) << (good.issues.isEmpty() ? std::string() : good.issues.first().toString().toStdString());
 }

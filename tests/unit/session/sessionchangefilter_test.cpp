@@ -1,13 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // What gets recorded when the poller re-fetches: only what is new or changed — also after a
 // zoom-out brought the whole history again at another step.
-#include "store/samplestore.h"
 #include "session/sessionchangefilter.h"
+#include "store/samplestore.h"
 
 #include <QSignalSpy>
-
 #include <gtest/gtest.h>
-
 #include <limits>
 
 namespace {

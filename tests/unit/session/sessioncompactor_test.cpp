@@ -4,19 +4,17 @@
 // fills the store and the annotations as the live run had them.
 #include "annotations/annotationmodel.h"
 #include "dashboard/dashboardloader.h"
-#include "store/samplestore.h"
-#include "session/sessioncompactor.h"
 #include "session/format/sessionreader.h"
+#include "session/sessioncompactor.h"
 #include "session/sessionrecorder.h"
 #include "session/sessionreplay.h"
+#include "store/samplestore.h"
 
 #include <QFile>
 #include <QFileInfo>
 #include <QTemporaryDir>
-
-#include <gtest/gtest.h>
-
 #include <cmath>
+#include <gtest/gtest.h>
 
 namespace {
 
@@ -39,11 +37,20 @@ struct Journal
                                     DashboardLoader::fromBuiltin(QStringLiteral("testbed")).dashboard, 300'000));
         for (int s = 0; s < 600; ++s) {
             const qint64 t = kStart + s * 1000;
-            store.merge(QStringLiteral("p0/q0/{}"), {}, std::vector<qint64>{t}, std::vector<double>{std::round(std::sin(s / 30.0) * 50)});
-            store.merge(QStringLiteral("p0/q4/{}"), {}, std::vector<qint64>{t}, std::vector<double>{s < 300 ? 100.0 : 500.0});
+            store.merge(QStringLiteral("p0/q0/{}"), {}, std::vector<qint64>{t},
+                        std::vector<double>{std::round(std::sin(s / 30.0) * 50)});
+            store.merge(QStringLiteral("p0/q4/{}"), {}, std::vector<qint64>{t},
+                        std::vector<double>{s < 300 ? 100.0 : 500.0});
             if (s % 100 == 50)
-                annotations.add(Annotation{0, t, std::nullopt, QStringLiteral("mark %1").arg(s), {}, Annotation::Source::Manual,
-                                           false, {}, 0});
+                annotations.add(Annotation{0,
+                                           t,
+                                           std::nullopt,
+                                           QStringLiteral("mark %1").arg(s),
+                                           {},
+                                           Annotation::Source::Manual,
+                                           false,
+                                           {},
+                                           0});
             if (s % 60 == 0)
                 recorder.flush(); // a journal written a poll at a time, as live
         }

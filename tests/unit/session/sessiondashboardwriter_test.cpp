@@ -5,12 +5,11 @@
 #include "dashboard/dashboardwriter.h"
 #include "loadtester/loadtesterseries.h"
 
-#include <gtest/gtest.h>
-
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <gtest/gtest.h>
 
 namespace {
 
@@ -78,7 +77,8 @@ TEST(DashboardWriter, EveryBuiltinDashboardRoundTripsThroughTheLoader)
         const DashboardDefinition original = DashboardLoader::fromBuiltin(name).dashboard;
         const DashboardLoader::LoadResult back = DashboardLoader::fromJson(DashboardWriter::toJson(original));
         ASSERT_TRUE(back.usable) << name.toStdString();
-        EXPECT_TRUE(back.issues.isEmpty()) << name.toStdString() << ": " << back.issues.value(0).toString().toStdString();
+        EXPECT_TRUE(back.issues.isEmpty())
+            << name.toStdString() << ": " << back.issues.value(0).toString().toStdString();
         expectSame(original, back.dashboard);
     }
 }
@@ -128,7 +128,8 @@ TEST(DashboardWriter, EveryFieldRoundTrips)
     query.id = QStringLiteral("sent");
     SeriesDefinition derived;
     derived.derive = QStringLiteral("sent / rate");
-    derived.deriveInputs = {{QStringLiteral("sent"), QStringLiteral("sent")}, {QStringLiteral("rate"), QStringLiteral("sent")}};
+    derived.deriveInputs = {{QStringLiteral("sent"), QStringLiteral("sent")},
+                            {QStringLiteral("rate"), QStringLiteral("sent")}};
     derived.legend = QStringLiteral("ratio");
     panel.series = {query, setPoint, derived};
     SeriesDefinition second = query;
@@ -168,7 +169,8 @@ TEST(DashboardWriter, TheBuiltinDashboardsLoadWithoutAnIssue)
     for (const QString &name : names) {
         const DashboardLoader::LoadResult loaded = DashboardLoader::fromBuiltin(name);
         ASSERT_TRUE(loaded.usable) << name.toStdString();
-        EXPECT_TRUE(loaded.issues.isEmpty()) << name.toStdString() << ": " << loaded.issues.value(0).toString().toStdString();
+        EXPECT_TRUE(loaded.issues.isEmpty())
+            << name.toStdString() << ": " << loaded.issues.value(0).toString().toStdString();
         EXPECT_FALSE(loaded.dashboard.panels.empty()) << name.toStdString();
     }
 }
@@ -213,13 +215,15 @@ TEST(DashboardWriter, EveryKeyOfEveryBuiltinFileIsWrittenBack)
         const QJsonObject written = DashboardWriter::toJsonObject(DashboardLoader::fromBuiltin(name).dashboard);
         QStringList missing;
         expectKeysKept(source, written, {}, &missing);
-        EXPECT_TRUE(missing.isEmpty()) << name.toStdString() << " loses " << missing.join(QStringLiteral(", ")).toStdString();
+        EXPECT_TRUE(missing.isEmpty()) << name.toStdString() << " loses "
+                                       << missing.join(QStringLiteral(", ")).toStdString();
     }
 }
 
 TEST(DashboardWriter, DurationsAreWrittenTheWayTheLoaderReadsThem)
 {
-    for (qint64 ms : {1000LL, 5000LL, 60'000LL, 90'000LL, 3'600'000LL, 5'400'000LL, 86'400'000LL, 1500LL, 3'601'001LL}) {
+    for (qint64 ms :
+         {1000LL, 5000LL, 60'000LL, 90'000LL, 3'600'000LL, 5'400'000LL, 86'400'000LL, 1500LL, 3'601'001LL}) {
         const QString text = DashboardWriter::formatDuration(ms);
         EXPECT_EQ(DashboardLoader::parseDurationMs(text), ms) << text.toStdString();
     }

@@ -4,12 +4,11 @@
 // dismissed one not at all; and the dashboard's detectors are part of the stored dashboard.
 #include "annotations/annotationmodel.h"
 #include "dashboard/dashboardloader.h"
-#include "store/samplestore.h"
 #include "session/format/sessionreader.h"
 #include "session/sessionrecorder.h"
+#include "store/samplestore.h"
 
 #include <QTemporaryDir>
-
 #include <gtest/gtest.h>
 
 namespace {
@@ -39,7 +38,8 @@ TEST(SessionSuggestions, TheStateOfEachSuggestionIsRecorded)
     AnnotationModel annotations;
     {
         SessionRecorder recorder(&store, &annotations);
-        ASSERT_FALSE(recorder.start(path, {QStringLiteral("testbed"), QUrl(QStringLiteral("http://prom:9090/"))}, dashboard, 300'000));
+        ASSERT_FALSE(recorder.start(path, {QStringLiteral("testbed"), QUrl(QStringLiteral("http://prom:9090/"))},
+                                    dashboard, 300'000));
         const std::vector<qint64> t{kStart, kStart + 1000};
         const std::vector<double> v{1, 2};
         store.merge(QStringLiteral("p0/q0/{}"), {}, t, v);

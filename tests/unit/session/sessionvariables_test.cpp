@@ -3,13 +3,12 @@
 // the series of every value, and reopens on the value last chosen, showing its series.
 #include "annotations/annotationmodel.h"
 #include "dashboard/dashboardloader.h"
-#include "store/samplestore.h"
 #include "session/format/sessionreader.h"
 #include "session/sessionrecorder.h"
 #include "session/sessionreplay.h"
+#include "store/samplestore.h"
 
 #include <QTemporaryDir>
-
 #include <gtest/gtest.h>
 
 namespace {

@@ -3,12 +3,12 @@
 // by a write error and resumed without losing what arrived meanwhile, and continued on a
 // reopened file after a crash.
 #include "annotations/annotationmodel.h"
-#include "store/samplestore.h"
 #include "session.pb.h"
 #include "session/format/sessionformat.h"
 #include "session/format/sessionreader.h"
 #include "session/sessionrecorder.h"
 #include "session/sessionwriter.h"
+#include "store/samplestore.h"
 #include "waitfor.h"
 
 #include <QElapsedTimer>
@@ -16,10 +16,8 @@
 #include <QFileInfo>
 #include <QSignalSpy>
 #include <QTemporaryDir>
-
-#include <gtest/gtest.h>
-
 #include <csignal>
+#include <gtest/gtest.h>
 #include <sys/resource.h>
 
 namespace {
@@ -112,14 +110,24 @@ TEST(SessionWriter, ADiskFullPausesRecordingWithTheReasonAndResumesWithoutLoss)
     QSignalSpy changed(&recorder, &SessionRecorder::stateChanged);
     int s = 11;
     // The dashboard goes on: samples keep arriving while the disk is full.
-    ASSERT_TRUE(waitFor([&] {
-        poll(store, s++);
-        return recorder.isPaused();
-    }, 5000));
+    ASSERT_TRUE(waitFor(
+        [&] {
+            poll(store, s++);
+            return recorder.isPaused();
+        },
+        5000));
     EXPECT_FALSE(recorder.errorMessage().isEmpty());
-    EXPECT_TRUE(recorder.errorMessage().contains(QStringLiteral("Recording paused"))) << recorder.errorMessage().toStdString();
-    annotations.add(Annotation{0, kStart + s * 1000, std::nullopt, QStringLiteral("noted while the disk was full"), {},
-                               Annotation::Source::Manual, false, {}, 0});
+    EXPECT_TRUE(recorder.errorMessage().contains(QStringLiteral("Recording paused")))
+        << recorder.errorMessage().toStdString();
+    annotations.add(Annotation{0,
+                               kStart + s * 1000,
+                               std::nullopt,
+                               QStringLiteral("noted while the disk was full"),
+                               {},
+                               Annotation::Source::Manual,
+                               false,
+                               {},
+                               0});
     for (int i = 0; i < 20; ++i)
         poll(store, s++);
 
@@ -134,7 +142,8 @@ TEST(SessionWriter, ADiskFullPausesRecordingWithTheReasonAndResumesWithoutLoss)
     EXPECT_TRUE(read->closedCleanly);
     ASSERT_EQ(read->series.size(), 1u);
     const SampleStore::Series *series = store.series(QStringLiteral("p0/q0/{}"));
-    EXPECT_EQ(read->series[0].timestampsMs, std::vector<qint64>(series->timestampsMs().begin(), series->timestampsMs().end()))
+    EXPECT_EQ(read->series[0].timestampsMs,
+              std::vector<qint64>(series->timestampsMs().begin(), series->timestampsMs().end()))
         << "every sample, including those that arrived while paused";
     ASSERT_EQ(read->annotations.size(), 1u);
     EXPECT_EQ(read->annotations[0].text, QStringLiteral("noted while the disk was full"));
@@ -147,7 +156,8 @@ TEST(SessionWriter, AnUncreatableFileIsAnErrorAtStart)
     SampleStore store;
     AnnotationModel annotations;
     SessionRecorder recorder(&store, &annotations);
-    const std::optional<Error> error = recorder.start(QStringLiteral("/proc/no/such/place.chaoscope"), {}, DashboardDefinition{}, 1000);
+    const std::optional<Error> error =
+        recorder.start(QStringLiteral("/proc/no/such/place.chaoscope"), {}, DashboardDefinition{}, 1000);
     ASSERT_TRUE(error);
     EXPECT_FALSE(recorder.isActive());
 }
@@ -163,8 +173,15 @@ TEST(SessionWriter, AReopenedCrashedFileIsContinuedAfterItsLastIntactRecord)
         ASSERT_FALSE(recorder.start(path, {}, DashboardDefinition{}, 60'000));
         for (int s = 1; s <= 10; ++s)
             poll(store, s);
-        annotations.add(Annotation{0, kStart + 3000, std::nullopt, QStringLiteral("before the crash"), {},
-                                   Annotation::Source::Manual, false, {}, 0});
+        annotations.add(Annotation{0,
+                                   kStart + 3000,
+                                   std::nullopt,
+                                   QStringLiteral("before the crash"),
+                                   {},
+                                   Annotation::Source::Manual,
+                                   false,
+                                   {},
+                                   0});
         recorder.stop();
     }
     // A crash: the closing record is torn in half.
@@ -187,14 +204,15 @@ TEST(SessionWriter, AReopenedCrashedFileIsContinuedAfterItsLastIntactRecord)
     Annotation edited = annotations.annotations().front();
     edited.text = QStringLiteral("before the crash (edited offline)");
     annotations.update(edited);
-    annotations.add(Annotation{0, kStart + 8000, std::nullopt, QStringLiteral("added offline"), {},
-                               Annotation::Source::Manual, false, {}, 0});
+    annotations.add(Annotation{
+        0, kStart + 8000, std::nullopt, QStringLiteral("added offline"), {}, Annotation::Source::Manual, false, {}, 0});
     appender.stop();
 
     const Result<SessionContents> read = SessionReader::readFile(path);
     ASSERT_TRUE(read);
     EXPECT_TRUE(read->closedCleanly);
-    EXPECT_FALSE(read->damage.any()) << "the torn tail was cut before appending: " << read->describeProblems().toStdString();
+    EXPECT_FALSE(read->damage.any()) << "the torn tail was cut before appending: "
+                                     << read->describeProblems().toStdString();
     ASSERT_EQ(read->annotations.size(), 2u);
     EXPECT_EQ(read->annotations[0].text, QStringLiteral("before the crash (edited offline)"));
     EXPECT_EQ(read->annotations[1].text, QStringLiteral("added offline"));
@@ -204,8 +222,10 @@ TEST(SessionWriter, AReopenedCrashedFileIsContinuedAfterItsLastIntactRecord)
 TEST(SessionWriter, TheDefaultFileIsInTheSessionsFolderAndNamedAfterTheDashboard)
 {
     const QString path = SessionRecorder::defaultPath(QStringLiteral("/home/me/dash boards/Camunda load.json"), kStart);
-    EXPECT_TRUE(path.contains(QStringLiteral("/sessions/Camunda-load-20231114-221320Z.chaoscope"))) << path.toStdString();
-    EXPECT_TRUE(SessionRecorder::defaultPath(QStringLiteral("testbed"), kStart).endsWith(QStringLiteral("/sessions/testbed-20231114-221320Z.chaoscope")));
+    EXPECT_TRUE(path.contains(QStringLiteral("/sessions/Camunda-load-20231114-221320Z.chaoscope")))
+        << path.toStdString();
+    EXPECT_TRUE(SessionRecorder::defaultPath(QStringLiteral("testbed"), kStart)
+                    .endsWith(QStringLiteral("/sessions/testbed-20231114-221320Z.chaoscope")));
 }
 
 TEST(SessionWriter, AnEarlierRecordingIsNeverOverwritten)
@@ -259,8 +279,8 @@ TEST(SessionWriter, LookingAtARecordingLeavesItUntouchedAndTheFirstEditIsAppende
         ASSERT_TRUE(file.open(QIODevice::ReadOnly));
         EXPECT_EQ(file.readAll(), original) << "opening a recording does not change it";
     }
-    annotations.add(Annotation{0, kStart + 1000, std::nullopt, QStringLiteral("written later"), {},
-                               Annotation::Source::Manual, false, {}, 0});
+    annotations.add(Annotation{
+        0, kStart + 1000, std::nullopt, QStringLiteral("written later"), {}, Annotation::Source::Manual, false, {}, 0});
     EXPECT_TRUE(appender.isActive());
     appender.stop();
     const Result<SessionContents> read = SessionReader::readFile(path);
@@ -291,9 +311,10 @@ TEST(SessionWriter, AnEditThatCannotBeWrittenSaysSo)
     SessionRecorder appender(&store, &annotations);
     appender.appendOnFirstEdit(path, opened->validEnd);
     QSignalSpy changed(&appender, &SessionRecorder::stateChanged);
-    annotations.add(Annotation{0, kStart, std::nullopt, QStringLiteral("kept in memory"), {}, Annotation::Source::Manual,
-                               false, {}, 0});
+    annotations.add(Annotation{
+        0, kStart, std::nullopt, QStringLiteral("kept in memory"), {}, Annotation::Source::Manual, false, {}, 0});
     EXPECT_FALSE(appender.isActive());
-    EXPECT_TRUE(appender.errorMessage().contains(QStringLiteral("Save session as"))) << appender.errorMessage().toStdString();
+    EXPECT_TRUE(appender.errorMessage().contains(QStringLiteral("Save session as")))
+        << appender.errorMessage().toStdString();
     EXPECT_GE(changed.count(), 1);
 }

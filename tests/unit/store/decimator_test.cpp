@@ -177,8 +177,7 @@ TEST(Decimator, SingleSampleSpikeSurvivesInAMillionSamples)
     ASSERT_FALSE(p.values.empty());
     EXPECT_EQ(*std::max_element(p.values.begin(), p.values.end()), 1000.0);
     EXPECT_EQ(*std::min_element(p.values.begin(), p.values.end()), -1000.0);
-    EXPECT_NE(std::find(p.timestampsMs.begin(), p.timestampsMs.end(), s.t[123'457]),
-              p.timestampsMs.end());
+    EXPECT_NE(std::find(p.timestampsMs.begin(), p.timestampsMs.end(), s.t[123'457]), p.timestampsMs.end());
     EXPECT_LE(p.timestampsMs.size(), 4u * (width + 1) + 2);
     expectStrictlyIncreasing(p);
 }
@@ -189,8 +188,7 @@ TEST(Decimator, OutputIsBoundedByFourPointsPerColumnPlusEdges)
     for (const qint64 columnMs : {1LL, 999LL, 1000LL, 60'000LL, 3'600'000LL}) {
         const TimeRange range{s.t[1000] + 3, s.t[250'000] - 7};
         const auto p = m4(s, range, columnMs);
-        const qint64 columns =
-            floorDiv(range.endMs, columnMs) - floorDiv(range.startMs, columnMs) + 1;
+        const qint64 columns = floorDiv(range.endMs, columnMs) - floorDiv(range.startMs, columnMs) + 1;
         EXPECT_LE(qint64(p.timestampsMs.size()), 4 * columns + 2) << "columnMs " << columnMs;
         EXPECT_LE(p.timestampsMs.size(), std::size_t(250'000 - 1000 + 2));
         EXPECT_EQ(nanCount(p), 0u);
@@ -212,8 +210,7 @@ TEST(Decimator, GapLongerThanGapMsStaysAGap)
     for (const qint64 columnMs : {1000LL, 5000LL, 200'000LL}) {
         const auto p = m4(s, {0, 120'000}, columnMs, 5000);
         ASSERT_EQ(nanCount(p), 1u) << "columnMs " << columnMs;
-        const auto marker =
-            std::find_if(p.values.begin(), p.values.end(), [](double v) { return std::isnan(v); });
+        const auto marker = std::find_if(p.values.begin(), p.values.end(), [](double v) { return std::isnan(v); });
         const auto index = static_cast<std::size_t>(marker - p.values.begin());
         ASSERT_GT(index, 0u);
         ASSERT_LT(index + 1, p.values.size());
@@ -323,8 +320,7 @@ TEST(Decimator, ColumnsAreAnchoredToAbsoluteTime)
     };
     const auto n = countBefore(before);
     ASSERT_EQ(n, countBefore(after));
-    EXPECT_TRUE(std::equal(before.timestampsMs.begin(), before.timestampsMs.begin() + n,
-                           after.timestampsMs.begin()));
+    EXPECT_TRUE(std::equal(before.timestampsMs.begin(), before.timestampsMs.begin() + n, after.timestampsMs.begin()));
     EXPECT_TRUE(std::equal(before.values.begin(), before.values.begin() + n, after.values.begin()));
 }
 
@@ -351,12 +347,13 @@ namespace {
 ::testing::AssertionResult samePoints(const Decimator::Points &a, const Decimator::Points &b)
 {
     if (a.timestampsMs != b.timestampsMs)
-        return ::testing::AssertionFailure() << "timestamps differ (" << a.timestampsMs.size() << " vs "
-                                             << b.timestampsMs.size() << " points)";
+        return ::testing::AssertionFailure()
+               << "timestamps differ (" << a.timestampsMs.size() << " vs " << b.timestampsMs.size() << " points)";
     for (std::size_t i = 0; i < a.values.size(); ++i) {
         const bool same = std::isnan(a.values[i]) ? std::isnan(b.values[i]) : a.values[i] == b.values[i];
         if (!same)
-            return ::testing::AssertionFailure() << "value " << i << " differs: " << a.values[i] << " vs " << b.values[i];
+            return ::testing::AssertionFailure()
+                   << "value " << i << " differs: " << a.values[i] << " vs " << b.values[i];
     }
     return ::testing::AssertionSuccess();
 }
@@ -428,9 +425,15 @@ TEST(M4Cache, ChangedSamplesInThePastAreRecomputed)
         const std::size_t i = index(random);
         const qint64 t = s.t[i];
         switch (round % 4) {
-        case 0: s.v[i] += 0.5; break;
-        case 1: s.v[i] = 50.0; break;
-        case 2: s.v[i] = kNaN; break;
+        case 0:
+            s.v[i] += 0.5;
+            break;
+        case 1:
+            s.v[i] = 50.0;
+            break;
+        case 2:
+            s.v[i] = kNaN;
+            break;
         case 3:
             s.t.erase(s.t.begin() + std::ptrdiff_t(i));
             s.v.erase(s.v.begin() + std::ptrdiff_t(i));
@@ -452,18 +455,21 @@ TEST(M4Cache, ZoomLevelsAreKeptAndPansComputeOnlyNewColumns)
     const qint64 wideColumn = Decimator::columnMsFor(wide, 1000);
     const qint64 narrowColumn = Decimator::columnMsFor(narrow, 1000);
     for (int round = 0; round < 3; ++round) {
-        ASSERT_TRUE(samePoints(cache.m4(s.t, s.v, wide, wideColumn, 5000), Decimator::m4(s.t, s.v, wide, wideColumn, 5000)));
+        ASSERT_TRUE(
+            samePoints(cache.m4(s.t, s.v, wide, wideColumn, 5000), Decimator::m4(s.t, s.v, wide, wideColumn, 5000)));
         if (round > 0) {
             EXPECT_LE(cache.computedColumns(), 1u); // back to a kept level: nothing to do
         }
-        ASSERT_TRUE(samePoints(cache.m4(s.t, s.v, narrow, narrowColumn, 5000), Decimator::m4(s.t, s.v, narrow, narrowColumn, 5000)));
+        ASSERT_TRUE(samePoints(cache.m4(s.t, s.v, narrow, narrowColumn, 5000),
+                               Decimator::m4(s.t, s.v, narrow, narrowColumn, 5000)));
         if (round > 0) {
             EXPECT_LE(cache.computedColumns(), 1u);
         }
     }
     // A pan by 30 columns computes about those.
     const TimeRange panned{narrow.startMs + 30 * narrowColumn, narrow.endMs + 30 * narrowColumn};
-    ASSERT_TRUE(samePoints(cache.m4(s.t, s.v, panned, narrowColumn, 5000), Decimator::m4(s.t, s.v, panned, narrowColumn, 5000)));
+    ASSERT_TRUE(samePoints(cache.m4(s.t, s.v, panned, narrowColumn, 5000),
+                           Decimator::m4(s.t, s.v, panned, narrowColumn, 5000)));
     EXPECT_LE(cache.computedColumns(), 32u);
     EXPECT_GE(cache.reusedColumns(), 900u);
 }
@@ -478,7 +484,8 @@ TEST(M4Cache, SamplesDroppedByRetentionAreNoticedWithoutBeingReported)
     for (int round = 0; round < 5; ++round) {
         s.t.erase(s.t.begin(), s.t.begin() + 1234);
         s.v.erase(s.v.begin(), s.v.begin() + 1234);
-        ASSERT_TRUE(samePoints(cache.m4(s.t, s.v, range, columnMs, 5000), Decimator::m4(s.t, s.v, range, columnMs, 5000)))
+        ASSERT_TRUE(
+            samePoints(cache.m4(s.t, s.v, range, columnMs, 5000), Decimator::m4(s.t, s.v, range, columnMs, 5000)))
             << "round " << round;
     }
 }
@@ -502,7 +509,8 @@ TEST(M4Cache, RandomRangesAndChangesAlwaysMatchM4)
                 cache.invalidate({s.t[i], s.t[i]});
             }
             const qint64 columnMs = Decimator::columnMsFor(range, widths(random) / 50 * 50);
-            ASSERT_TRUE(samePoints(cache.m4(s.t, s.v, range, columnMs, 3000), Decimator::m4(s.t, s.v, range, columnMs, 3000)))
+            ASSERT_TRUE(
+                samePoints(cache.m4(s.t, s.v, range, columnMs, 3000), Decimator::m4(s.t, s.v, range, columnMs, 3000)))
                 << "series " << series << " round " << round;
         }
     }
@@ -522,7 +530,11 @@ Decimator::Points referenceM4(const Samples &s, const TimeRange &range, qint64 c
     const std::size_t last = std::size_t(std::upper_bound(s.t.begin(), s.t.end(), range.endMs) - s.t.begin());
     if (n == 0 || range.isEmpty())
         return out;
-    struct Sample { std::size_t index; bool edge; };
+    struct Sample
+    {
+        std::size_t index;
+        bool edge;
+    };
     std::vector<Sample> sequence;
     if (first > 0)
         sequence.push_back({first - 1, true});
@@ -531,7 +543,13 @@ Decimator::Points referenceM4(const Samples &s, const TimeRange &range, qint64 c
     if (last < n)
         sequence.push_back({last, true});
 
-    struct Group { std::vector<std::size_t> members; std::vector<std::pair<std::size_t, qint64>> gaps; qint64 column; bool edge; };
+    struct Group
+    {
+        std::vector<std::size_t> members;
+        std::vector<std::pair<std::size_t, qint64>> gaps;
+        qint64 column;
+        bool edge;
+    };
     std::vector<Group> groups;
     bool haveFinite = false, broken = false;
     qint64 lastT = 0;

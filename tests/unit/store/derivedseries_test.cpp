@@ -5,9 +5,8 @@
 #include "store/derivedexpression.h"
 #include "store/derivedseries.h"
 
-#include <gtest/gtest.h>
-
 #include <cmath>
+#include <gtest/gtest.h>
 #include <vector>
 
 namespace {
@@ -62,12 +61,15 @@ TEST(DerivedExpression, ErrorsSayWhereAndWhat)
         return parsed ? QString() : parsed.error().message;
     };
     EXPECT_EQ(message(QString()), QStringLiteral("the formula is empty"));
-    EXPECT_EQ(message(QStringLiteral("a * ")), QStringLiteral("at column 5: expected a name, a number or '(' at the end"));
+    EXPECT_EQ(message(QStringLiteral("a * ")),
+              QStringLiteral("at column 5: expected a name, a number or '(' at the end"));
     EXPECT_EQ(message(QStringLiteral("(a + b")), QStringLiteral("at column 7: expected ')'"));
     EXPECT_EQ(message(QStringLiteral("a $ b")), QStringLiteral("at column 3: unexpected '$'"));
-    EXPECT_EQ(message(QStringLiteral("max(a)")), QStringLiteral("at column 6: max() takes two arguments: expected ','"));
+    EXPECT_EQ(message(QStringLiteral("max(a)")),
+              QStringLiteral("at column 6: max() takes two arguments: expected ','"));
     EXPECT_EQ(message(QStringLiteral("1.2.3")), QStringLiteral("at column 1: \"1.2.3\" is not a number"));
-    EXPECT_TRUE(message(QString(200, QLatin1Char('(')) + QStringLiteral("a")).contains(QStringLiteral("nested too deeply")));
+    EXPECT_TRUE(
+        message(QString(200, QLatin1Char('(')) + QStringLiteral("a")).contains(QStringLiteral("nested too deeply")));
 }
 
 TEST(DerivedSeries, AlignsInputsOnTheAnchorsTimestampsWithinTolerance)
@@ -105,7 +107,8 @@ TEST(DerivedSeries, EveryBuiltinParsesAndHasMetricsMdMeaning)
         EXPECT_GE(expression->inputs().size(), 2) << b.name;
     }
     ASSERT_NE(DerivedSeries::builtin(QStringLiteral("littles_law")), nullptr);
-    EXPECT_EQ(QString::fromUtf8(DerivedSeries::builtin(QStringLiteral("littles_law"))->formula), QStringLiteral("pending / rate"));
+    EXPECT_EQ(QString::fromUtf8(DerivedSeries::builtin(QStringLiteral("littles_law"))->formula),
+              QStringLiteral("pending / rate"));
     EXPECT_EQ(DerivedSeries::builtin(QStringLiteral("nope")), nullptr);
 }
 
@@ -148,13 +151,17 @@ TEST(DerivedSeriesDashboard, MistakesNameThePlaceAndDropOnlyThatSeries)
     QStringList issues;
     for (const DashboardIssue &issue : loaded.issues)
         issues.append(issue.toString());
-    EXPECT_TRUE(issues.contains(QStringLiteral("panels[0].series[1].derive: at column 4: expected a name, a number or '(' at the end (in \"a /\")")))
+    EXPECT_TRUE(issues.contains(QStringLiteral(
+        "panels[0].series[1].derive: at column 4: expected a name, a number or '(' at the end (in \"a /\")")))
         << issues.join(QLatin1Char('\n')).toStdString();
-    EXPECT_TRUE(issues.contains(QStringLiteral("panels[0].series[2].inputs: no series has the id b (ids: a); the derived series is left out")))
+    EXPECT_TRUE(issues.contains(
+        QStringLiteral("panels[0].series[2].inputs: no series has the id b (ids: a); the derived series is left out")))
         << issues.join(QLatin1Char('\n')).toStdString();
-    EXPECT_TRUE(issues.contains(QStringLiteral("panels[0].series[3].inputs.x: the formula \"a * 2\" has no input of that name")))
+    EXPECT_TRUE(issues.contains(
+        QStringLiteral("panels[0].series[3].inputs.x: the formula \"a * 2\" has no input of that name")))
         << issues.join(QLatin1Char('\n')).toStdString();
-    EXPECT_TRUE(issues.contains(QStringLiteral("panels[0].series[4].id: \"9x\" is not a name (letters, digits and _, not starting with a digit)")))
+    EXPECT_TRUE(issues.contains(QStringLiteral(
+        "panels[0].series[4].id: \"9x\" is not a name (letters, digits and _, not starting with a digit)")))
         << issues.join(QLatin1Char('\n')).toStdString();
     ASSERT_EQ(loaded.dashboard.panels[0].series.size(), 3u) << "the query series and the good formula stay";
     EXPECT_EQ(loaded.dashboard.panels[0].series[1].derive, QStringLiteral("a * 2"));
@@ -180,7 +187,8 @@ TEST(DerivedSeriesUpdater, ComputesFromTheStoreAsSamplesArriveAndOnlyTheNewTail)
     ASSERT_TRUE(store.contains(waitKey));
     const auto *wait = store.series(waitKey);
     EXPECT_EQ(std::vector<qint64>(wait->timestampsMs().begin(), wait->timestampsMs().end()),
-              (std::vector<qint64>{10'000, 12'000})) << "completed = 0 at 11 s is a gap";
+              (std::vector<qint64>{10'000, 12'000}))
+        << "completed = 0 at 11 s is a gap";
     EXPECT_NEAR(wait->values()[0], 16.11, 0.01);
     EXPECT_NEAR(wait->values()[1], 10.0, 1e-9);
 

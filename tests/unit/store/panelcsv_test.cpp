@@ -31,10 +31,9 @@ TEST(PanelCsv, OneColumnPerSeriesOnTheUnionOfTimestampsWithEmptyCellsWhereASerie
     const std::vector<double> bValues{10, 20};
     store.merge(QStringLiteral("b"), {}, bTimes, bValues);
 
-    const QString csv = PanelCsv::write(store,
-                                        {{QStringLiteral("a"), QStringLiteral("sent/s")},
-                                         {QStringLiteral("b"), QStringLiteral("pending")}},
-                                        {kT0, kT0 + 2000});
+    const QString csv = PanelCsv::write(
+        store, {{QStringLiteral("a"), QStringLiteral("sent/s")}, {QStringLiteral("b"), QStringLiteral("pending")}},
+        {kT0, kT0 + 2000});
 
     EXPECT_EQ(lines(csv), (QStringList{
                               QStringLiteral("time,sent/s,pending"),
@@ -52,8 +51,8 @@ TEST(PanelCsv, OnlySamplesInsideTheRangeAreWritten)
     const std::vector<double> values{1, 2, 3, 4};
     store.merge(QStringLiteral("a"), {}, times, values);
 
-    const QStringList rows = lines(PanelCsv::write(
-        store, {{QStringLiteral("a"), QStringLiteral("x")}}, {kT0 + 1000, kT0 + 2000}));
+    const QStringList rows =
+        lines(PanelCsv::write(store, {{QStringLiteral("a"), QStringLiteral("x")}}, {kT0 + 1000, kT0 + 2000}));
 
     ASSERT_EQ(rows.size(), 3);
     EXPECT_TRUE(rows[1].endsWith(QStringLiteral(",2")));
@@ -68,8 +67,7 @@ TEST(PanelCsv, HeadersWithCommasQuotesOrLineBreaksAreQuotedAsRfc4180Asks)
     EXPECT_EQ(PanelCsv::quoted(QStringLiteral("two\nlines")), QStringLiteral("\"two\nlines\""));
 
     SampleStore store;
-    const QString csv =
-        PanelCsv::write(store, {{QStringLiteral("none"), QStringLiteral("a,b")}}, {0, 1});
+    const QString csv = PanelCsv::write(store, {{QStringLiteral("none"), QStringLiteral("a,b")}}, {0, 1});
     EXPECT_EQ(csv, QStringLiteral("time,\"a,b\"\r\n"));
 }
 

@@ -2,8 +2,8 @@
 #include "store/samplestore.h"
 
 #include <QSignalSpy>
-#include <atomic>
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <gtest/gtest.h>
@@ -52,8 +52,7 @@ template<typename Work> qint64 fastestNs(Work work, int runs = 3)
         const auto start = std::chrono::steady_clock::now();
         work();
         const auto elapsed = std::chrono::steady_clock::now() - start;
-        best = std::min<qint64>(
-            best, std::chrono::duration_cast<std::chrono::nanoseconds>(elapsed).count());
+        best = std::min<qint64>(best, std::chrono::duration_cast<std::chrono::nanoseconds>(elapsed).count());
     }
     return std::max<qint64>(best, 1);
 }
@@ -253,8 +252,7 @@ TEST(SampleStore, IndexRangeEdgeCases)
     EXPECT_EQ(store.indexRange(s, {4001, 9000}), (Range{4, 4})); // after all
     EXPECT_EQ(store.indexRange(s, {0, 100'000}), (Range{0, 4})); // around all
     EXPECT_EQ(store.indexRange(s, {3000, 2000}), (Range{2, 2})); // empty range
-    EXPECT_EQ(store.indexRange(
-                  s, {std::numeric_limits<qint64>::min(), std::numeric_limits<qint64>::max()}),
+    EXPECT_EQ(store.indexRange(s, {std::numeric_limits<qint64>::min(), std::numeric_limits<qint64>::max()}),
               (Range{0, 4}));
 
     // Indices are relative to the live samples, also after retention dropped some.
@@ -392,8 +390,7 @@ TEST(SampleStore, KeysRemoveAndClear)
     merge(store, QStringLiteral("job/b"), {1}, {1});
     merge(store, QStringLiteral("job/a"), {1}, {1});
     merge(store, QStringLiteral("other"), {1, 2}, {1, 2});
-    EXPECT_EQ(store.keys(), (QStringList{QStringLiteral("job/a"), QStringLiteral("job/b"),
-                                         QStringLiteral("other")}));
+    EXPECT_EQ(store.keys(), (QStringList{QStringLiteral("job/a"), QStringLiteral("job/b"), QStringLiteral("other")}));
     EXPECT_EQ(store.keysWithPrefix(QStringLiteral("job/")),
               (QStringList{QStringLiteral("job/a"), QStringLiteral("job/b")}));
     EXPECT_TRUE(store.keysWithPrefix(QStringLiteral("zzz")).isEmpty());
@@ -449,8 +446,7 @@ TEST(SampleStore, EightHourDayOfFortySeries)
     ASSERT_NE(series, nullptr);
     EXPECT_EQ(series->values().back(), double(kSeconds - 1 + 7));
     const auto stored = series->timestampsMs();
-    EXPECT_EQ(std::adjacent_find(stored.begin(), stored.end(), std::greater_equal<>()),
-              stored.end());
+    EXPECT_EQ(std::adjacent_find(stored.begin(), stored.end(), std::greater_equal<>()), stored.end());
 }
 
 TEST(SampleStore, ABackfilledDayTakesLittleMoreThanItsSamples)
@@ -501,8 +497,7 @@ TEST(SampleStore, AppendsStayLinear)
         for (int i = 0; i < count; ++i) {
             const qint64 t = qint64(i) * 1000;
             const double v = i;
-            store.merge(QStringLiteral("s"), {}, std::span<const qint64>(&t, 1),
-                        std::span<const double>(&v, 1));
+            store.merge(QStringLiteral("s"), {}, std::span<const qint64>(&t, 1), std::span<const double>(&v, 1));
         }
         EXPECT_EQ(store.sampleCount(), count / 2 + 1);
     };

@@ -2,7 +2,6 @@
 #include "store/seriesstatistics.h"
 
 #include <gtest/gtest.h>
-
 #include <limits>
 #include <vector>
 

@@ -232,9 +232,9 @@ TEST(EngineModel, ExponentialServiceTimesHaveTheConfiguredMean)
 
 TEST(EngineConfigPatch, AcceptsKnownFields)
 {
-    const auto parsed = EngineConfigPatch::parse(
-        "application/json; charset=utf-8",
-        R"({"workers": 2, "serviceTime": 0.05, "exportRate": 0, "acceptableBacklog": 1000})");
+    const auto parsed =
+        EngineConfigPatch::parse("application/json; charset=utf-8",
+                                 R"({"workers": 2, "serviceTime": 0.05, "exportRate": 0, "acceptableBacklog": 1000})");
     ASSERT_TRUE(parsed.patch.has_value()) << parsed.error.toStdString();
     EXPECT_EQ(parsed.patch->workers, 2);
     EXPECT_DOUBLE_EQ(*parsed.patch->serviceTimeSeconds, 0.05);
@@ -269,8 +269,7 @@ TEST(EngineConfigPatch, RefusesBadInputWithAReason)
     for (const auto &[body, reason] : bad) {
         const auto parsed = EngineConfigPatch::parse("application/json", body);
         EXPECT_FALSE(parsed.patch.has_value()) << body.constData();
-        EXPECT_TRUE(parsed.error.contains(reason))
-            << body.constData() << " -> " << parsed.error.toStdString();
+        EXPECT_TRUE(parsed.error.contains(reason)) << body.constData() << " -> " << parsed.error.toStdString();
     }
 
     const auto wrongType = EngineConfigPatch::parse("text/plain", R"({"workers": 2})");
@@ -339,10 +338,9 @@ TEST(EngineMetricsWriter, EveryFamilyHasHelpAndTypeAndParsableSamples)
     EXPECT_EQ(samples.value(QStringLiteral("engine_service_time_seconds")), "0.05");
     EXPECT_EQ(samples.value(QStringLiteral("engine_queue_length")), "7");
     EXPECT_EQ(samples.value(QStringLiteral("process_resident_memory_bytes")), "12345678");
-    for (const char *name :
-         {"engine_process_instances_created_total", "engine_process_instances_completed_total",
-          "engine_workers_busy", "engine_workers", "engine_records_appended_total",
-          "engine_records_exported_total", "process_cpu_seconds_total"}) {
+    for (const char *name : {"engine_process_instances_created_total", "engine_process_instances_completed_total",
+                             "engine_workers_busy", "engine_workers", "engine_records_appended_total",
+                             "engine_records_exported_total", "process_cpu_seconds_total"}) {
         EXPECT_TRUE(samples.contains(QString::fromLatin1(name))) << name;
     }
 }

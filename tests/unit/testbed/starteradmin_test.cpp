@@ -40,8 +40,7 @@ QJsonObject bodyOf(const AdminResponse &response)
 LoadStatus statusOf(const AdminResponse &response)
 {
     LoadStatus status;
-    const auto parsed =
-        google::protobuf::util::JsonStringToMessage(response.body.toStdString(), &status);
+    const auto parsed = google::protobuf::util::JsonStringToMessage(response.body.toStdString(), &status);
     EXPECT_TRUE(parsed.ok()) << response.body.constData();
     return status;
 }
@@ -53,10 +52,8 @@ TEST(StarterAdminParser, AcceptsAValidRate)
     const auto rate = AdminRequestParser::parseRate(json, R"({"rate": 500})", 1000);
     ASSERT_TRUE(rate.ok());
     EXPECT_DOUBLE_EQ(*rate.value, 500);
-    EXPECT_DOUBLE_EQ(
-        *AdminRequestParser::parseRate("application/json; charset=utf-8", R"({"rate": 0.5})", 1000)
-             .value,
-        0.5);
+    EXPECT_DOUBLE_EQ(*AdminRequestParser::parseRate("application/json; charset=utf-8", R"({"rate": 0.5})", 1000).value,
+                     0.5);
     EXPECT_DOUBLE_EQ(*AdminRequestParser::parseRate(json, R"({"rate": 0})", 1000).value, 0);
 }
 
@@ -94,8 +91,7 @@ TEST(StarterAdminParser, RejectsWrongContentTypeAndLargeBodies)
 {
     EXPECT_FALSE(AdminRequestParser::parseRate("text/plain", R"({"rate": 5})", 1000).ok());
     EXPECT_FALSE(AdminRequestParser::parseRate("", R"({"rate": 5})", 1000).ok());
-    EXPECT_FALSE(
-        AdminRequestParser::parseRate("application/x-protobuf", R"({"rate": 5})", 1000).ok());
+    EXPECT_FALSE(AdminRequestParser::parseRate("application/x-protobuf", R"({"rate": 5})", 1000).ok());
     QByteArray large = R"({"rate": 5, "pad": ")" + QByteArray(5000, 'x') + R"("})";
     const auto rate = AdminRequestParser::parseRate(json, large, 1000);
     ASSERT_FALSE(rate.ok());
@@ -107,9 +103,9 @@ TEST(StarterAdminParser, InflightLimits)
     EXPECT_EQ(*AdminRequestParser::parseInflightLimit(json, R"({"limit": 5000})").value, 5000);
     EXPECT_EQ(*AdminRequestParser::parseInflightLimit(json, R"({"limit": 0})").value, 0);
     for (const QByteArray &body :
-         {QByteArray(R"({"limit": -1})"), QByteArray(R"({"limit": 1.5})"),
-          QByteArray(R"({"limit": 1e20})"), QByteArray(R"({"limit": "NaN"})"),
-          QByteArray(R"({"limit": "many"})"), QByteArray(R"({"rate": 1})"), QByteArray(R"({})")}) {
+         {QByteArray(R"({"limit": -1})"), QByteArray(R"({"limit": 1.5})"), QByteArray(R"({"limit": 1e20})"),
+          QByteArray(R"({"limit": "NaN"})"), QByteArray(R"({"limit": "many"})"), QByteArray(R"({"rate": 1})"),
+          QByteArray(R"({})")}) {
         const auto limit = AdminRequestParser::parseInflightLimit(json, body);
         EXPECT_FALSE(limit.ok()) << body.constData();
         EXPECT_EQ(limit.problem.status(), 400);
@@ -122,8 +118,7 @@ TEST(StarterAdminParser, IfMatch)
     EXPECT_TRUE(AdminRequestParser::parseIfMatch("*").value->versions.isEmpty());
     EXPECT_EQ(AdminRequestParser::parseIfMatch("7").value->versions, QList<qint64>{7});
     EXPECT_EQ(AdminRequestParser::parseIfMatch("\"7\"").value->versions, QList<qint64>{7});
-    EXPECT_EQ(AdminRequestParser::parseIfMatch("W/\"7\", \"8\"").value->versions,
-              (QList<qint64>{7, 8}));
+    EXPECT_EQ(AdminRequestParser::parseIfMatch("W/\"7\", \"8\"").value->versions, (QList<qint64>{7, 8}));
     EXPECT_FALSE(AdminRequestParser::parseIfMatch("seven").ok());
     EXPECT_FALSE(AdminRequestParser::parseIfMatch("-1").ok());
 }
@@ -268,10 +263,9 @@ TEST(StarterMetricsText, FormatsValuesAndHistograms)
     for (const char *line :
          {"# TYPE starter_requests_sent_total counter\nstarter_requests_sent_total 10\n",
           "starter_requests_received_total{outcome=\"success\"} 7\n",
-          "starter_requests_received_total{outcome=\"failure\"} 2\n",
-          "starter_requests_inflight 7\n", "starter_rate 300\n", "starter_inflight_limit 50\n",
-          "starter_requests_dropped_total 0\n", "http_client_pool_leased 4\n",
-          "http_client_pool_pending 3\n", "http_client_pool_available 96\n",
+          "starter_requests_received_total{outcome=\"failure\"} 2\n", "starter_requests_inflight 7\n",
+          "starter_rate 300\n", "starter_inflight_limit 50\n", "starter_requests_dropped_total 0\n",
+          "http_client_pool_leased 4\n", "http_client_pool_pending 3\n", "http_client_pool_available 96\n",
           "http_client_pool_max 100\n",
           "http_client_request_seconds_bucket{method=\"POST\",status=\"200\",le=\"0.005\"} 1\n",
           "http_client_request_seconds_bucket{method=\"POST\",status=\"200\",le=\"0.25\"} 2\n",
@@ -279,8 +273,7 @@ TEST(StarterMetricsText, FormatsValuesAndHistograms)
           "http_client_request_seconds_bucket{method=\"POST\",status=\"599\",le=\"5\"} 1\n",
           "http_client_request_seconds_bucket{method=\"POST\",status=\"599\",le=\"+Inf\"} 1\n",
           "http_client_request_seconds_count{method=\"POST\",status=\"599\"} 1\n",
-          "# TYPE process_resident_memory_bytes gauge\n",
-          "# TYPE process_cpu_seconds_total counter\n"}) {
+          "# TYPE process_resident_memory_bytes gauge\n", "# TYPE process_cpu_seconds_total counter\n"}) {
         EXPECT_TRUE(text.contains(line)) << line;
     }
 }
@@ -292,12 +285,11 @@ protected:
 
     AdminApi makeApi(BearerToken token = {})
     {
-        return AdminApi(control, counters, metrics,
-                        AdminApi::Identity{QStringLiteral("test:1"),
-                                           QDateTime::fromMSecsSinceEpoch(0, Qt::UTC), 100, 1000},
-                        std::move(token), [this](QString *reason) {
-                            return AdminApi::isLivenessFresh(counters, nowMs, 2000, reason);
-                        });
+        return AdminApi(
+            control, counters, metrics,
+            AdminApi::Identity{QStringLiteral("test:1"), QDateTime::fromMSecsSinceEpoch(0, Qt::UTC), 100, 1000},
+            std::move(token),
+            [this](QString *reason) { return AdminApi::isLivenessFresh(counters, nowMs, 2000, reason); });
     }
 
     static AdminRequest put(const QByteArray &path, const QByteArray &body)
@@ -320,15 +312,13 @@ TEST_F(StarterAdminApiTest, StatusInJsonAndProtobuf)
     EXPECT_EQ(response.status, 200);
     EXPECT_EQ(response.contentType, "application/json");
     const QJsonObject object = bodyOf(response);
-    for (const char *field :
-         {"rate", "inflightLimit", "inflight", "pending", "poolSize", "paused", "sent", "succeeded",
-          "failed", "skipped", "startedAt", "instance", "version"})
+    for (const char *field : {"rate", "inflightLimit", "inflight", "pending", "poolSize", "paused", "sent", "succeeded",
+                              "failed", "skipped", "startedAt", "instance", "version"})
         EXPECT_TRUE(object.contains(QLatin1String(field))) << field;
     EXPECT_EQ(statusOf(response).sent(), 12);
     EXPECT_EQ(object.value(QLatin1String("startedAt")).toString(), "1970-01-01T00:00:00.000Z");
 
-    const AdminResponse binary =
-        api.handle({"GET", "/admin/status", {}, "application/x-protobuf", {}, {}, {}});
+    const AdminResponse binary = api.handle({"GET", "/admin/status", {}, "application/x-protobuf", {}, {}, {}});
     EXPECT_EQ(binary.contentType, "application/x-protobuf");
     LoadStatus parsed;
     ASSERT_TRUE(parsed.ParseFromString(binary.body.toStdString()));
@@ -448,10 +438,8 @@ TEST(StarterOptions, DefaultsAndValidation)
           QStringList{QStringLiteral("--target"), QStringLiteral("ftp://x")},
           QStringList{QStringLiteral("--bind"), QStringLiteral("0.0.0.0")},
           QStringList{QStringLiteral("--bind"), QStringLiteral("not-an-address")},
-          QStringList{QStringLiteral("--deadline"), QStringLiteral("0")},
-          QStringList{QStringLiteral("--unknown")}}) {
-        EXPECT_EQ(parser.parse(QStringList{QStringLiteral("starter")} + bad),
-                  StarterOptionsParser::Outcome::Invalid)
+          QStringList{QStringLiteral("--deadline"), QStringLiteral("0")}, QStringList{QStringLiteral("--unknown")}}) {
+        EXPECT_EQ(parser.parse(QStringList{QStringLiteral("starter")} + bad), StarterOptionsParser::Outcome::Invalid)
             << qPrintable(bad.join(' '));
         EXPECT_FALSE(parser.errorText().isEmpty());
     }
@@ -508,8 +496,7 @@ private:
 
 qint64 steadyNowMs()
 {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(
-               std::chrono::steady_clock::now().time_since_epoch())
+    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch())
         .count();
 }
 
@@ -552,8 +539,7 @@ TEST(StarterScheduler, SendsAtTheConfiguredRate)
     const qint64 first = f.dispatcher->submitted.load();
     const auto start = std::chrono::steady_clock::now();
     ASSERT_TRUE(waitFor([&] { return f.dispatcher->submitted.load() >= first + 500; }, 5000, 5));
-    const double elapsed =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     // 500 ticks at 500/s take a second: not less (no bursts), not much more (no lost ticks).
     EXPECT_GE(elapsed, 0.95);
     EXPECT_LE(elapsed, 2.0);
@@ -596,11 +582,8 @@ TEST(StarterScheduler, SurvivesFailuresAndLogsThem)
     SchedulerFixture f(LoadSettings{1000, 0, false, 0});
     f.dispatcher->failEvery = 3; // bad_alloc and runtime_error, in turn
     f.scheduler->start();
-    ASSERT_TRUE(waitFor(
-        [&] {
-            return f.counters.schedulerErrors.load() >= 6 && f.dispatcher->submitted.load() >= 100;
-        },
-        10000, 5));
+    ASSERT_TRUE(waitFor([&] { return f.counters.schedulerErrors.load() >= 6 && f.dispatcher->submitted.load() >= 100; },
+                        10000, 5));
     EXPECT_TRUE(f.live());
     EXPECT_TRUE(f.counters.schedulerRunning.load());
 }

@@ -93,7 +93,8 @@ TEST(AnnotationLayout, AStreamOfMarkersDoesNotChainIntoOneCluster)
         items.push_back(point(quint64(i + 1), 10'000 + i * 400)); // 4 px apart
     const Result r = compute(items, options());
     for (const Group &g : r.groups)
-        EXPECT_LT(r.markers[std::size_t(g.markers.back())].x - g.x, 6.0) << "a group spans less than the cluster distance";
+        EXPECT_LT(r.markers[std::size_t(g.markers.back())].x - g.x, 6.0)
+            << "a group spans less than the cluster distance";
     EXPECT_EQ(r.groups.size(), 10u);
 }
 
@@ -156,9 +157,8 @@ TEST(AnnotationLayout, NearTheRightEdgeWithTheLeftTakenALabelStaysRightOfItsLine
 {
     // The live edge of seed 000: a note, the rate change and a detector's suggestion take the
     // rows left of the newest action, 80 px from the right edge, whose label is 200 px wide.
-    const Result r = compute({point(1, 80'000, 100), point(2, 82'000, 100), point(3, 84'000, 100),
-                              point(4, 92'000, 200)},
-                             options());
+    const Result r = compute(
+        {point(1, 80'000, 100), point(2, 82'000, 100), point(3, 84'000, 100), point(4, 92'000, 200)}, options());
     ASSERT_EQ(r.groups.size(), 4u);
     const QRectF newest = r.groups[3].label;
     ASSERT_FALSE(newest.isEmpty()) << "the newest action has a label";
@@ -191,8 +191,7 @@ TEST(AnnotationLayout, AnExpandedClusterListsItsMembers)
 
 TEST(AnnotationLayout, HitTestFindsLinesEdgesLabelsAndBadges)
 {
-    const std::vector<Item> items{point(1, 20'000), region(2, 50'000, 70'000), point(3, 85'000),
-                                  point(4, 85'300)};
+    const std::vector<Item> items{point(1, 20'000), region(2, 50'000, 70'000), point(3, 85'000), point(4, 85'300)};
     const Result r = compute(items, options());
     EXPECT_EQ(hitTest(r, {252, 200}, 4).kind, HitKind::Start);
     EXPECT_EQ(hitTest(r, {252, 200}, 4).marker, 0);

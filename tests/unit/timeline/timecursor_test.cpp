@@ -4,7 +4,6 @@
 #include "timeline/timecursor.h"
 
 #include <QSignalSpy>
-
 #include <gtest/gtest.h>
 
 TEST(TimeCursor, FollowsTheHoveredPanelAndIgnoresALateLeaveOfAnother)

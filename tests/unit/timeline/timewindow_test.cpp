@@ -2,7 +2,6 @@
 #include "timeline/timewindow.h"
 
 #include <QSignalSpy>
-
 #include <gtest/gtest.h>
 
 TEST(TimeWindow, LiveWindowFollowsNowAndZoomLeavesLive)

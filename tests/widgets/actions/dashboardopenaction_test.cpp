@@ -3,9 +3,9 @@
 // offered first in the File menu, a dashboard that reads opens (in a window of its own, with
 // this window's Prometheus and credentials), and a broken file is named with the place it
 // breaks, in this window, and opens nothing.
-#include "settings/appsettings.h"
-#include "dashboard/dashboardloader.h"
 #include "actions/dashboardopenaction.h"
+#include "dashboard/dashboardloader.h"
+#include "settings/appsettings.h"
 
 #include <QAction>
 #include <QFile>
@@ -15,7 +15,6 @@
 #include <QSignalSpy>
 #include <QStatusBar>
 #include <QTemporaryDir>
-
 #include <gtest/gtest.h>
 
 namespace {
@@ -65,7 +64,8 @@ TEST(DashboardOpenAction, ADashboardThatReadsOpensAndABrokenOneIsNamedWhereItBre
 
     EXPECT_EQ(action.open(QStringLiteral("testbed"), false), std::nullopt);
     ASSERT_EQ(opened.size(), 1);
-    EXPECT_EQ(window.statusBar()->currentMessage(), QStringLiteral("Opening “Testbed: starter and engine” in a new window"));
+    EXPECT_EQ(window.statusBar()->currentMessage(),
+              QStringLiteral("Opening “Testbed: starter and engine” in a new window"));
 
     QTemporaryDir dir;
     const QString broken = dir.filePath(QStringLiteral("broken.json"));

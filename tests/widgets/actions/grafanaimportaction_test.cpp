@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // File ▸ Import Grafana dashboard… on a real window: the menu entry is there, and importing
 // the Camunda export writes a dashboard the loader reads, saying so in the status bar.
-#include "dashboard/dashboardloader.h"
 #include "actions/grafanaimportaction.h"
+#include "dashboard/dashboardloader.h"
 #include "testpaths.h"
 #include "waitfor.h"
 
@@ -13,7 +13,6 @@
 #include <QSignalSpy>
 #include <QStatusBar>
 #include <QTemporaryDir>
-
 #include <gtest/gtest.h>
 
 TEST(GrafanaImportAction, ImportsIntoANewDashboardFile)
@@ -30,7 +29,8 @@ TEST(GrafanaImportAction, ImportsIntoANewDashboardFile)
     action->importFile(sourcePath(QStringLiteral("tests/fixtures/grafana/camunda-grafana.json")), output, false);
     ASSERT_TRUE(waitFor([&] { return finished.count() > 0; }, 30000));
     EXPECT_TRUE(finished.at(0).at(0).toBool()) << finished.at(0).at(1).toString().toStdString();
-    EXPECT_EQ(window.statusBar()->currentMessage(), QStringLiteral("Converted 9 panels, 4 variables to %1").arg(output));
+    EXPECT_EQ(window.statusBar()->currentMessage(),
+              QStringLiteral("Converted 9 panels, 4 variables to %1").arg(output));
 
     const DashboardLoader::LoadResult loaded = DashboardLoader::fromFile(output);
     ASSERT_TRUE(loaded.usable);
@@ -45,7 +45,7 @@ TEST(GrafanaImportAction, TheNewWindowReachesPrometheusAsThisOneDoes)
     const GrafanaImportAction action(&window, QUrl(QStringLiteral("https://prom.example:9090/")),
                                      {QStringLiteral("--bearer-token-file"), QStringLiteral("/etc/chaoscope/token")});
     EXPECT_EQ(action.windowArguments(QStringLiteral("/tmp/camunda.json")),
-              (QStringList{QStringLiteral("--dashboard"), QStringLiteral("/tmp/camunda.json"), QStringLiteral("--prometheus"),
-                           QStringLiteral("https://prom.example:9090/"), QStringLiteral("--bearer-token-file"),
-                           QStringLiteral("/etc/chaoscope/token")}));
+              (QStringList{QStringLiteral("--dashboard"), QStringLiteral("/tmp/camunda.json"),
+                           QStringLiteral("--prometheus"), QStringLiteral("https://prom.example:9090/"),
+                           QStringLiteral("--bearer-token-file"), QStringLiteral("/etc/chaoscope/token")}));
 }

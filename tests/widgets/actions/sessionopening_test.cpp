@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Opening a big recording on screen: a progress dialog says how far reading has come, Cancel
 // stops it, and a read that was watched gives exactly what a plain read gives.
+#include "actions/sessionopening.h"
 #include "annotations/annotationmodel.h"
 #include "dashboard/dashboardloader.h"
-#include "store/samplestore.h"
-#include "actions/sessionopening.h"
 #include "session/format/sessionreader.h"
 #include "session/sessionrecorder.h"
+#include "store/samplestore.h"
 #include "waitfor.h"
 
 #include <QAbstractButton>
@@ -16,11 +16,9 @@
 #include <QTemporaryDir>
 #include <QThread>
 #include <QTimer>
-
-#include <gtest/gtest.h>
-
 #include <atomic>
 #include <cmath>
+#include <gtest/gtest.h>
 
 namespace {
 
@@ -147,7 +145,8 @@ TEST_F(BigRecording, ADamagedFileStillSaysWhatIsWrongAfterTheDialog)
     const Result<SessionContents> read = SessionOpening::read(m_path, options);
     ASSERT_FALSE(read);
     EXPECT_EQ(read.error().kind, Error::Kind::Invalid);
-    EXPECT_TRUE(read.error().message.contains(QStringLiteral("not a Chaoscope session file"))) << read.error().message.toStdString();
+    EXPECT_TRUE(read.error().message.contains(QStringLiteral("not a Chaoscope session file")))
+        << read.error().message.toStdString();
 }
 
 TEST(SessionOpeningText, SaysTheFileAndHowMuchOfIt)

@@ -10,19 +10,17 @@
 
 #include <QApplication>
 #include <QCheckBox>
-#include <QFile>
-#include <QMessageBox>
-#include <QSignalSpy>
-#include <QTemporaryDir>
 #include <QComboBox>
+#include <QFile>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QPushButton>
+#include <QSignalSpy>
 #include <QTableView>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QUndoStack>
-
 #include <gtest/gtest.h>
-
 #include <memory>
 
 namespace {
@@ -69,7 +67,10 @@ protected:
         return {};
     }
 
-    void clickCell(quint64 id, int column) { QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, cellCenter(id, column)); }
+    void clickCell(quint64 id, int column)
+    {
+        QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, cellCenter(id, column));
+    }
 
     // What the window system delivers for a double-click: press, release, press, double-click,
     // release (QTest's mouseDClick alone sends only the double-click event).
@@ -87,7 +88,8 @@ protected:
     {
         clickCell(id, column);
         QTest::keyClick(focused(), Qt::Key_F2);
-        ASSERT_TRUE(QTest::qWaitFor([&] { return qobject_cast<QLineEdit *>(QApplication::focusWidget()) != nullptr; }, 2000));
+        ASSERT_TRUE(
+            QTest::qWaitFor([&] { return qobject_cast<QLineEdit *>(QApplication::focusWidget()) != nullptr; }, 2000));
         QTest::keyClick(focused(), Qt::Key_A, Qt::ControlModifier);
         QTest::keyClicks(focused(), text);
         QTest::keyClick(focused(), Qt::Key_Return);
@@ -186,7 +188,8 @@ TEST_F(AnnotationDockInMainWindow, EditTagsTimeAndEndInPlace)
     typeIntoCell(id, AnnotationModel::TimeColumn, QStringLiteral("08:55"));
     EXPECT_EQ(annotations.find(id)->timeMs, start - 5 * 60'000);
     // It moved above "earlier" and is still the selected row.
-    EXPECT_EQ(table->model()->index(0, AnnotationModel::TextColumn).data().toString(), QStringLiteral("exporter slowed down"));
+    EXPECT_EQ(table->model()->index(0, AnnotationModel::TextColumn).data().toString(),
+              QStringLiteral("exporter slowed down"));
     EXPECT_TRUE(table->selectionModel()->isRowSelected(0, {}));
     EXPECT_FALSE(table->selectionModel()->isRowSelected(1, {}));
     EXPECT_TRUE(annotations.find(earlier).has_value());
@@ -238,7 +241,8 @@ TEST_F(AnnotationDockInMainWindow, TheDeleteButtonDeletesEverySelectedRowAsOneUn
     auto *remove = dock->findChild<QPushButton *>(QStringLiteral("annotationDeleteButton"));
     EXPECT_FALSE(remove->isEnabled()) << "nothing selected yet";
     clickCell(a, AnnotationModel::TextColumn);
-    QTest::mouseClick(table->viewport(), Qt::LeftButton, Qt::ControlModifier, cellCenter(b, AnnotationModel::TextColumn));
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, Qt::ControlModifier,
+                      cellCenter(b, AnnotationModel::TextColumn));
     ASSERT_TRUE(remove->isEnabled());
     QTest::mouseClick(remove, Qt::LeftButton);
     EXPECT_EQ(annotations.rowCount(), 1);
@@ -248,14 +252,17 @@ TEST_F(AnnotationDockInMainWindow, TheDeleteButtonDeletesEverySelectedRowAsOneUn
 
 TEST_F(AnnotationDockInMainWindow, FilterByWordsTagsAndSource)
 {
-    editor->add(note(clockMs - 3000, QStringLiteral("rate 300 → 500 /s"), {QStringLiteral("steering")}, Annotation::Source::Action));
-    editor->add(note(clockMs - 2000, QStringLiteral("backlog growing"), {QStringLiteral("exporter")}, Annotation::Source::Detector));
+    editor->add(note(clockMs - 3000, QStringLiteral("rate 300 → 500 /s"), {QStringLiteral("steering")},
+                     Annotation::Source::Action));
+    editor->add(note(clockMs - 2000, QStringLiteral("backlog growing"), {QStringLiteral("exporter")},
+                     Annotation::Source::Detector));
     editor->add(note(clockMs - 1000, QStringLiteral("scaled the worker to 0")));
     auto *search = dock->findChild<QLineEdit *>(QStringLiteral("annotationSearch"));
     QTest::mouseClick(search, Qt::LeftButton);
     QTest::keyClicks(focused(), QStringLiteral("#exporter"));
     ASSERT_EQ(table->model()->rowCount(), 1);
-    EXPECT_EQ(table->model()->index(0, AnnotationModel::TextColumn).data().toString(), QStringLiteral("backlog growing"));
+    EXPECT_EQ(table->model()->index(0, AnnotationModel::TextColumn).data().toString(),
+              QStringLiteral("backlog growing"));
     QTest::keyClick(focused(), Qt::Key_A, Qt::ControlModifier);
     QTest::keyClick(focused(), Qt::Key_Backspace);
     EXPECT_EQ(table->model()->rowCount(), 3);
@@ -264,7 +271,8 @@ TEST_F(AnnotationDockInMainWindow, FilterByWordsTagsAndSource)
     source->setFocus(Qt::TabFocusReason);
     QTest::keyClick(source, Qt::Key_Down); // "manual"
     ASSERT_EQ(table->model()->rowCount(), 1);
-    EXPECT_EQ(table->model()->index(0, AnnotationModel::TextColumn).data().toString(), QStringLiteral("scaled the worker to 0"));
+    EXPECT_EQ(table->model()->index(0, AnnotationModel::TextColumn).data().toString(),
+              QStringLiteral("scaled the worker to 0"));
 }
 
 TEST_F(AnnotationDockInMainWindow, DoubleClickShowsTheAnnotationOnTheTimeline)
@@ -302,7 +310,8 @@ TEST_F(AnnotationDockInMainWindow, ExportThenImportMergesAndReportsBadRows)
     mainWindow->importAnnotationsFrom(csv);
     ASSERT_TRUE(done.wait(5000));
     EXPECT_EQ(annotations.rowCount(), 2);
-    EXPECT_TRUE(done.at(1).at(1).toString().contains(QStringLiteral("2 already here"))) << done.at(1).at(1).toString().toStdString();
+    EXPECT_TRUE(done.at(1).at(1).toString().contains(QStringLiteral("2 already here")))
+        << done.at(1).at(1).toString().toStdString();
 
     QFile file(csv);
     ASSERT_TRUE(file.open(QIODevice::Append));
@@ -314,7 +323,8 @@ TEST_F(AnnotationDockInMainWindow, ExportThenImportMergesAndReportsBadRows)
     EXPECT_EQ(annotations.rowCount(), 3);
     ASSERT_TRUE(QTest::qWaitFor([&] { return mainWindow->findChild<QMessageBox *>() != nullptr; }, 2000));
     auto *box = mainWindow->findChild<QMessageBox *>();
-    EXPECT_TRUE(box->informativeText().contains(QStringLiteral("row 4: time: not a time"))) << box->informativeText().toStdString();
+    EXPECT_TRUE(box->informativeText().contains(QStringLiteral("row 4: time: not a time")))
+        << box->informativeText().toStdString();
     QTest::mouseClick(box->button(QMessageBox::Ok), Qt::LeftButton);
     // A window manager activates the main window again; the offscreen platform has none.
     mainWindow->activateWindow();

@@ -8,7 +8,6 @@
 #include <QApplication>
 #include <QLineEdit>
 #include <QTest>
-
 #include <gtest/gtest.h>
 
 namespace {
@@ -42,7 +41,8 @@ TEST_F(MarkNow, MTypeEnterPutsTheNoteAtTheMomentMWasPressed)
     QTest::keyClick(focused(), Qt::Key_M);
     ASSERT_TRUE(QTest::qWaitFor([&] { return prompt() != nullptr && prompt()->hasFocus(); }, 2000));
     EXPECT_TRUE(prompt()->isVisible());
-    EXPECT_TRUE(prompt()->placeholderText().contains(QStringLiteral("Enter"))) << prompt()->placeholderText().toStdString();
+    EXPECT_TRUE(prompt()->placeholderText().contains(QStringLiteral("Enter")))
+        << prompt()->placeholderText().toStdString();
 
     clockMs += 20'000; // typing takes a while; the note stays at the key press
     QTest::keyClicks(focused(), QStringLiteral("raised the rate to 500"));

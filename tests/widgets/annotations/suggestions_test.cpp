@@ -5,9 +5,9 @@
 #include "annotations/annotationdock.h"
 #include "annotations/annotationeditor.h"
 #include "annotations/annotationmodel.h"
-#include "theme/palette.h"
 #include "store/samplestore.h"
 #include "testpaths.h"
+#include "theme/palette.h"
 #include "timeline/timelinechart.h"
 #include "timeline/timewindow.h"
 
@@ -22,11 +22,9 @@
 #include <QTableView>
 #include <QTest>
 #include <QUndoStack>
-
-#include <gtest/gtest.h>
-
 #include <algorithm>
 #include <cmath>
+#include <gtest/gtest.h>
 #include <iostream>
 #include <memory>
 #include <vector>
@@ -70,7 +68,8 @@ struct SuggestionsInTheDock : ::testing::Test
         for (int row = 0; row < table->model()->rowCount(); ++row) {
             const QModelIndex index = table->model()->index(row, AnnotationModel::TextColumn);
             if (index.data(AnnotationModel::AnnotationIdRole).value<quint64>() == id) {
-                table->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+                table->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect |
+                                                                    QItemSelectionModel::Rows);
                 return;
             }
         }
@@ -232,14 +231,16 @@ struct SuggestionOnTheTimeline : ::testing::Test
         const QPoint at(int(std::lround(marker->x)), int(chart->plotRect().center().y()));
         QTest::mouseClick(chart->viewport(), Qt::LeftButton, {}, at);
         QMenu *menu = nullptr;
-        const bool shown = QTest::qWaitFor([&] {
-            // A menu closed before may still wait for its deletion: the open one counts.
-            for (QMenu *candidate : chart->findChildren<QMenu *>(QStringLiteral("suggestionMenu"))) {
-                if (candidate->isVisible())
-                    menu = candidate;
-            }
-            return menu != nullptr;
-        }, 2000);
+        const bool shown = QTest::qWaitFor(
+            [&] {
+                // A menu closed before may still wait for its deletion: the open one counts.
+                for (QMenu *candidate : chart->findChildren<QMenu *>(QStringLiteral("suggestionMenu"))) {
+                    if (candidate->isVisible())
+                        menu = candidate;
+                }
+                return menu != nullptr;
+            },
+            2000);
         return shown ? menu : nullptr;
     }
     static QAction *action(QMenu *menu, const QString &text)
@@ -307,7 +308,8 @@ TEST_F(SuggestionOnTheTimeline, AScreenshotOfSuggestionsNextToAcceptedMarks)
     std::vector<double> v;
     for (int s = 0; s <= 600; ++s) {
         t.push_back(kNow - kWindowMs + s * 1000LL);
-        v.push_back(s < 300 ? 298 + 4 * std::sin(s * 1.7) : std::max(113.0, 298.0 - (s - 300) * 10.0) + 4 * std::sin(s * 1.7));
+        v.push_back(s < 300 ? 298 + 4 * std::sin(s * 1.7)
+                            : std::max(113.0, 298.0 - (s - 300) * 10.0) + 4 * std::sin(s * 1.7));
     }
     store.merge(QStringLiteral("p0/q0/{}"), {}, t, v);
     chart->addSeries(QStringLiteral("p0/q0/{}"), QStringLiteral("completed/s"), 0);
@@ -317,7 +319,8 @@ TEST_F(SuggestionOnTheTimeline, AScreenshotOfSuggestionsNextToAcceptedMarks)
     action.source = Annotation::Source::Action;
     model.add(action);
     model.add(suggestion(kNow - kWindowMs + 309'000, QStringLiteral("completed/s fell 31 % within 60 s")));
-    Annotation region = suggestion(kNow - kWindowMs + 420'000, QStringLiteral("backlog grew while throughput stayed flat"));
+    Annotation region =
+        suggestion(kNow - kWindowMs + 420'000, QStringLiteral("backlog grew while throughput stayed flat"));
     region.endMs = kNow - kWindowMs + 560'000;
     model.add(region);
     ASSERT_TRUE(QTest::qWaitFor([&] { return chart->drawnPointCount() > 0; }, 5000));

@@ -4,9 +4,9 @@
 // the dashboard's queries.
 #include "dashboard/dashboardloader.h"
 #include "dashboard/dashboardvariables.h"
-#include "offlineapp.h"
 #include "dashboard/variablebar.h"
 #include "dashboard/variablevaluesloader.h"
+#include "offlineapp.h"
 
 #include <QAbstractItemView>
 #include <QComboBox>
@@ -14,9 +14,7 @@
 #include <QSignalSpy>
 #include <QTest>
 #include <QToolBar>
-
 #include <gtest/gtest.h>
-
 #include <memory>
 
 namespace {
@@ -82,7 +80,8 @@ TEST(VariableBar, ChoosingEmitsTheValue)
     EXPECT_EQ(chosen.last().at(1).toString(), DashboardVariables::kAllValue) << "All stands for every value";
 
     // Prometheus' values arrive; the value in use stays first when it is not among them.
-    bar.setChoices(QStringLiteral("namespace"), DashboardVariables::choicesWithCurrent({"blue", "green"}, QStringLiteral("camunda")));
+    bar.setChoices(QStringLiteral("namespace"),
+                   DashboardVariables::choicesWithCurrent({"blue", "green"}, QStringLiteral("camunda")));
     QComboBox *ns = bar.comboFor(QStringLiteral("namespace"));
     EXPECT_EQ(itemsOf(ns), (QStringList{"camunda", "blue", "green"}));
     EXPECT_EQ(ns->currentText(), QStringLiteral("camunda"));
@@ -160,7 +159,8 @@ TEST(VariableBar, InTheMainWindowAChoiceReachesTheQueries)
     // The toolbar lays its widgets out (and shows them) when it next gets to it.
     EXPECT_TRUE(QTest::qWaitFor([&] { return bar->isVisible(); }, 5000));
     // A series of the old value in the store: the choice replaces it.
-    store.merge(QStringLiteral("p0/q0/$namespace=camunda,$partition=1/{}"), {}, std::vector<qint64>{1000}, std::vector<double>{1});
+    store.merge(QStringLiteral("p0/q0/$namespace=camunda,$partition=1/{}"), {}, std::vector<qint64>{1000},
+                std::vector<double>{1});
     QSignalSpy changed(&poller, &DashboardPoller::variableChanged);
     QComboBox *partition = bar->comboFor(QStringLiteral("partition"));
     partition->setCurrentIndex(2); // "2"

@@ -1,35 +1,33 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The "Statistics per phase" dialog: a panel's series per phase between annotations, values in
 // the axis' unit, p95 on request, a new annotation splitting the run anew, and both copies.
+#include "analysis/phasestatisticsmodel.h"
 #include "annotations/annotationmodel.h"
 #include "dashboard/dashboardpoller.h"
-#include "window/mainwindow.h"
-#include "dialogs/phasestatisticsdialog.h"
-#include "analysis/phasestatisticsmodel.h"
 #include "dashboard/dashboardview.h"
 #include "dashboard/panelwidget.h"
+#include "dialogs/phasestatisticsdialog.h"
 #include "prometheus/prometheusclient.h"
 #include "store/samplestore.h"
 #include "testpaths.h"
 #include "timeline/timewindow.h"
+#include "window/mainwindow.h"
 
 #include <QAction>
 #include <QApplication>
-#include <QContextMenuEvent>
-#include <QMenu>
 #include <QCheckBox>
 #include <QClipboard>
 #include <QComboBox>
+#include <QContextMenuEvent>
 #include <QDir>
 #include <QFileInfo>
-#include <QImage>
 #include <QGuiApplication>
+#include <QImage>
+#include <QMenu>
 #include <QPushButton>
 #include <QTableView>
 #include <QTest>
-
 #include <gtest/gtest.h>
-
 #include <iostream>
 #include <vector>
 
@@ -115,12 +113,14 @@ TEST_F(PhaseStatisticsDialogTest, CopyGivesTabSeparatedTextOrAMarkdownTable)
 {
     QTest::mouseClick(dialog.findChild<QPushButton *>(QStringLiteral("phaseCopyText")), Qt::LeftButton);
     const QStringList text = QGuiApplication::clipboard()->text().split(QLatin1Char('\n'));
-    EXPECT_EQ(text[0], QStringLiteral("series\tstatistic\tvisible range\tbefore rate 300 → 500 /s\tafter rate 300 → 500 /s"));
+    EXPECT_EQ(text[0],
+              QStringLiteral("series\tstatistic\tvisible range\tbefore rate 300 → 500 /s\tafter rate 300 → 500 /s"));
     EXPECT_TRUE(text[1].endsWith(QStringLiteral("\t298\t214"))) << text[1].toStdString();
 
     QTest::mouseClick(dialog.findChild<QPushButton *>(QStringLiteral("phaseCopyMarkdown")), Qt::LeftButton);
     const QString markdown = QGuiApplication::clipboard()->text();
-    EXPECT_TRUE(markdown.startsWith(QStringLiteral("| series | statistic | visible range | before rate 300 → 500 /s |")));
+    EXPECT_TRUE(
+        markdown.startsWith(QStringLiteral("| series | statistic | visible range | before rate 300 → 500 /s |")));
     EXPECT_TRUE(markdown.contains(QStringLiteral("| 298 ops/s | 214 ops/s |"))) << markdown.toStdString();
     EXPECT_EQ(markdown, dialog.model()->table().toMarkdown());
 }
@@ -170,7 +170,8 @@ TEST(PhaseStatisticsFromTheMenu, ViewStatisticsPerPhaseOpensTheDialogOnTheVisibl
     auto *dialog = mainWindow.findChild<PhaseStatisticsDialog *>();
     ASSERT_TRUE(dialog);
     EXPECT_TRUE(dialog->isVisible());
-    EXPECT_EQ(dialog->findChild<QComboBox *>(QStringLiteral("phasePanelPicker"))->currentText(), QStringLiteral("Throughput"));
+    EXPECT_EQ(dialog->findChild<QComboBox *>(QStringLiteral("phasePanelPicker"))->currentText(),
+              QStringLiteral("Throughput"));
     EXPECT_EQ(dialog->model()->headerData(2, Qt::Horizontal).toString(), QStringLiteral("visible range"));
     dialog->close();
 
@@ -180,10 +181,12 @@ TEST(PhaseStatisticsFromTheMenu, ViewStatisticsPerPhaseOpensTheDialogOnTheVisibl
     QContextMenuEvent click(QContextMenuEvent::Mouse, at, chart->viewport()->mapToGlobal(at));
     QApplication::sendEvent(chart->viewport(), &click);
     QMenu *menu = nullptr;
-    ASSERT_TRUE(QTest::qWaitFor([&] {
-        menu = mainWindow.dashboardView()->panels().at(1)->findChild<QMenu *>(QStringLiteral("panelMenu"));
-        return menu && menu->isVisible();
-    }, 2000));
+    ASSERT_TRUE(QTest::qWaitFor(
+        [&] {
+            menu = mainWindow.dashboardView()->panels().at(1)->findChild<QMenu *>(QStringLiteral("panelMenu"));
+            return menu && menu->isVisible();
+        },
+        2000));
     ASSERT_EQ(menu->actions().size(), 1);
     menu->actions().front()->trigger();
     menu->close();
@@ -193,5 +196,6 @@ TEST(PhaseStatisticsFromTheMenu, ViewStatisticsPerPhaseOpensTheDialogOnTheVisibl
             second = d;
     }
     ASSERT_TRUE(second);
-    EXPECT_EQ(second->findChild<QComboBox *>(QStringLiteral("phasePanelPicker"))->currentText(), QStringLiteral("Latency"));
+    EXPECT_EQ(second->findChild<QComboBox *>(QStringLiteral("phasePanelPicker"))->currentText(),
+              QStringLiteral("Latency"));
 }

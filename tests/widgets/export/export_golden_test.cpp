@@ -63,32 +63,30 @@ ExportFigure figure()
     figure.range = {kStart, kEnd};
     figure.columns = 1;
     figure.title = QStringLiteral("Seed 000: the starter's connection pool collapses");
-    figure.subtitle = QStringLiteral(
-        "Raising the rate to 400/s fills the pool; an in-flight limit of 20 recovers");
+    figure.subtitle = QStringLiteral("Raising the rate to 400/s fills the pool; an in-flight limit of 20 recovers");
     figure.source = QStringLiteral("http://127.0.0.1:9090/");
     figure.version = QStringLiteral("Chaoscope");
     figure.timeZone = QTimeZone::utc(); // the same axis labels wherever the test runs
-    figure.panels.push_back({QStringLiteral("Throughput"),
-                             QStringLiteral("ops/s"),
-                             QString(),
-                             {series(QStringLiteral("p0/sent"), QStringLiteral("sent/s"),
-                                     QStringLiteral("rate(starter_sent_total[15s])")),
-                              series(QStringLiteral("p0/completed"), QStringLiteral("completed/s"),
-                                     QStringLiteral("rate(engine_completed_total[15s])"))}});
+    figure.panels.push_back(
+        {QStringLiteral("Throughput"),
+         QStringLiteral("ops/s"),
+         QString(),
+         {series(QStringLiteral("p0/sent"), QStringLiteral("sent/s"), QStringLiteral("rate(starter_sent_total[15s])")),
+          series(QStringLiteral("p0/completed"), QStringLiteral("completed/s"),
+                 QStringLiteral("rate(engine_completed_total[15s])"))}});
     figure.panels.push_back(
         {QStringLiteral("Connection pool"),
          QString(),
          QString(),
-         {series(QStringLiteral("p1/leased"), QStringLiteral("leased"),
-                 QStringLiteral("starter_pool_leased")),
-          series(QStringLiteral("p1/pending"), QStringLiteral("pending"),
-                 QStringLiteral("starter_pool_pending"), AxisSide::Left, SeriesStyle::Area)}});
-    figure.panels.push_back({QStringLiteral("Timeouts (status 599)"),
-                             QStringLiteral("ops/s"),
-                             QString(),
-                             {series(QStringLiteral("p2/timeouts"), QStringLiteral("timed out/s"),
-                                     QStringLiteral("rate(starter_timeouts_total[15s])"),
-                                     AxisSide::Left, SeriesStyle::Step)}});
+         {series(QStringLiteral("p1/leased"), QStringLiteral("leased"), QStringLiteral("starter_pool_leased")),
+          series(QStringLiteral("p1/pending"), QStringLiteral("pending"), QStringLiteral("starter_pool_pending"),
+                 AxisSide::Left, SeriesStyle::Area)}});
+    figure.panels.push_back(
+        {QStringLiteral("Timeouts (status 599)"),
+         QStringLiteral("ops/s"),
+         QString(),
+         {series(QStringLiteral("p2/timeouts"), QStringLiteral("timed out/s"),
+                 QStringLiteral("rate(starter_timeouts_total[15s])"), AxisSide::Left, SeriesStyle::Step)}});
     Annotation stepUp;
     stepUp.id = 1;
     stepUp.timeMs = kStepUpMs;
@@ -120,9 +118,9 @@ double differingShare(const QImage &actual, const QImage &expected, int toleranc
         const auto *rowA = reinterpret_cast<const QRgb *>(a.constScanLine(y));
         const auto *rowB = reinterpret_cast<const QRgb *>(b.constScanLine(y));
         for (int x = 0; x < a.width(); ++x) {
-            const int d = std::max({std::abs(qRed(rowA[x]) - qRed(rowB[x])),
-                                    std::abs(qGreen(rowA[x]) - qGreen(rowB[x])),
-                                    std::abs(qBlue(rowA[x]) - qBlue(rowB[x]))});
+            const int d =
+                std::max({std::abs(qRed(rowA[x]) - qRed(rowB[x])), std::abs(qGreen(rowA[x]) - qGreen(rowB[x])),
+                          std::abs(qBlue(rowA[x]) - qBlue(rowB[x]))});
             differing += d > tolerance ? 1 : 0;
         }
     }
@@ -148,8 +146,7 @@ void expectMatchesGolden(const QImage &image, const QString &name)
         const QString actualPath = binaryPath(QStringLiteral("tests/golden-actual-") + name);
         image.save(actualPath, "PNG");
         FAIL() << qPrintable(name) << ": " << share * 100
-               << " % of the pixels differ from the reference; this run's picture is "
-               << qPrintable(actualPath);
+               << " % of the pixels differ from the reference; this run's picture is " << qPrintable(actualPath);
     }
 }
 
@@ -159,8 +156,7 @@ TEST(ExportGolden, BlogThemeAtOneTimesMatchesTheReference)
 {
     SampleStore store;
     fill(store);
-    const QImage image =
-        ChartExporter(store, ExportTheme::blog()).toImage(figure(), ChartExporter::kDefaultSize, 1);
+    const QImage image = ChartExporter(store, ExportTheme::blog()).toImage(figure(), ChartExporter::kDefaultSize, 1);
     ASSERT_EQ(image.size(), QSize(1200, 675));
     expectMatchesGolden(image, QStringLiteral("export-blog-1x.png"));
 }
@@ -169,8 +165,7 @@ TEST(ExportGolden, BlogThemeAtTwoTimesIsTheSamePictureDrawnFiner)
 {
     SampleStore store;
     fill(store);
-    const QImage image =
-        ChartExporter(store, ExportTheme::blog()).toImage(figure(), ChartExporter::kDefaultSize, 2);
+    const QImage image = ChartExporter(store, ExportTheme::blog()).toImage(figure(), ChartExporter::kDefaultSize, 2);
     ASSERT_EQ(image.size(), QSize(2400, 1350));
     expectMatchesGolden(image, QStringLiteral("export-blog-2x.png"));
 }
@@ -211,8 +206,8 @@ TEST(ExportGolden, AnUnknownFormatOrScaleIsRefusedAndNothingIsWritten)
     const Result<QString> gif = exporter.write(dir + QStringLiteral("/chart.gif"), figure());
     ASSERT_FALSE(gif.ok());
     EXPECT_TRUE(gif.error().message.contains(QStringLiteral(".png, .svg or .csv")));
-    const Result<QString> huge = exporter.write(dir + QStringLiteral("/chart.png"), figure(),
-                                                ChartExporter::kDefaultSize, 4);
+    const Result<QString> huge =
+        exporter.write(dir + QStringLiteral("/chart.png"), figure(), ChartExporter::kDefaultSize, 4);
     ASSERT_FALSE(huge.ok());
     EXPECT_TRUE(huge.error().message.contains(QStringLiteral("1, 2 or 3")));
     EXPECT_FALSE(QFile::exists(dir + QStringLiteral("/chart.png")));
@@ -251,8 +246,8 @@ TEST(ExportGolden, ComparisonMatchesTheReference)
 {
     SampleStore store;
     fill(store);
-    const QImage image = ChartExporter(store, ExportTheme::blog())
-                             .toImage(comparison(), ChartExporter::kDefaultSize, 1);
+    const QImage image =
+        ChartExporter(store, ExportTheme::blog()).toImage(comparison(), ChartExporter::kDefaultSize, 1);
     expectMatchesGolden(image, QStringLiteral("export-compare-1x.png"));
 }
 
@@ -260,13 +255,11 @@ TEST(ExportGolden, ComparisonTitlesEachSideCountsFromItsZeroAndSharesTheValueSca
 {
     SampleStore store;
     fill(store);
-    const QStringList texts =
-        svgTexts(ChartExporter(store, ExportTheme::blog()).toSvg(comparison()));
+    const QStringList texts = svgTexts(ChartExporter(store, ExportTheme::blog()).toSvg(comparison()));
 
     EXPECT_TRUE(texts.contains(QStringLiteral("400 PI/s"))) << qPrintable(texts.join(" | "));
     EXPECT_TRUE(texts.contains(QStringLiteral("240 PI/s")));
-    EXPECT_EQ(texts.count(QStringLiteral("+0:00")), 2)
-        << "t = 0 on each side: " << qPrintable(texts.join(" | "));
+    EXPECT_EQ(texts.count(QStringLiteral("+0:00")), 2) << "t = 0 on each side: " << qPrintable(texts.join(" | "));
     // The right side alone peaks at ~250/s; on a shared scale it reaches as high as the left.
     EXPECT_EQ(texts.count(QStringLiteral("500 ops/s")), 2) << qPrintable(texts.join(" | "));
 }

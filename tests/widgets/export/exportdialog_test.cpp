@@ -76,8 +76,7 @@ TEST(ExportDialog, WritesTheChosenFormatAndRemembersTheSettingsButNotTheTitle)
         dialog.setFormat(QStringLiteral("svg"));
         dialog.setTitle(QStringLiteral("Only this once"));
         QString message;
-        ASSERT_TRUE(dialog.writeTo(dir.filePath(QStringLiteral("out.svg")), &message))
-            << qPrintable(message);
+        ASSERT_TRUE(dialog.writeTo(dir.filePath(QStringLiteral("out.svg")), &message)) << qPrintable(message);
         EXPECT_TRUE(QFile::exists(dir.filePath(QStringLiteral("out.svg"))));
     }
     ExportDialog again(&f.store, f.figure, &settings);
@@ -96,8 +95,6 @@ TEST(ExportDialog, AWriteThatCannotHappenSaysWhyAndWritesNothing)
     blocker.close();
     QString message;
     EXPECT_FALSE(dialog.writeTo(dir.filePath(QStringLiteral("file/chart.png")), &message));
-    EXPECT_TRUE(message.contains(QStringLiteral("cannot create the folder")))
-        << qPrintable(message);
-    EXPECT_FALSE(settings.contains(QStringLiteral("export/format")))
-        << "a failed export is not remembered";
+    EXPECT_TRUE(message.contains(QStringLiteral("cannot create the folder"))) << qPrintable(message);
+    EXPECT_FALSE(settings.contains(QStringLiteral("export/format"))) << "a failed export is not remembered";
 }

@@ -2,8 +2,8 @@
 // The heap a history load leaves behind is given back once the load has ended and things are
 // quiet; not while requests are still being answered.
 #include "dashboard/dashboardpoller.h"
-#include "run/heaptrimmer.h"
 #include "prometheus/prometheusclient.h"
+#include "run/heaptrimmer.h"
 #include "store/samplestore.h"
 #include "timeline/timewindow.h"
 #include "waitfor.h"

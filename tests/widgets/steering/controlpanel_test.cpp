@@ -2,12 +2,12 @@
 // The steering dock against the real starter: a change is read back and confirmed, a refused
 // change says why in words, a cancelled confirmation sends nothing, a dead starter is named,
 // and controls a backend cannot do are disabled with the reason.
-#include "loadtester/adapters/adapterfactory.h"
 #include "annotations/annotationmodel.h"
-#include "loadtester/actionannotator.h"
-#include "steering/controlpanel.h"
 #include "freeport.h"
+#include "loadtester/actionannotator.h"
+#include "loadtester/adapters/adapterfactory.h"
 #include "loadtester/loadtestercontroller.h"
+#include "steering/controlpanel.h"
 #include "testbedprocess.h"
 #include "testpaths.h"
 
@@ -16,7 +16,6 @@
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTest>
-
 #include <gtest/gtest.h>
 
 namespace {
@@ -28,9 +27,9 @@ protected:
     {
         ASSERT_TRUE(engine.start(engineBinary(), {QStringLiteral("--workers"), QStringLiteral("4")}))
             << engine.errorString().toStdString();
-        ASSERT_TRUE(starter.start(starterBinary(), {QStringLiteral("--target"), engine.baseUrl(),
-                                                    QStringLiteral("--rate"), QStringLiteral("20"),
-                                                    QStringLiteral("--max-rate"), QStringLiteral("1000")}))
+        ASSERT_TRUE(starter.start(starterBinary(),
+                                  {QStringLiteral("--target"), engine.baseUrl(), QStringLiteral("--rate"),
+                                   QStringLiteral("20"), QStringLiteral("--max-rate"), QStringLiteral("1000")}))
             << starter.errorString().toStdString();
         std::vector<std::unique_ptr<LoadTesterAdapter>> replicas;
         replicas.push_back(makeLoadTesterAdapter(QStringLiteral("starter"), QUrl(starter.baseUrl())));
@@ -167,15 +166,18 @@ TEST_F(ControlPanelAgainstStarter, InflightLimitIsSentWithEnterAndSteppedByItsBu
     QSignalSpy finished(&controller, &LoadTesterController::actionFinished);
     QTest::keyClick(limit, Qt::Key_Return);
     ASSERT_TRUE(finished.wait(10000));
-    ASSERT_TRUE(QTest::qWaitFor([&] { return controller.status(0) && controller.status(0)->inflightLimit == 40; }, 5000));
+    ASSERT_TRUE(
+        QTest::qWaitFor([&] { return controller.status(0) && controller.status(0)->inflightLimit == 40; }, 5000));
 
     // A step from 40 sends 36; the annotation says so.
     minusTen->click();
     ASSERT_TRUE(finished.wait(10000));
-    ASSERT_TRUE(QTest::qWaitFor([&] { return controller.status(0) && controller.status(0)->inflightLimit == 36; }, 5000));
+    ASSERT_TRUE(
+        QTest::qWaitFor([&] { return controller.status(0) && controller.status(0)->inflightLimit == 36; }, 5000));
     ASSERT_EQ(annotations.rowCount(), 2);
     const Annotation last = annotations.annotations().back();
-    EXPECT_TRUE(last.text.contains(QStringLiteral("40")) && last.text.contains(QStringLiteral("36"))) << last.text.toStdString();
+    EXPECT_TRUE(last.text.contains(QStringLiteral("40")) && last.text.contains(QStringLiteral("36")))
+        << last.text.toStdString();
     EXPECT_FALSE(last.failed);
     EXPECT_EQ(finished.size(), 2);
 }

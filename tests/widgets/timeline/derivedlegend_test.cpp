@@ -5,19 +5,17 @@
 #include "dashboard/dashboardpoller.h"
 #include "dashboard/dashboardview.h"
 #include "dashboard/derivedseriesupdater.h"
-#include "timeline/legendview.h"
 #include "dashboard/panelwidget.h"
 #include "prometheus/prometheusclient.h"
 #include "store/samplestore.h"
+#include "timeline/legendview.h"
 #include "timeline/timelinechart.h"
 #include "timeline/timewindow.h"
 
 #include <QLabel>
 #include <QSignalSpy>
 #include <QTest>
-
 #include <gtest/gtest.h>
-
 #include <memory>
 #include <vector>
 
@@ -68,10 +66,12 @@ TEST(DerivedLegend, TheLegendTooltipGivesTheFormulaAndItsInputs)
     panel->chart()->addSeries(QStringLiteral("p0/q0/{}"), QStringLiteral("engine queue length"), 0);
     panel->chart()->addSeries(QStringLiteral("p0/q1/{}"), QStringLiteral("completed/s"), 1);
     panel->chart()->addSeries(DerivedSeriesUpdater::storeKey(0, 2), QStringLiteral("queue wait (Little's law)"), 2);
-    ASSERT_TRUE(QTest::qWaitFor([&] { return panel->chart()->legend().size() == 3 && panel->chart()->legend()[2].stats.last; }, 5000));
+    ASSERT_TRUE(QTest::qWaitFor(
+        [&] { return panel->chart()->legend().size() == 3 && panel->chart()->legend()[2].stats.last; }, 5000));
 
-    EXPECT_EQ(panel->legendToolTip(),
-              QStringLiteral("queue wait (Little's law) = pending / rate\npending: engine queue length · rate: completed/s"));
+    EXPECT_EQ(
+        panel->legendToolTip(),
+        QStringLiteral("queue wait (Little's law) = pending / rate\npending: engine queue length · rate: completed/s"));
     // The legend row of the derived series carries a dashed mark, the measured ones a solid one.
     auto *legend = panel->findChild<LegendView *>();
     ASSERT_NE(legend, nullptr);

@@ -7,7 +7,6 @@
 #include <QEvent>
 #include <QImage>
 #include <QVBoxLayout>
-
 #include <gtest/gtest.h>
 
 namespace {

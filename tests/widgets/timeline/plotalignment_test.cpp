@@ -11,7 +11,6 @@
 #include "timeline/timewindow.h"
 
 #include <QTest>
-
 #include <gtest/gtest.h>
 
 namespace {
@@ -82,10 +81,9 @@ TEST_F(Grid, PanelsInAColumnShareTheirPlotEdgesWhateverTheirLabels)
 {
     DashboardDefinition dashboard;
     dashboard.columns = 2;
-    dashboard.panels = {panel(QStringLiteral("tiny"), QString(), false),
-                        panel(QStringLiteral("bytes"), QStringLiteral("bytes"), true),
-                        panel(QStringLiteral("huge"), QString(), true),
-                        panel(QStringLiteral("rate"), QStringLiteral("ops/s"), false)};
+    dashboard.panels = {
+        panel(QStringLiteral("tiny"), QString(), false), panel(QStringLiteral("bytes"), QStringLiteral("bytes"), true),
+        panel(QStringLiteral("huge"), QString(), true), panel(QStringLiteral("rate"), QStringLiteral("ops/s"), false)};
     poller->setDashboard(dashboard);
     view = std::make_unique<DashboardView>(poller.get(), &store, &window);
     view->rebuild();
@@ -107,13 +105,15 @@ TEST_F(Grid, PanelsInAColumnShareTheirPlotEdgesWhateverTheirLabels)
     view->panels()[2]->chart()->addSeries(QStringLiteral("huge"), QStringLiteral("huge"), 0);
     view->panels()[2]->chart()->addSeries(QStringLiteral("huge limit"), QStringLiteral("limit"), 1);
     view->panels()[3]->chart()->addSeries(QStringLiteral("rate"), QStringLiteral("rate"), 0);
-    ASSERT_TRUE(QTest::qWaitFor([&] {
-        for (PanelWidget *p : view->panels()) {
-            if (p->chart()->drawnPointCount() == 0)
-                return false;
-        }
-        return true;
-    }, 5000));
+    ASSERT_TRUE(QTest::qWaitFor(
+        [&] {
+            for (PanelWidget *p : view->panels()) {
+                if (p->chart()->drawnPointCount() == 0)
+                    return false;
+            }
+            return true;
+        },
+        5000));
 
     auto expectColumnsAligned = [&] {
         for (int column = 0; column < 2; ++column) {

@@ -9,13 +9,13 @@
 #include "annotations/annotationprompt.h"
 #include "dashboard/dashboardpoller.h"
 #include "dashboard/dashboardview.h"
-#include "theme/palette.h"
 #include "dashboard/panelwidget.h"
 #include "prometheus/prometheusclient.h"
 #include "store/samplestore.h"
+#include "testpaths.h"
+#include "theme/palette.h"
 #include "timeline/timecursor.h"
 #include "timeline/timelinechart.h"
-#include "testpaths.h"
 #include "timeline/timewindow.h"
 
 #include <QApplication>
@@ -28,10 +28,8 @@
 #include <QToolTip>
 #include <QUndoStack>
 #include <QWheelEvent>
-
-#include <gtest/gtest.h>
-
 #include <cmath>
+#include <gtest/gtest.h>
 #include <iostream>
 #include <map>
 #include <memory>
@@ -130,10 +128,12 @@ struct ChartInteraction : ::testing::Test
     AnnotationPrompt *openPrompt() const
     {
         AnnotationPrompt *prompt = nullptr;
-        const bool shown = QTest::qWaitFor([&] {
-            prompt = chart->findChild<AnnotationPrompt *>();
-            return prompt && prompt->isVisible();
-        }, 2000);
+        const bool shown = QTest::qWaitFor(
+            [&] {
+                prompt = chart->findChild<AnnotationPrompt *>();
+                return prompt && prompt->isVisible();
+            },
+            2000);
         return shown ? prompt : nullptr;
     }
     quint64 addPoint(qint64 timeMs, const QString &text)
@@ -174,7 +174,8 @@ TEST_F(ChartInteraction, CtrlClickOpensAPromptAndEnterAddsAPointWhereClicked)
     ASSERT_TRUE(marker);
     EXPECT_NEAR(marker->x, p.x(), 1.0);
     EXPECT_FALSE(marker->label.isEmpty()) << "the marker carries its label";
-    EXPECT_GT(colouredPixelsAt(image, marker->x, plot(), Palette::annotationColor(Annotation::Source::Manual, false)), 20)
+    EXPECT_GT(colouredPixelsAt(image, marker->x, plot(), Palette::annotationColor(Annotation::Source::Manual, false)),
+              20)
         << "the marker line is drawn at its instant";
     EXPECT_EQ(editor.undoStack()->count(), 1);
 }
@@ -503,9 +504,12 @@ TEST(DashboardCrosshair, OneLineThroughEveryPanelAndAReadoutWhereTheMouseIs)
     EXPECT_NEAR(topGlobal.x(), bottomGlobal.x(), 0.5);
 
     ASSERT_EQ(top->drawnReadout().size(), 1);
-    const QString expectedTime = QDateTime::fromMSecsSinceEpoch((hovered + 500) / 1000 * 1000).toString(QStringLiteral("HH:mm:ss"));
-    EXPECT_TRUE(top->drawnReadout().first().startsWith(QStringLiteral("sent/s = 40"))) << top->drawnReadout().first().toStdString();
-    EXPECT_TRUE(top->drawnReadout().first().contains(QStringLiteral("ops/s"))) << top->drawnReadout().first().toStdString();
+    const QString expectedTime =
+        QDateTime::fromMSecsSinceEpoch((hovered + 500) / 1000 * 1000).toString(QStringLiteral("HH:mm:ss"));
+    EXPECT_TRUE(top->drawnReadout().first().startsWith(QStringLiteral("sent/s = 40")))
+        << top->drawnReadout().first().toStdString();
+    EXPECT_TRUE(top->drawnReadout().first().contains(QStringLiteral("ops/s")))
+        << top->drawnReadout().first().toStdString();
     EXPECT_TRUE(top->drawnReadout().first().endsWith(expectedTime)) << top->drawnReadout().first().toStdString();
     EXPECT_TRUE(bottom->drawnReadout().isEmpty()) << "the read-out shows only where the mouse is";
 
@@ -515,7 +519,8 @@ TEST(DashboardCrosshair, OneLineThroughEveryPanelAndAReadoutWhereTheMouseIs)
     bottom->grab();
     top->grab();
     EXPECT_EQ(bottom->drawnReadout().size(), 1);
-    EXPECT_TRUE(bottom->drawnReadout().first().contains(QStringLiteral("12.5 ms"))) << bottom->drawnReadout().first().toStdString();
+    EXPECT_TRUE(bottom->drawnReadout().first().contains(QStringLiteral("12.5 ms")))
+        << bottom->drawnReadout().first().toStdString();
     EXPECT_TRUE(top->drawnReadout().isEmpty());
     EXPECT_NEAR(*top->drawnCrosshairX(), mouse.x() + 40, 1.0);
     EXPECT_FALSE(rendered.wait(200)) << "longer than the render coalescing delay, and nothing was re-rendered";
@@ -557,10 +562,13 @@ TEST(AnnotationScreenshot, ADashboardWithMarkersAClusterARegionAndTheCrosshair)
     dashboard.columns = 2;
     dashboard.panels = {
         panelOf(QStringLiteral("Process instances per second"), QStringLiteral("ops/s"),
-                {{QStringLiteral("rate"), SeriesStyle::Step}, {QStringLiteral("sent"), SeriesStyle::Line},
-                 {QStringLiteral("accepted"), SeriesStyle::Line}, {QStringLiteral("completed"), SeriesStyle::Line}}),
+                {{QStringLiteral("rate"), SeriesStyle::Step},
+                 {QStringLiteral("sent"), SeriesStyle::Line},
+                 {QStringLiteral("accepted"), SeriesStyle::Line},
+                 {QStringLiteral("completed"), SeriesStyle::Line}}),
         panelOf(QStringLiteral("Starter HTTP pool"), QString(),
-                {{QStringLiteral("max"), SeriesStyle::Step}, {QStringLiteral("leased"), SeriesStyle::Line},
+                {{QStringLiteral("max"), SeriesStyle::Step},
+                 {QStringLiteral("leased"), SeriesStyle::Line},
                  {QStringLiteral("pending"), SeriesStyle::Line}}),
         panelOf(QStringLiteral("Request duration"), QStringLiteral("s"),
                 {{QStringLiteral("p50"), SeriesStyle::Line}, {QStringLiteral("p99"), SeriesStyle::Line}}),
@@ -599,7 +607,8 @@ TEST(AnnotationScreenshot, ADashboardWithMarkersAClusterARegionAndTheCrosshair)
         const double accepted = (1 - sick) * (sent - 2) + sick * (85 + wobble);
         pending = std::max(0.0, pending + (sent - accepted) * (sick > 0.05 ? 1.0 : -3.0));
         pending = std::min(pending, 85'000.0);
-        backlog = std::max(600.0, backlog + (t >= t0 + 8 * 60'000 && t < t0 + 10 * 60'000 + 30'000 ? 45 : -30) + wobble);
+        backlog =
+            std::max(600.0, backlog + (t >= t0 + 8 * 60'000 && t < t0 + 10 * 60'000 + 30'000 ? 45 : -30) + wobble);
         times.push_back(t);
         values[QStringLiteral("rate")].push_back(rate);
         values[QStringLiteral("sent")].push_back(sent);
@@ -613,9 +622,12 @@ TEST(AnnotationScreenshot, ADashboardWithMarkersAClusterARegionAndTheCrosshair)
         values[QStringLiteral("backlog")].push_back(backlog);
     }
     const std::vector<std::vector<std::pair<QString, QString>>> legends{
-        {{QStringLiteral("rate"), QStringLiteral("configured rate")}, {QStringLiteral("sent"), QStringLiteral("sent")},
-         {QStringLiteral("accepted"), QStringLiteral("accepted by gateway")}, {QStringLiteral("completed"), QStringLiteral("completed")}},
-        {{QStringLiteral("max"), QStringLiteral("pool max")}, {QStringLiteral("leased"), QStringLiteral("leased")},
+        {{QStringLiteral("rate"), QStringLiteral("configured rate")},
+         {QStringLiteral("sent"), QStringLiteral("sent")},
+         {QStringLiteral("accepted"), QStringLiteral("accepted by gateway")},
+         {QStringLiteral("completed"), QStringLiteral("completed")}},
+        {{QStringLiteral("max"), QStringLiteral("pool max")},
+         {QStringLiteral("leased"), QStringLiteral("leased")},
          {QStringLiteral("pending"), QStringLiteral("pending (×1000)")}},
         {{QStringLiteral("p50"), QStringLiteral("p50")}, {QStringLiteral("p99"), QStringLiteral("p99")}},
         {{QStringLiteral("backlog"), QStringLiteral("records not yet exported")}},
@@ -649,22 +661,26 @@ TEST(AnnotationScreenshot, ADashboardWithMarkersAClusterARegionAndTheCrosshair)
     };
     mark(raise, QStringLiteral("rate 300 → 500 /s"), Annotation::Source::Action);
     // Three marks within a few seconds: one "+3" badge.
-    mark(t0 + 6 * 60'000 + 40'000, QStringLiteral("throughput drop: accepted 85 of 435 /s"), Annotation::Source::Detector);
-    mark(t0 + 6 * 60'000 + 42'000, QStringLiteral("pool exhausted, requests queue in memory"), Annotation::Source::Manual);
+    mark(t0 + 6 * 60'000 + 40'000, QStringLiteral("throughput drop: accepted 85 of 435 /s"),
+         Annotation::Source::Detector);
+    mark(t0 + 6 * 60'000 + 42'000, QStringLiteral("pool exhausted, requests queue in memory"),
+         Annotation::Source::Manual);
     mark(t0 + 6 * 60'000 + 44'000, QStringLiteral("starter CPU throttled"), Annotation::Source::Manual);
-    mark(t0 + 8 * 60'000, QStringLiteral("exporter backlog"), Annotation::Source::Manual, false, t0 + 10 * 60'000 + 30'000,
-         {QStringLiteral("exporter")});
+    mark(t0 + 8 * 60'000, QStringLiteral("exporter backlog"), Annotation::Source::Manual, false,
+         t0 + 10 * 60'000 + 30'000, {QStringLiteral("exporter")});
     mark(refused, QStringLiteral("rate 500 → 300 /s refused (503)"), Annotation::Source::Action, true);
     mark(lower, QStringLiteral("rate 500 → 300 /s"), Annotation::Source::Action);
     mark(t0 + 13 * 60'000 + 30'000, QStringLiteral("scenario: limit 1000 → 5000"), Annotation::Source::Scenario);
 
-    ASSERT_TRUE(QTest::qWaitFor([&] {
-        for (PanelWidget *p : view.panels()) {
-            if (p->chart()->drawnPointCount() == 0 || p->chart()->legend().isEmpty())
-                return false;
-        }
-        return true;
-    }, 10'000));
+    ASSERT_TRUE(QTest::qWaitFor(
+        [&] {
+            for (PanelWidget *p : view.panels()) {
+                if (p->chart()->drawnPointCount() == 0 || p->chart()->legend().isEmpty())
+                    return false;
+            }
+            return true;
+        },
+        10'000));
 
     // The mouse rests on the top-left panel, in the collapse.
     TimelineChart *hovered = view.panels()[0]->chart();

@@ -9,10 +9,8 @@
 #include <QImage>
 #include <QSignalSpy>
 #include <QTest>
-
-#include <gtest/gtest.h>
-
 #include <cmath>
+#include <gtest/gtest.h>
 
 namespace {
 
@@ -67,8 +65,11 @@ int countColor(const QImage &image, const QRect &area, QColor color, int toleran
     for (int y = area.top(); y <= area.bottom(); ++y) {
         for (int x = area.left(); x <= area.right(); ++x) {
             const QColor c = image.pixelColor(x, y);
-            n += std::abs(c.red() - color.red()) + std::abs(c.green() - color.green())
-                         + std::abs(c.blue() - color.blue()) < tolerance ? 1 : 0;
+            n += std::abs(c.red() - color.red()) + std::abs(c.green() - color.green()) +
+                             std::abs(c.blue() - color.blue()) <
+                         tolerance
+                     ? 1
+                     : 0;
         }
     }
     return n;
@@ -185,9 +186,9 @@ bool isTint(QColor pixel, QColor color)
         return false;
     const double a = std::min(1.0, double(seen) / full);
     auto expected = [a](int channel) { return 255 - a * (255 - channel); };
-    return std::abs(pixel.red() - expected(color.red())) + std::abs(pixel.green() - expected(color.green()))
-               + std::abs(pixel.blue() - expected(color.blue()))
-           < 40;
+    return std::abs(pixel.red() - expected(color.red())) + std::abs(pixel.green() - expected(color.green())) +
+               std::abs(pixel.blue() - expected(color.blue())) <
+           40;
 }
 
 int countTint(const QImage &image, const QRect &area, QColor color)
@@ -274,7 +275,8 @@ TEST_F(Fixture, ASpikeOfOneSampleInAMillionIsVisibleInThePixels)
     EXPECT_GT(topRows, 0) << "the single-sample spike is not in the picture";
     const int elsewhere = countTint(image, QRect(plot.left(), plot.top(), plot.width() / 3, plot.height() / 2), color);
     EXPECT_EQ(elsewhere, 0) << "only the spike goes up";
-    EXPECT_GT(countTint(image, QRect(plot.left(), plot.bottom() - plot.height() / 10, plot.width(), plot.height() / 10), color),
+    EXPECT_GT(countTint(image, QRect(plot.left(), plot.bottom() - plot.height() / 10, plot.width(), plot.height() / 10),
+                        color),
               plot.width() / 2)
         << "the flat line near the bottom is drawn";
 }
@@ -304,8 +306,12 @@ TEST_F(Fixture, AGapStaysAGap)
     auto columnX = [&](int second) { return int(plot.left() + plot.width() * second / 600.0); };
     const QRect gap(QPoint(columnX(240) + 3, int(plot.top())), QPoint(columnX(359) - 3, int(plot.bottom())));
     EXPECT_EQ(countTint(image, gap, color), 0) << "the gap is bridged";
-    EXPECT_GT(countColor(image, QRect(QPoint(columnX(10), int(plot.top())), QPoint(columnX(230), int(plot.bottom()))), color), 100);
-    EXPECT_GT(countColor(image, QRect(QPoint(columnX(370), int(plot.top())), QPoint(columnX(590), int(plot.bottom()))), color), 100);
+    EXPECT_GT(
+        countColor(image, QRect(QPoint(columnX(10), int(plot.top())), QPoint(columnX(230), int(plot.bottom()))), color),
+        100);
+    EXPECT_GT(countColor(image, QRect(QPoint(columnX(370), int(plot.top())), QPoint(columnX(590), int(plot.bottom()))),
+                         color),
+              100);
 }
 
 TEST_F(Fixture, AStepSeriesDrawsSteps)
@@ -338,7 +344,9 @@ TEST_F(Fixture, AStepSeriesDrawsSteps)
     const QImage image = chart.grab().toImage();
     const QRect plot = chart.plotRect().toRect();
     const QColor color = chart.legend().first().color;
-    auto xAt = [&](qint64 ms) { return int(std::lround(chart.plotRect().left() + chart.plotRect().width() * double(ms) / 600'000.0)); };
+    auto xAt = [&](qint64 ms) {
+        return int(std::lround(chart.plotRect().left() + chart.plotRect().width() * double(ms) / 600'000.0));
+    };
     const auto flat = rowsWithColor(image, xAt(75'000), plot, color); // inside the 60–120 s step at 17
     ASSERT_FALSE(flat.empty());
     EXPECT_LE(flat.back() - flat.front(), 3) << "a step is flat between changes";

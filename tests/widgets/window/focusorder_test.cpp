@@ -5,12 +5,12 @@
 // (Qt 6.4's button boxes made one, see DialogButtons::keepTabbable).
 #include "dashboard/dashboardloader.h"
 #include "dashboard/dashboardview.h"
-#include "export/exportdialog.h"
-#include "export/exportfigure.h"
-#include "offlineapp.h"
 #include "dashboard/panelwidget.h"
 #include "dialogs/phasestatisticsdialog.h"
 #include "dialogs/shortcutsdialog.h"
+#include "export/exportdialog.h"
+#include "export/exportfigure.h"
+#include "offlineapp.h"
 #include "timeline/timelinechart.h"
 
 #include <QAbstractButton>
@@ -19,9 +19,7 @@
 #include <QLineEdit>
 #include <QSpinBox>
 #include <QTest>
-
 #include <gtest/gtest.h>
-
 #include <memory>
 
 namespace {
@@ -62,7 +60,8 @@ QString nameOf(QWidget *widget)
 {
     if (auto *button = qobject_cast<QAbstractButton *>(widget))
         return button->text();
-    return widget->objectName().isEmpty() ? QString::fromLatin1(widget->metaObject()->className()) : widget->objectName();
+    return widget->objectName().isEmpty() ? QString::fromLatin1(widget->metaObject()->className())
+                                          : widget->objectName();
 }
 
 std::string describe(const TabRound &round)
@@ -98,8 +97,15 @@ struct Window : OfflineApp
         mainWindow->showDashboard({});
         // Rows in the annotation list: a table with cells must not keep Tab to itself.
         for (int i = 0; i < 3; ++i)
-            annotations.add(Annotation{0, 1'700'000'000'000 + i * 60'000, std::nullopt, QStringLiteral("note %1").arg(i), {},
-                                       Annotation::Source::Manual, false, {}, 0});
+            annotations.add(Annotation{0,
+                                       1'700'000'000'000 + i * 60'000,
+                                       std::nullopt,
+                                       QStringLiteral("note %1").arg(i),
+                                       {},
+                                       Annotation::Source::Manual,
+                                       false,
+                                       {},
+                                       0});
     }
 };
 
@@ -120,12 +126,13 @@ TEST(FocusOrder, TheExportDialogGoesDownTheFormThenAlongTheButtons)
     // Format, width, height, pixel ratio, theme, title, subtitle, caption, the buttons.
     EXPECT_EQ(nameOf(round.visited.front()), QStringLiteral("QComboBox")) << "the format is where the dialog starts";
     std::vector<std::ptrdiff_t> at;
-    for (QWidget *widget : {static_cast<QWidget *>(combos[0]), static_cast<QWidget *>(spins[0]), static_cast<QWidget *>(spins[1]),
-                            static_cast<QWidget *>(combos[1]), static_cast<QWidget *>(combos[2]), static_cast<QWidget *>(edits[0]),
-                            static_cast<QWidget *>(edits[1])})
+    for (QWidget *widget :
+         {static_cast<QWidget *>(combos[0]), static_cast<QWidget *>(spins[0]), static_cast<QWidget *>(spins[1]),
+          static_cast<QWidget *>(combos[1]), static_cast<QWidget *>(combos[2]), static_cast<QWidget *>(edits[0]),
+          static_cast<QWidget *>(edits[1])})
         at.push_back(indexOf(round, widget));
-    for (const QString &text : {QStringLiteral("Caption: time range, queries, source, version"), QStringLiteral("Save…"),
-                                QStringLiteral("Copy picture"), QStringLiteral("Cancel")})
+    for (const QString &text : {QStringLiteral("Caption: time range, queries, source, version"),
+                                QStringLiteral("Save…"), QStringLiteral("Copy picture"), QStringLiteral("Cancel")})
         at.push_back(indexOf(round, button(&dialog, text)));
     for (std::size_t i = 0; i < at.size(); ++i) {
         EXPECT_GE(at[i], 0) << "item " << i << " is never reached: " << describe(round);
@@ -141,7 +148,8 @@ TEST(FocusOrder, EveryButtonOfTheSmallDialogsIsReachedAndTabComesBackRound)
     PhaseStatisticsDialog phases(&app.store, &app.annotations);
     const TabRound phaseRound = tabRound(&phases);
     EXPECT_TRUE(phaseRound.closed) << describe(phaseRound);
-    for (const QString &text : {QStringLiteral("Copy as text"), QStringLiteral("Copy as Markdown"), QStringLiteral("Close")})
+    for (const QString &text :
+         {QStringLiteral("Copy as text"), QStringLiteral("Copy as Markdown"), QStringLiteral("Close")})
         EXPECT_GE(indexOf(phaseRound, button(&phases, text)), 0) << text.toStdString() << ": " << describe(phaseRound);
     phases.hide();
 
@@ -149,7 +157,8 @@ TEST(FocusOrder, EveryButtonOfTheSmallDialogsIsReachedAndTabComesBackRound)
     const TabRound shortcutRound = tabRound(&shortcuts);
     EXPECT_TRUE(shortcutRound.closed) << describe(shortcutRound);
     for (const QString &text : {QStringLiteral("Copy"), QStringLiteral("Close")})
-        EXPECT_GE(indexOf(shortcutRound, button(&shortcuts, text)), 0) << text.toStdString() << ": " << describe(shortcutRound);
+        EXPECT_GE(indexOf(shortcutRound, button(&shortcuts, text)), 0)
+            << text.toStdString() << ": " << describe(shortcutRound);
 }
 
 TEST(FocusOrder, TheWindowGoesFromTheToolbarThroughTheChartsRowByRowToTheAnnotations)
@@ -157,9 +166,12 @@ TEST(FocusOrder, TheWindowGoesFromTheToolbarThroughTheChartsRowByRowToTheAnnotat
     Window app;
     const TabRound round = tabRound(app.mainWindow.get());
     ASSERT_TRUE(round.closed) << describe(round);
-    const std::ptrdiff_t windowPicker = indexOf(round, app.mainWindow->findChild<QWidget *>(QStringLiteral("windowPicker")));
-    const std::ptrdiff_t search = indexOf(round, app.mainWindow->findChild<QWidget *>(QStringLiteral("annotationSearch")));
-    const std::ptrdiff_t add = indexOf(round, app.mainWindow->findChild<QWidget *>(QStringLiteral("annotationAddButton")));
+    const std::ptrdiff_t windowPicker =
+        indexOf(round, app.mainWindow->findChild<QWidget *>(QStringLiteral("windowPicker")));
+    const std::ptrdiff_t search =
+        indexOf(round, app.mainWindow->findChild<QWidget *>(QStringLiteral("annotationSearch")));
+    const std::ptrdiff_t add =
+        indexOf(round, app.mainWindow->findChild<QWidget *>(QStringLiteral("annotationAddButton")));
     EXPECT_GE(windowPicker, 0) << describe(round);
     std::ptrdiff_t previous = windowPicker;
     QPoint previousAt(-1, -1);

@@ -4,12 +4,12 @@
 // skip deleted files; Help ▸ Keyboard shortcuts lists the keys the window really has.
 // (The test main points XDG_CONFIG_HOME at a scratch folder: the user's settings are safe.)
 #include "annotations/annotationdock.h"
-#include "settings/appsettings.h"
-#include "offlineapp.h"
-#include "dialogs/shortcutsdialog.h"
-#include "theme/uitheme.h"
 #include "dashboard/dashboardview.h"
 #include "dashboard/panelwidget.h"
+#include "dialogs/shortcutsdialog.h"
+#include "offlineapp.h"
+#include "settings/appsettings.h"
+#include "theme/uitheme.h"
 #include "timeline/timelinechart.h"
 
 #include <QAction>
@@ -21,9 +21,7 @@
 #include <QStyle>
 #include <QTemporaryDir>
 #include <QTest>
-
 #include <gtest/gtest.h>
-
 #include <memory>
 
 namespace {
@@ -40,7 +38,6 @@ struct AppRun : OfflineApp
                 return candidate;
         return nullptr;
     }
-
 };
 
 class WindowSettings : public ::testing::Test
@@ -143,7 +140,8 @@ TEST_F(WindowSettings, TheShortcutListShowsTheKeysTheWindowReallyHas)
     EXPECT_EQ(keysOf(QStringLiteral("Pause")), QKeySequence(Qt::Key_Space).toString(QKeySequence::NativeText));
     EXPECT_EQ(keysOf(QStringLiteral("Live")), QKeySequence(Qt::Key_Home).toString(QKeySequence::NativeText));
     EXPECT_TRUE(keysOf(QStringLiteral("Keyboard shortcuts")).contains(QStringLiteral("F1")));
-    EXPECT_EQ(keysOf(QStringLiteral("Add a note at a time")), QStringLiteral("Ctrl+Click")) << "mouse gestures are listed too";
+    EXPECT_EQ(keysOf(QStringLiteral("Add a note at a time")), QStringLiteral("Ctrl+Click"))
+        << "mouse gestures are listed too";
 
     // Every action of the window that has a key is in the list: none is forgotten.
     for (const QAction *action : run.mainWindow->findChildren<QAction *>()) {
@@ -211,9 +209,10 @@ TEST_F(WindowSettings, TheDarkThemeDarkensWindowPanelsAndChartsAndIsRemembered)
     EXPECT_EQ(AppSettings::theme(), QStringLiteral("dark")) << "the choice survives a restart";
     EXPECT_LT(dominantColor(shown->chart()).lightness(), 60) << "dark: the plot is dark too, not only the frame";
     EXPECT_LT(dominantColor(run.mainWindow->centralWidget()).lightness(), 60);
-    EXPECT_LT(dominantColor(run.mainWindow->menuBar()).lightness(), 80) << "controls follow the palette "
-        << run.mainWindow->menuBar()->palette().window().color().name().toStdString() << " app "
-        << QApplication::palette().window().color().name().toStdString() << " style " << QApplication::style()->name().toStdString();
+    EXPECT_LT(dominantColor(run.mainWindow->menuBar()).lightness(), 80)
+        << "controls follow the palette " << run.mainWindow->menuBar()->palette().window().color().name().toStdString()
+        << " app " << QApplication::palette().window().color().name().toStdString() << " style "
+        << QApplication::style()->name().toStdString();
     // Every series colour stands out from the dark plot.
     for (int i = 0; i < 8; ++i) {
         const QColor color = Palette::seriesColor(i, Palette::Background::Dark);

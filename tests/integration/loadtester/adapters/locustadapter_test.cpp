@@ -6,9 +6,9 @@
 #include "annotations/annotationmodel.h"
 #include "blockinghttp.h"
 #include "freeport.h"
+#include "loadtester/adapters/locustadapter.h"
 #include "loadtester/loadtestercontroller.h"
 #include "loadtester/loadtesterwatch.h"
-#include "loadtester/adapters/locustadapter.h"
 #include "testbedprocess.h"
 #include "testpaths.h"
 #include "waitfor.h"
@@ -17,9 +17,7 @@
 #include <QProcess>
 #include <QProcessEnvironment>
 #include <QSignalSpy>
-
 #include <gtest/gtest.h>
-
 #include <optional>
 #include <set>
 
@@ -70,23 +68,23 @@ public:
         environment.insert(QStringLiteral("PYTHONUNBUFFERED"), QStringLiteral("1"));
         m_process.setProcessEnvironment(environment);
         m_process.setProcessChannelMode(QProcess::MergedChannels);
-        m_process.start(kLocust, {QStringLiteral("-f"), sourcePath(QStringLiteral("tests/fixtures/locust/locustfile.py")),
-                                  QStringLiteral("--web-host"), QStringLiteral("127.0.0.1"),
-                                  QStringLiteral("--web-port"), QString::number(m_port),
-                                  QStringLiteral("--host"), targetUrl});
+        m_process.start(kLocust,
+                        {QStringLiteral("-f"), sourcePath(QStringLiteral("tests/fixtures/locust/locustfile.py")),
+                         QStringLiteral("--web-host"), QStringLiteral("127.0.0.1"), QStringLiteral("--web-port"),
+                         QString::number(m_port), QStringLiteral("--host"), targetUrl});
         if (!m_process.waitForStarted(10000))
             return false;
         // Importing gevent and Flask takes a few seconds; it is up when its statistics answer.
         return waitFor(
-            [this] {
-                if (m_process.state() != QProcess::Running)
-                    return true;
-                return BlockingHttp::request("GET", url().toString() + QStringLiteral("/stats/requests"), {}, {}, 1000)
-                           .status
-                       == 200;
-            },
-            60000)
-               && m_process.state() == QProcess::Running;
+                   [this] {
+                       if (m_process.state() != QProcess::Running)
+                           return true;
+                       return BlockingHttp::request("GET", url().toString() + QStringLiteral("/stats/requests"), {}, {},
+                                                    1000)
+                                  .status == 200;
+                   },
+                   60000) &&
+               m_process.state() == QProcess::Running;
     }
 
     QUrl url() const { return QUrl(QStringLiteral("http://127.0.0.1:%1").arg(m_port)); }
@@ -152,8 +150,8 @@ TEST_F(LocustAdapterTest, UsersSetThroughTheAdapterShowUpInLocustsStatistics)
 {
     auto status = await(m_adapter->setRate(4));
     ASSERT_TRUE(status && status->ok()) << describe(status) << m_locust.log().toStdString();
-    EXPECT_TRUE(LoadTesterController::mismatch({ActionKind::SetRate, 4}, status->value(), m_adapter->capabilities())
-                    .isEmpty())
+    EXPECT_TRUE(
+        LoadTesterController::mismatch({ActionKind::SetRate, 4}, status->value(), m_adapter->capabilities()).isEmpty())
         << describe(status);
     EXPECT_EQ(status->value().state, QStringLiteral("running"));
     EXPECT_EQ(m_locust.stats().value(QStringLiteral("user_count")).toInt(), 4);
@@ -196,15 +194,15 @@ TEST_F(LocustAdapterTest, PauseRemembersUsersSetElsewhere)
 {
     // Someone started the swarm in Locust's own web UI; a fresh adapter only knows it from
     // the status it reads before stopping.
-    const BlockingHttp::Answer swarm = BlockingHttp::request(
-        "POST", m_locust.url().toString() + QStringLiteral("/swarm"), "user_count=2&spawn_rate=10",
-        "application/x-www-form-urlencoded");
+    const BlockingHttp::Answer swarm =
+        BlockingHttp::request("POST", m_locust.url().toString() + QStringLiteral("/swarm"),
+                              "user_count=2&spawn_rate=10", "application/x-www-form-urlencoded");
     ASSERT_EQ(swarm.status, 200);
     ASSERT_TRUE(waitFor(
         [this] {
             const QJsonObject stats = m_locust.stats();
-            return stats.value(QStringLiteral("state")).toString() == QStringLiteral("running")
-                   && stats.value(QStringLiteral("user_count")).toInt() == 2;
+            return stats.value(QStringLiteral("state")).toString() == QStringLiteral("running") &&
+                   stats.value(QStringLiteral("user_count")).toInt() == 2;
         },
         20000));
 
@@ -234,9 +232,9 @@ TEST_F(LocustAdapterTest, LocustsOwnRampIsNotTakenForAChangeFromOutside)
     controller.startPolling();
     ASSERT_TRUE(waitFor([&] { return controller.status(0).has_value(); }, 10000));
 
-    const BlockingHttp::Answer swarm = BlockingHttp::request(
-        "POST", m_locust.url().toString() + QStringLiteral("/swarm"), "user_count=12&spawn_rate=4",
-        "application/x-www-form-urlencoded");
+    const BlockingHttp::Answer swarm =
+        BlockingHttp::request("POST", m_locust.url().toString() + QStringLiteral("/swarm"),
+                              "user_count=12&spawn_rate=4", "application/x-www-form-urlencoded");
     ASSERT_EQ(swarm.status, 200);
     std::set<double> seen; // the ramp as the polls saw it
     ASSERT_TRUE(waitFor(
@@ -287,8 +285,8 @@ TEST(LocustAdapter, AStoppedLocustIsANetworkError)
     const auto status = await(adapter.setRate(3));
     ASSERT_TRUE(status && !status->ok());
     EXPECT_EQ(status->error().kind, Kind::Network);
-    EXPECT_TRUE(status->error().message.startsWith(QStringLiteral("Locust at %1/swarm refused the connection")
-                                                       .arg(url.toString())))
+    EXPECT_TRUE(status->error().message.startsWith(
+        QStringLiteral("Locust at %1/swarm refused the connection").arg(url.toString())))
         << status->error().message.toStdString();
 }
 

@@ -4,22 +4,19 @@
 // starter's words and changes nothing, and an unreachable or frozen starter is an error that
 // names its URL.
 #include "freeport.h"
-#include "loadtester/loadtestercontroller.h"
 #include "loadtester/adapters/starteradapter.h"
+#include "loadtester/loadtestercontroller.h"
 #include "testbedprocess.h"
 #include "testpaths.h"
 #include "waitfor.h"
 
 #include <QFile>
 #include <QTemporaryDir>
-
-#include <gtest/gtest.h>
-
 #include <cmath>
 #include <csignal>
+#include <gtest/gtest.h>
 #include <limits>
 #include <optional>
-
 #include <sys/types.h>
 
 namespace {
@@ -42,10 +39,7 @@ std::string describe(const std::optional<Result<LoadTesterStatus>> &status)
 class StarterAdapterTest : public ::testing::Test
 {
 protected:
-    void SetUp() override
-    {
-        ASSERT_TRUE(m_engine.start(engineBinary(), {})) << m_engine.errorString().toStdString();
-    }
+    void SetUp() override { ASSERT_TRUE(m_engine.start(engineBinary(), {})) << m_engine.errorString().toStdString(); }
 
     // A starter sending at 20/s to the engine; extra arguments after the defaults win.
     void startStarter(const QStringList &extra = {})
@@ -138,7 +132,8 @@ TEST_F(StarterAdapterTest, ARefusedValueComesBackInTheStartersWordsAndChangesNot
     EXPECT_EQ(error.httpStatus, 400);
     EXPECT_FALSE(error.detail.isEmpty());
     EXPECT_TRUE(error.detail.contains(QStringLiteral("1000"))) << error.detail.toStdString();
-    EXPECT_EQ(error.message, QStringLiteral("the starter at %1 refused: %2 (400)").arg(m_starter.hostPort(), error.detail));
+    EXPECT_EQ(error.message,
+              QStringLiteral("the starter at %1 refused: %2 (400)").arg(m_starter.hostPort(), error.detail));
     EXPECT_FALSE(error.isSourceDown());
 
     const auto status = await(adapter.status());

@@ -2,9 +2,9 @@
 // The k6 adapter against a fake k6 REST API (k6 is not packaged here). The fake implements
 // what k6 ≤ 1.x documents and does: GET/PATCH /v1/status as a JSON:API document, VU changes
 // only with the externally-controlled executor, and refusals as {"errors":[…]}.
-#include "loadtester/adapters/adapterfactory.h"
 #include "freeport.h"
 #include "httprequest.h"
+#include "loadtester/adapters/adapterfactory.h"
 #include "loadtester/adapters/k6adapter.h"
 #include "loadtester/loadtestercontroller.h"
 #include "waitfor.h"
@@ -16,9 +16,7 @@
 #include <QSignalSpy>
 #include <QTcpServer>
 #include <QTcpSocket>
-
 #include <gtest/gtest.h>
-
 #include <memory>
 #include <optional>
 
@@ -29,7 +27,12 @@ using Kind = Error::Kind;
 class FakeK6 : public QObject
 {
 public:
-    enum class Mode { Normal, NotJson, Hang };
+    enum class Mode
+    {
+        Normal,
+        NotJson,
+        Hang
+    };
 
     struct Request
     {
@@ -86,8 +89,8 @@ private:
 
     static QByteArray response(int status, const QByteArray &contentType, const QByteArray &body)
     {
-        return "HTTP/1.1 " + QByteArray::number(status) + " X\r\nContent-Type: " + contentType
-               + "\r\nContent-Length: " + QByteArray::number(body.size()) + "\r\n\r\n" + body;
+        return "HTTP/1.1 " + QByteArray::number(status) + " X\r\nContent-Type: " + contentType +
+               "\r\nContent-Length: " + QByteArray::number(body.size()) + "\r\n\r\n" + body;
     }
 
     static QByteArray error(int status, const QString &title, const QString &detail)
@@ -101,12 +104,9 @@ private:
 
     QByteArray statusDocument(int reportedVus) const
     {
-        const QJsonObject attributes{{QStringLiteral("status"), 7},
-                                     {QStringLiteral("paused"), paused},
-                                     {QStringLiteral("vus"), reportedVus},
-                                     {QStringLiteral("vus-max"), vusMax},
-                                     {QStringLiteral("stopped"), stopped},
-                                     {QStringLiteral("running"), running},
+        const QJsonObject attributes{{QStringLiteral("status"), 7},        {QStringLiteral("paused"), paused},
+                                     {QStringLiteral("vus"), reportedVus}, {QStringLiteral("vus-max"), vusMax},
+                                     {QStringLiteral("stopped"), stopped}, {QStringLiteral("running"), running},
                                      {QStringLiteral("tainted"), false}};
         const QJsonObject data{{QStringLiteral("type"), QStringLiteral("status")},
                                {QStringLiteral("id"), QStringLiteral("default")},

@@ -2,9 +2,9 @@
 // The pure parts of steering: how each backend's answers become a status or an error in words,
 // and how an action's outcome is judged and summed up for the annotation. The real peers are
 // covered by the integration suite (starter, Locust) and by k6adapter_test (a fake k6).
-#include "loadtester/loadtestercontroller.h"
 #include "loadtester/adapters/locustadapter.h"
 #include "loadtester/adapters/starteradapter.h"
+#include "loadtester/loadtestercontroller.h"
 
 #include <gtest/gtest.h>
 
@@ -110,11 +110,11 @@ TEST(StarterAnswer, AnErrorPageIsAnHttpError)
 
 TEST(LocustAnswer, Statistics)
 {
-    const auto status = LocustAdapter::parseStats(answer(
-        200, "application/json",
-        R"({"current_response_time_percentile_50":3,"errors":[],"fail_ratio":0.25,"state":"running",)"
-        R"("stats":[],"total_rps":41.5,"user_count":20})",
-        QStringLiteral("/stats/requests")));
+    const auto status = LocustAdapter::parseStats(
+        answer(200, "application/json",
+               R"({"current_response_time_percentile_50":3,"errors":[],"fail_ratio":0.25,"state":"running",)"
+               R"("stats":[],"total_rps":41.5,"user_count":20})",
+               QStringLiteral("/stats/requests")));
     ASSERT_TRUE(status.ok()) << status.error().message.toStdString();
     EXPECT_EQ(status->rate, 20);
     EXPECT_EQ(status->state, QStringLiteral("running"));
@@ -127,11 +127,12 @@ TEST(LocustAnswer, Statistics)
 
 TEST(LocustAnswer, StoppedMeansPaused)
 {
-    const auto status = LocustAdapter::parseStats(answer(200, "application/json",
-                                                         R"({"state":"stopped","user_count":0,"total_rps":0})"));
+    const auto status = LocustAdapter::parseStats(
+        answer(200, "application/json", R"({"state":"stopped","user_count":0,"total_rps":0})"));
     ASSERT_TRUE(status.ok());
     EXPECT_TRUE(status->paused);
-    const auto ready = LocustAdapter::parseStats(answer(200, "application/json", R"({"state":"ready","user_count":0})"));
+    const auto ready =
+        LocustAdapter::parseStats(answer(200, "application/json", R"({"state":"ready","user_count":0})"));
     ASSERT_TRUE(ready.ok());
     EXPECT_FALSE(ready->paused); // never started: nothing to resume
 }
@@ -156,8 +157,8 @@ TEST(LocustAnswer, Commands)
     ASSERT_FALSE(refused.ok());
     EXPECT_EQ(refused.error().kind, Kind::Query);
     EXPECT_EQ(refused.error().message, QStringLiteral("Locust at 127.0.0.1:9600 refused: No runner"));
-    const auto crashed = LocustAdapter::parseCommandAnswer(
-        answer(500, "text/plain", "Internal Server Error", QStringLiteral("/swarm")));
+    const auto crashed =
+        LocustAdapter::parseCommandAnswer(answer(500, "text/plain", "Internal Server Error", QStringLiteral("/swarm")));
     ASSERT_FALSE(crashed.ok());
     EXPECT_EQ(crashed.error().kind, Kind::Http);
     EXPECT_EQ(crashed.error().httpStatus, 500);
@@ -223,7 +224,8 @@ TEST(ActionMismatch, RatesCompareWithinOnePartInABillion)
 TEST(ActionMismatch, LimitAndPause)
 {
     const LoadTesterCapabilities caps = starterCapabilities();
-    EXPECT_TRUE(LoadTesterController::mismatch({ActionKind::SetInflightLimit, 5000}, statusWith(1, 5000), caps).isEmpty());
+    EXPECT_TRUE(
+        LoadTesterController::mismatch({ActionKind::SetInflightLimit, 5000}, statusWith(1, 5000), caps).isEmpty());
     EXPECT_EQ(LoadTesterController::mismatch({ActionKind::SetInflightLimit, 5000}, statusWith(1, 0), caps),
               QStringLiteral("in-flight limit read back as unlimited, not 5000"));
     LoadTesterStatus noLimit = statusWith(1);

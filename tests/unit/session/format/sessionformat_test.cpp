@@ -5,11 +5,9 @@
 #include "session/format/sessionsamplecodec.h"
 
 #include <QRandomGenerator>
-
-#include <gtest/gtest.h>
-
 #include <bit>
 #include <cmath>
+#include <gtest/gtest.h>
 #include <limits>
 #include <map>
 #include <vector>
@@ -28,11 +26,12 @@ struct Decoded
 
 bool decodeInto(Decoder &decoder, const QByteArray &chunks, qint64 base, Decoded &out)
 {
-    return decoder.decode(chunks, base, [](quint32) { return true; },
-                          [&out](quint32 id, std::span<const qint64> t, std::span<const double> v) {
-                              out.times[id].insert(out.times[id].end(), t.begin(), t.end());
-                              out.values[id].insert(out.values[id].end(), v.begin(), v.end());
-                          });
+    return decoder.decode(
+        chunks, base, [](quint32) { return true; },
+        [&out](quint32 id, std::span<const qint64> t, std::span<const double> v) {
+            out.times[id].insert(out.times[id].end(), t.begin(), t.end());
+            out.values[id].insert(out.values[id].end(), v.begin(), v.end());
+        });
 }
 
 std::vector<quint64> bits(const std::vector<double> &values)
@@ -145,9 +144,14 @@ TEST(SessionSampleCodec, IrregularValuesAndTimesRoundTripExactly)
     std::vector<qint64> expectTimes;
     std::vector<double> expectValues;
     qint64 t = -5000; // negative times too
-    const double specials[] = {0.0, -0.0, std::nan(""), std::numeric_limits<double>::infinity(),
-                               -std::numeric_limits<double>::infinity(), std::numeric_limits<double>::denorm_min(),
-                               std::numeric_limits<double>::max(), 1e-300};
+    const double specials[] = {0.0,
+                               -0.0,
+                               std::nan(""),
+                               std::numeric_limits<double>::infinity(),
+                               -std::numeric_limits<double>::infinity(),
+                               std::numeric_limits<double>::denorm_min(),
+                               std::numeric_limits<double>::max(),
+                               1e-300};
     for (int batch = 0; batch < 200; ++batch) {
         const int n = 1 + int(random.bounded(12));
         std::vector<qint64> times;

@@ -3,19 +3,17 @@
 // damaged in the middle, from a newer format, or not a session at all. Never a crash.
 #include "annotations/annotationmodel.h"
 #include "dashboard/dashboardloader.h"
-#include "store/samplestore.h"
 #include "session.pb.h"
 #include "session/format/sessionformat.h"
 #include "session/format/sessionreader.h"
 #include "session/sessionrecorder.h"
+#include "store/samplestore.h"
 
 #include <QFile>
 #include <QRandomGenerator>
 #include <QTemporaryDir>
-
-#include <gtest/gtest.h>
-
 #include <cmath>
+#include <gtest/gtest.h>
 
 namespace {
 
@@ -41,7 +39,8 @@ struct RecordedRun
         options.flushIntervalMs = 20;
         options.keyIntervalMs = 20'000;
         recorder.setWriterOptions(options);
-        EXPECT_FALSE(recorder.start(path, {QStringLiteral("testbed"), QUrl(QStringLiteral("http://user:secret@prom:9090/"))},
+        EXPECT_FALSE(recorder.start(path,
+                                    {QStringLiteral("testbed"), QUrl(QStringLiteral("http://user:secret@prom:9090/"))},
                                     dashboard, 300'000));
         quint64 edited = 0;
         for (int s = 0; s < seconds; ++s) {
@@ -56,21 +55,29 @@ struct RecordedRun
                 pool.push_back(double((s - back) / 10));
             }
             store.merge(QStringLiteral("p0/q0/{}"), {}, times, rate);
-            store.merge(QStringLiteral("p1/q0/{pod=\"a\"}"), {{QStringLiteral("pod"), QStringLiteral("a")}}, times, pool);
+            store.merge(QStringLiteral("p1/q0/{pod=\"a\"}"), {{QStringLiteral("pod"), QStringLiteral("a")}}, times,
+                        pool);
             if (s == 10)
-                annotations.add(Annotation{0, t, std::nullopt, QStringLiteral("rate 100 → 500"), {QStringLiteral("action")},
-                                           Annotation::Source::Action, false, {}, 0});
+                annotations.add(Annotation{0,
+                                           t,
+                                           std::nullopt,
+                                           QStringLiteral("rate 100 → 500"),
+                                           {QStringLiteral("action")},
+                                           Annotation::Source::Action,
+                                           false,
+                                           {},
+                                           0});
             if (s == 20)
-                edited = annotations.add(Annotation{0, t, t + 5000, QStringLiteral("draft"), {}, Annotation::Source::Manual,
-                                                    false, {}, 0});
+                edited = annotations.add(
+                    Annotation{0, t, t + 5000, QStringLiteral("draft"), {}, Annotation::Source::Manual, false, {}, 0});
             if (s == 30) {
                 Annotation a = *annotations.find(edited);
                 a.text = QStringLiteral("exporter slowed down");
                 annotations.update(a);
             }
             if (s == 40)
-                annotations.remove(annotations.add(Annotation{0, t, std::nullopt, QStringLiteral("oops"), {},
-                                                              Annotation::Source::Manual, false, {}, 0}));
+                annotations.remove(annotations.add(Annotation{
+                    0, t, std::nullopt, QStringLiteral("oops"), {}, Annotation::Source::Manual, false, {}, 0}));
             recorder.flush();
             flushedAt.push_back(recorder.fileSize());
         }
@@ -81,7 +88,8 @@ struct RecordedRun
     }
 
     // Store contents at or before `untilMs`, per key, as (time, value) pairs.
-    std::vector<std::pair<qint64, double>> samples(const QString &key, qint64 untilMs = std::numeric_limits<qint64>::max()) const
+    std::vector<std::pair<qint64, double>> samples(const QString &key,
+                                                   qint64 untilMs = std::numeric_limits<qint64>::max()) const
     {
         std::vector<std::pair<qint64, double>> out;
         const SampleStore::Series *series = store.series(key);
@@ -176,7 +184,8 @@ TEST(SessionReader, TheMessageSaysTheTailWasCut)
     RecordedRun run(5);
     const Result<SessionContents> read = SessionReader::read(QByteArrayView(run.bytes).first(run.bytes.size() - 3));
     ASSERT_TRUE(read);
-    EXPECT_TRUE(read->describeProblems().contains(QStringLiteral("tail was cut"))) << read->describeProblems().toStdString();
+    EXPECT_TRUE(read->describeProblems().contains(QStringLiteral("tail was cut")))
+        << read->describeProblems().toStdString();
     EXPECT_TRUE(read->describeProblems().contains(QStringLiteral("not closed")));
 }
 
@@ -193,7 +202,8 @@ TEST(SessionReader, ADamagedRecordInTheMiddleIsSkippedAndReported)
     EXPECT_GT(contents.damage.skippedBytes, 0);
     EXPECT_EQ(contents.damage.skippedRegions, 1);
     EXPECT_TRUE(contents.closedCleanly) << "the closing record after the damage still counts";
-    EXPECT_TRUE(contents.describeProblems().contains(QStringLiteral("skipped"))) << contents.describeProblems().toStdString();
+    EXPECT_TRUE(contents.describeProblems().contains(QStringLiteral("skipped")))
+        << contents.describeProblems().toStdString();
     // Everything before the damage, and everything from the next key chunk on, is back;
     // what is missing is at most a key interval (20 s) of each series.
     const auto recovered = samplesOf(contents, kPool);
@@ -215,7 +225,8 @@ TEST(SessionReader, AFileFromANewerFormatIsRefusedWithTheWriterNamed)
     ASSERT_FALSE(read);
     const QString message = read.error().message;
     EXPECT_TRUE(message.contains(QStringLiteral("newer Chaoscope"))) << message.toStdString();
-    EXPECT_TRUE(message.contains(QStringLiteral("format %1").arg(SessionFormat::kFormatVersion + 1))) << message.toStdString();
+    EXPECT_TRUE(message.contains(QStringLiteral("format %1").arg(SessionFormat::kFormatVersion + 1)))
+        << message.toStdString();
     EXPECT_TRUE(message.contains(QStringLiteral("Chaoscope " CHAOSCOPE_VERSION))) << message.toStdString();
 }
 
@@ -231,7 +242,8 @@ TEST(SessionReader, OtherFilesAreRefusedAsNotASession)
         file.close();
         const Result<SessionContents> read = SessionReader::readFile(path);
         ASSERT_FALSE(read);
-        EXPECT_TRUE(read.error().message.contains(QStringLiteral("not a Chaoscope session file"))) << read.error().message.toStdString();
+        EXPECT_TRUE(read.error().message.contains(QStringLiteral("not a Chaoscope session file")))
+            << read.error().message.toStdString();
         EXPECT_TRUE(read.error().message.contains(QStringLiteral("other.chaoscope")));
     }
     const Result<SessionContents> missing = SessionReader::readFile(dir.filePath(QStringLiteral("nowhere.chaoscope")));
@@ -249,10 +261,18 @@ TEST(SessionReader, MutatedAndRandomFilesNeverCrashTheReader)
         for (int m = 0; m < mutations; ++m) {
             const int at = int(random.bounded(bytes.size()));
             switch (random.bounded(4)) {
-            case 0: bytes[at] = char(random.bounded(256)); break;
-            case 1: bytes.remove(at, int(random.bounded(16))); break;
-            case 2: bytes.insert(at, QByteArray(int(random.bounded(16)), char(random.bounded(256)))); break;
-            case 3: bytes.truncate(std::max(at, SessionFormat::kPreambleBytes)); break;
+            case 0:
+                bytes[at] = char(random.bounded(256));
+                break;
+            case 1:
+                bytes.remove(at, int(random.bounded(16)));
+                break;
+            case 2:
+                bytes.insert(at, QByteArray(int(random.bounded(16)), char(random.bounded(256))));
+                break;
+            case 3:
+                bytes.truncate(std::max(at, SessionFormat::kPreambleBytes));
+                break;
             }
         }
         const Result<SessionContents> read = SessionReader::read(bytes);
