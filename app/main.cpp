@@ -9,6 +9,7 @@
 
 #include <QApplication>
 #include <cstdio>
+#include <exception>
 #include <optional>
 
 namespace {
@@ -59,9 +60,7 @@ std::optional<int> answerHelpOrVersion(int argc, char **argv, const QStringList 
     return std::nullopt;
 }
 
-} // namespace
-
-int main(int argc, char *argv[])
+int runChaoscope(int argc, char *argv[])
 {
     const QStringList sessionArguments = takeSessionArguments(argc, argv);
     // --help and --version answer before QApplication exists: they need no display (the man
@@ -119,4 +118,20 @@ int main(int argc, char *argv[])
     if (const std::optional<int> exitCode = run.open())
         return *exitCode;
     return QApplication::exec();
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    // Qt reports its errors as values; what still throws (out of memory, a bug) ends the app
+    // with a line saying so instead of an abort without a word.
+    try {
+        return runChaoscope(argc, argv);
+    } catch (const std::exception &exception) {
+        std::fprintf(stderr, "chaoscope: internal error: %s\n", exception.what());
+    } catch (...) {
+        std::fprintf(stderr, "chaoscope: internal error\n");
+    }
+    return 70; // EX_SOFTWARE
 }

@@ -34,7 +34,7 @@ Result<QString> readSecretFile(const QString &option, const QString &path)
         return Error::make(Error::Kind::Io,
                            QStringLiteral("--%1: cannot read %2: %3").arg(option, file.fileName(), file.errorString()));
     }
-    const QString secret = QString::fromUtf8(file.readLine(64 * 1024)).trimmed();
+    const QString secret = QString::fromUtf8(file.readLine(qint64(64) * 1024)).trimmed();
     if (secret.isEmpty())
         return Error::make(Error::Kind::Invalid, QStringLiteral("--%1: %2 is empty").arg(option, path));
     return secret;

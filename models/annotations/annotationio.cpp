@@ -276,7 +276,7 @@ Result<AnnotationIo::Parsed> AnnotationIo::fromJson(const QByteArray &data)
         if (tags.isArray()) {
             row.hasTagList = true;
             bool allStrings = true;
-            for (const QJsonValue &tag : tags.toArray()) {
+            for (const QJsonValue tag : tags.toArray()) {
                 allStrings = allStrings && tag.isString();
                 if (tag.isString() && !tag.toString().trimmed().isEmpty())
                     row.tagList << tag.toString().trimmed();

@@ -332,7 +332,7 @@ bool AnnotationModel::update(const Annotation &annotation)
     const auto first = m_annotations.begin();
     const auto byTime = [](qint64 t, const Annotation &a) { return t < a.timeMs; };
     const bool staysInOrder = (row == 0 || m_annotations[std::size_t(row - 1)].timeMs <= updated.timeMs) &&
-                              (row + 1 == rowCount() || updated.timeMs <= m_annotations[std::size_t(row + 1)].timeMs);
+                              (row + 1 == rowCount() || updated.timeMs <= m_annotations[std::size_t(row) + 1].timeMs);
     int newRow = row;
     if (!staysInOrder) {
         newRow = updated.timeMs < before.timeMs

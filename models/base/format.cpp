@@ -92,8 +92,10 @@ QString duration(qint64 ms)
     ms = std::max<qint64>(ms, 0);
     if (ms < 1000)
         return QStringLiteral("%1 ms").arg(ms);
-    if (ms < 10'000 && ms % 1000 != 0) // "1.5 s": below ten seconds a tenth still matters
-        return QStringLiteral("%1 s").arg(QString::number(double(ms / 100) / 10, 'f', 1).remove(QStringLiteral(".0")));
+    if (ms < 10'000 && ms % 1000 >= 100) { // "1.5 s": below ten seconds a tenth still matters
+        const qint64 tenths = ms / 100;    // rounded down, as the whole seconds below
+        return QStringLiteral("%1.%2 s").arg(tenths / 10).arg(tenths % 10);
+    }
     const qint64 seconds = ms / 1000;
     if (seconds < 60)
         return QStringLiteral("%1 s").arg(seconds);

@@ -101,7 +101,7 @@ Placement placementOf(const QJsonObject &panel)
 std::vector<QJsonObject> sortedByPlacement(const QJsonArray &panels)
 {
     std::vector<QJsonObject> sorted;
-    for (const QJsonValue &value : panels) {
+    for (const QJsonValue value : panels) {
         if (value.isObject())
             sorted.push_back(value.toObject());
     }
@@ -156,7 +156,7 @@ private:
     // "__inputs" of an export "for sharing externally": ${DS_PROMETHEUS} and its plugin.
     void readInputs()
     {
-        for (const QJsonValue &value : m_dashboard.value(QStringLiteral("__inputs")).toArray()) {
+        for (const QJsonValue value : m_dashboard.value(QStringLiteral("__inputs")).toArray()) {
             const QJsonObject input = value.toObject();
             if (input.value(QStringLiteral("type")).toString() != QLatin1String("datasource"))
                 continue;
@@ -214,7 +214,7 @@ private:
         if (refresh.isString() && !refresh.toString().isEmpty()) {
             const qint64 ms = DashboardLoader::parseDurationMs(refresh.toString());
             if (ms > 0)
-                out.refreshSeconds = int(std::clamp<qint64>((ms + 999) / 1000, 1, 24 * 3600));
+                out.refreshSeconds = int(std::clamp<qint64>((ms + 999) / 1000, 1, 24LL * 3600));
             else
                 m_notConverted << QStringLiteral("refresh \"%1\" not understood; refreshing every %2 s")
                                       .arg(refresh.toString())
@@ -244,8 +244,8 @@ private:
         std::vector<QJsonObject> ordered;
         const QJsonValue legacyRows = m_dashboard.value(QStringLiteral("rows"));
         if (!m_dashboard.contains(QStringLiteral("panels")) && legacyRows.isArray()) {
-            for (const QJsonValue &row : legacyRows.toArray()) {
-                for (const QJsonValue &panel : row.toObject().value(QStringLiteral("panels")).toArray()) {
+            for (const QJsonValue row : legacyRows.toArray()) {
+                for (const QJsonValue panel : row.toObject().value(QStringLiteral("panels")).toArray()) {
                     if (panel.isObject())
                         ordered.push_back(panel.toObject());
                 }
@@ -322,7 +322,7 @@ private:
     {
         const QJsonArray list =
             m_dashboard.value(QStringLiteral("annotations")).toObject().value(QStringLiteral("list")).toArray();
-        for (const QJsonValue &value : list) {
+        for (const QJsonValue value : list) {
             const QJsonObject annotation = value.toObject();
             // Grafana's own "Annotations & Alerts" is in every dashboard; Chaoscope has its own.
             if (annotation.value(QStringLiteral("builtIn")).toInt() == 1)
@@ -378,7 +378,7 @@ private:
         {
             const Source panelSource = m_dashboard.classify(m_panel.value(QStringLiteral("datasource")));
             const SeriesStyle style = panelStyle();
-            for (const QJsonValue &value : m_panel.value(QStringLiteral("targets")).toArray()) {
+            for (const QJsonValue value : m_panel.value(QStringLiteral("targets")).toArray()) {
                 const QJsonObject target = value.toObject();
                 if (target.value(QStringLiteral("hide")).toBool())
                     continue; // Grafana does not draw it either
@@ -500,7 +500,7 @@ private:
         {
             const QJsonArray overrides =
                 m_panel.value(QStringLiteral("fieldConfig")).toObject().value(QStringLiteral("overrides")).toArray();
-            for (const QJsonValue &value : overrides) {
+            for (const QJsonValue value : overrides) {
                 const QJsonObject override = value.toObject();
                 const QJsonObject matcher = override.value(QStringLiteral("matcher")).toObject();
                 const QString matcherId = matcher.value(QStringLiteral("id")).toString();
@@ -508,7 +508,7 @@ private:
                 const std::vector<std::size_t> series = matching(definition, matcherId, option);
                 const QJsonArray properties = override.value(QStringLiteral("properties")).toArray();
                 bool right = false;
-                for (const QJsonValue &property : properties) {
+                for (const QJsonValue property : properties) {
                     const QJsonObject p = property.toObject();
                     right =
                         right || (p.value(QStringLiteral("id")).toString() == QLatin1String("custom.axisPlacement") &&
@@ -523,7 +523,7 @@ private:
                                  .arg(matcherId));
                     continue;
                 }
-                for (const QJsonValue &property : properties) {
+                for (const QJsonValue property : properties) {
                     const QJsonObject p = property.toObject();
                     const QString id = p.value(QStringLiteral("id")).toString();
                     const QJsonValue propertyValue = p.value(QStringLiteral("value"));
@@ -545,11 +545,8 @@ private:
                     } else if (id == QLatin1String("displayName")) {
                         for (std::size_t i : series)
                             definition.series[i].legend = propertyValue.toString();
-                    } else if (id == QLatin1String("custom.stacking") || id == QLatin1String("custom.transform") ||
-                               id == QLatin1String("min") || id == QLatin1String("max") ||
-                               id == QLatin1String("thresholds") || id == QLatin1String("custom.drawStyle")) {
-                        note(what + QStringLiteral(": %1 not supported").arg(id));
                     } else if (!kCosmeticProperties.contains(id)) {
+                        // stacking, transforms, per-series min/max, thresholds, draw styles …
                         note(what + QStringLiteral(": %1 not supported").arg(id));
                     }
                 }
@@ -559,7 +556,7 @@ private:
         // seriesOverrides of an old graph panel: {"alias": "backlog", "yaxis": 2, ...}.
         void readSeriesOverrides(PanelDefinition &definition)
         {
-            for (const QJsonValue &value : m_panel.value(QStringLiteral("seriesOverrides")).toArray()) {
+            for (const QJsonValue value : m_panel.value(QStringLiteral("seriesOverrides")).toArray()) {
                 const QJsonObject override = value.toObject();
                 const QString alias = override.value(QStringLiteral("alias")).toString();
                 const std::vector<std::size_t> series = matching(definition, QStringLiteral("alias"), alias);
@@ -608,7 +605,7 @@ private:
 
         GrafanaUnit unitFor(const QString &id, const QString &what)
         {
-            const GrafanaUnit unit = GrafanaUnit::fromId(id);
+            GrafanaUnit unit = GrafanaUnit::fromId(id);
             if (!unit.known)
                 note(QStringLiteral("%1 '%2' not supported; shown as a plain number").arg(what, id));
             return unit;
@@ -638,7 +635,7 @@ private:
         {
             QStringList values;
             if (m_graph) {
-                for (const QJsonValue &threshold : m_panel.value(QStringLiteral("thresholds")).toArray())
+                for (const QJsonValue threshold : m_panel.value(QStringLiteral("thresholds")).toArray())
                     values << formatNumber(threshold.toObject().value(QStringLiteral("value")).toDouble());
             } else {
                 const QString mode = m_defaults.value(QStringLiteral("custom"))
@@ -651,7 +648,7 @@ private:
                     return;
                 const QJsonArray steps =
                     m_defaults.value(QStringLiteral("thresholds")).toObject().value(QStringLiteral("steps")).toArray();
-                for (const QJsonValue &step : steps) {
+                for (const QJsonValue step : steps) {
                     const double value = numberOf(step.toObject().value(QStringLiteral("value")));
                     if (std::isfinite(value))
                         values << formatNumber(value);
@@ -680,7 +677,7 @@ private:
             if (m_graph && m_panel.value(QStringLiteral("percentage")).toBool())
                 note(QStringLiteral("percentage stacking not supported"));
             QStringList transformations;
-            for (const QJsonValue &t : m_panel.value(QStringLiteral("transformations")).toArray())
+            for (const QJsonValue t : m_panel.value(QStringLiteral("transformations")).toArray())
                 transformations << t.toObject().value(QStringLiteral("id")).toString();
             if (!transformations.isEmpty())
                 note(QStringLiteral("transformations (%1) not supported")
@@ -721,7 +718,7 @@ Error notADashboard(const QString &why)
 bool looksLikeChaoscope(const QJsonArray &panels)
 {
     bool anySeries = false;
-    for (const QJsonValue &value : panels) {
+    for (const QJsonValue value : panels) {
         const QJsonObject panel = value.toObject();
         if (panel.contains(QStringLiteral("type")) || panel.contains(QStringLiteral("targets")))
             return false;

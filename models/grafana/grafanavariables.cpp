@@ -22,7 +22,7 @@ QStringList currentValues(const QJsonObject &variable)
     const QJsonValue value = variable.value(QStringLiteral("current")).toObject().value(QStringLiteral("value"));
     if (value.isArray()) {
         QStringList values;
-        for (const QJsonValue &item : value.toArray())
+        for (const QJsonValue item : value.toArray())
             values << item.toString();
         return values;
     }
@@ -39,7 +39,7 @@ QString queryText(const QJsonObject &variable)
     if (query.isString() && !query.toString().trimmed().isEmpty())
         return query.toString().trimmed();
     if (query.isObject()) {
-        const QString text = query.toObject().value(QStringLiteral("query")).toString().trimmed();
+        QString text = query.toObject().value(QStringLiteral("query")).toString().trimmed();
         if (!text.isEmpty())
             return text;
     }
@@ -62,7 +62,7 @@ QStringList customChoices(const QJsonObject &variable)
     }
     if (!choices.isEmpty())
         return choices;
-    for (const QJsonValue &option : variable.value(QStringLiteral("options")).toArray()) {
+    for (const QJsonValue option : variable.value(QStringLiteral("options")).toArray()) {
         const QString value = option.toObject().value(QStringLiteral("value")).toString();
         if (!value.isEmpty() && value != kAll && !choices.contains(value))
             choices << value;
@@ -114,7 +114,7 @@ bool GrafanaVariables::parseLabelValues(const QString &query, QString *labelName
 GrafanaVariables GrafanaVariables::fromTemplating(const QJsonArray &list)
 {
     GrafanaVariables result;
-    for (const QJsonValue &item : list) {
+    for (const QJsonValue item : list) {
         const QJsonObject variable = item.toObject();
         const QString name = variable.value(QStringLiteral("name")).toString().trimmed();
         const QString type = variable.value(QStringLiteral("type")).toString();

@@ -24,7 +24,7 @@ Result<QList<QSslCertificate>> TlsSettings::readCaFile(const QString &path)
         return Error::make(Error::Kind::Io,
                            QStringLiteral("cannot read the CA file %1: %2").arg(path, file.errorString()));
     // A CA file is small; anything large is not one.
-    const QByteArray pem = file.read(4 * 1024 * 1024);
+    const QByteArray pem = file.read(4LL * 1024 * 1024);
     const QList<QSslCertificate> certificates = QSslCertificate::fromData(pem, QSsl::Pem);
     if (certificates.isEmpty())
         return Error::make(Error::Kind::Invalid, QStringLiteral("the CA file %1 holds no PEM certificate (\"-----BEGIN "

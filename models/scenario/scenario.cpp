@@ -208,7 +208,7 @@ LoadResult fromJson(const QByteArray &json)
             }
             step.timeoutMs = *timeout;
         }
-        for (const QJsonValue &tag : object.value(QStringLiteral("tags")).toArray())
+        for (const QJsonValue tag : object.value(QStringLiteral("tags")).toArray())
             step.tags << tag.toString();
         step.continueOnError = object.value(QStringLiteral("continueOnError")).toBool(false);
         result.scenario.steps.push_back(step);

@@ -45,7 +45,7 @@ struct ScenarioStep
     double value = 0;           // rate or limit
     QString text;               // annotation text, PromQL condition, or screenshot file
     QStringList tags;
-    qint64 timeoutMs = 5 * 60'000; // waitFor
+    qint64 timeoutMs = 5 * 60'000LL; // waitFor
     bool continueOnError = false;
 
     QString describe() const; // "set rate to 500", "wait for pending > 1000 (at most 5m)"

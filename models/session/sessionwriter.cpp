@@ -22,7 +22,7 @@ namespace {
 
 // A batch record is closed at this size, so a resync after a pause or a large history fetch
 // does not become one huge record.
-constexpr qsizetype kMaxBatchBytes = 256 * 1024;
+constexpr qsizetype kMaxBatchBytes = 256LL * 1024;
 // While paused, events wait in memory up to this many; samples are not kept (see header).
 constexpr std::size_t kMaxPausedEvents = 100'000;
 

@@ -7,11 +7,27 @@ namespace TimeTicks {
 
 Ticks compute(const TimeRange &range, int pixelWidth, int minSpacingPx, qint64 utcOffsetMs)
 {
-    static constexpr std::array<qint64, 21> kIntervals{
-        1'000,      2'000,          5'000,          10'000,           15'000,         30'000,      // seconds
-        60'000,     2 * 60'000,     5 * 60'000,     10 * 60'000,      15 * 60'000,    30 * 60'000, // minutes
-        3'600'000,  2 * 3'600'000,  3 * 3'600'000,  6 * 3'600'000,    12 * 3'600'000,              // hours
-        86'400'000, 2 * 86'400'000, 7 * 86'400'000, 30 * 86'400'000ll};
+    static constexpr std::array<qint64, 21> kIntervals{1'000,
+                                                       2'000,
+                                                       5'000,
+                                                       10'000,
+                                                       15'000,
+                                                       30'000, // seconds
+                                                       60'000,
+                                                       2 * 60'000LL,
+                                                       5 * 60'000LL,
+                                                       10 * 60'000LL,
+                                                       15 * 60'000LL,
+                                                       30 * 60'000LL, // minutes
+                                                       3'600'000,
+                                                       2 * 3'600'000LL,
+                                                       3 * 3'600'000LL,
+                                                       6 * 3'600'000LL,
+                                                       12 * 3'600'000LL, // hours
+                                                       86'400'000,
+                                                       2 * 86'400'000LL,
+                                                       7 * 86'400'000LL,
+                                                       30 * 86'400'000LL};
     Ticks ticks;
     if (range.length() <= 0 || pixelWidth <= 0)
         return ticks;

@@ -79,7 +79,7 @@ private:
 
     Clock m_clock;
     TimeRange m_range;
-    qint64 m_windowMs = 15 * 60 * 1000;
+    qint64 m_windowMs = 15LL * 60 * 1000;
     bool m_live = true;
     bool m_scrolling = false;
     std::vector<View> m_back;

@@ -124,7 +124,7 @@ public:
 
 private:
     // Often enough for a progress bar to move smoothly, rarely enough to cost nothing.
-    static constexpr qsizetype kProgressEveryBytes = 256 * 1024;
+    static constexpr qsizetype kProgressEveryBytes = 256LL * 1024;
 
     static Error cancelled()
     {
