@@ -15,3 +15,5 @@ inline QString binaryPath(const QString &relative)
 inline QString chaoscopeBinary() { return binaryPath(QStringLiteral("app/chaoscope")); }
 inline QString engineBinary() { return binaryPath(QStringLiteral("testbed/engine/chaoscope-engine")); }
 inline QString starterBinary() { return binaryPath(QStringLiteral("testbed/starter/chaoscope-starter")); }
+inline QString clusterBinary() { return binaryPath(QStringLiteral("testbed/cluster/chaoscope-cluster")); }
+inline QString workerBinary() { return binaryPath(QStringLiteral("testbed/worker/chaoscope-worker")); }
