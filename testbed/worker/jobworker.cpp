@@ -77,15 +77,19 @@ void JobWorker::openStream()
                            {QStringLiteral("capacity"), m_settings.capacity},
                            {QStringLiteral("timeout"), milliseconds(m_settings.timeoutSeconds)}};
     m_streamBuffer.clear();
-    m_stream = m_network.post(request, QJsonDocument(body).toJson(QJsonDocument::Compact));
-    connect(m_stream, &QNetworkReply::metaDataChanged, this, [this] {
-        const int status = m_stream->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    QNetworkReply *reply =
+        m_network.post(request, QJsonDocument(body).toJson(QJsonDocument::Compact));
+    m_stream = reply;
+    connect(reply, &QNetworkReply::metaDataChanged, this, [this, reply] {
+        if (reply != m_stream)
+            return; // an earlier stream's last words
+        const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
         m_counters.streamConnected = status == 200;
         if (status == 200)
             ++m_counters.streamsOpened;
     });
-    connect(m_stream, &QNetworkReply::readyRead, this, &JobWorker::readStream);
-    connect(m_stream, &QNetworkReply::finished, this, &JobWorker::streamFinished);
+    connect(reply, &QNetworkReply::readyRead, this, &JobWorker::readStream);
+    connect(reply, &QNetworkReply::finished, this, &JobWorker::streamFinished);
 }
 
 void JobWorker::readStream()

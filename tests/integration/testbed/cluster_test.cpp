@@ -327,7 +327,7 @@ TEST_F(ClusterTest, SetResourcesCapsWhatTheStarterMaySchedule)
     const double seconds = clock.elapsed() / 1000.0;
     const double rate =
         (metric(metrics, QStringLiteral("starter_requests_sent_total")) - sent0) / seconds;
-    EXPECT_GT(rate, 70);
+    EXPECT_GT(rate, 50) << "it does send";
     EXPECT_LT(rate, 115) << "not the 400/s it was told: the CPU limit caps it";
     EXPECT_GT(metric(metrics, QStringLiteral("container_cpu_cfs_throttled_periods_total")) -
                   throttled0,

@@ -114,7 +114,7 @@ protected:
 TEST_F(JobWorkerTest, AFullWorkerBelowTheBoundHandlesItsCeilingAndMeetsEveryDeadline)
 {
     const Figures figures = run(60); // 60 < 30 x 1.8 / 0.3 = 180
-    EXPECT_GT(figures.handledPerSecond, 85);
+    EXPECT_GT(figures.handledPerSecond, 70) << "saturated (less only on a machine short of CPU)";
     EXPECT_LT(figures.handledPerSecond, 101)
         << "30 threads / 0.3 s is a hard ceiling of 100 jobs/s";
     EXPECT_GE(figures.heldMax, 30) << "the worker was full";
@@ -125,7 +125,7 @@ TEST_F(JobWorkerTest, AFullWorkerBelowTheBoundHandlesItsCeilingAndMeetsEveryDead
 TEST_F(JobWorkerTest, ACapacityAboveTheBoundMissesDeadlinesAndWastesTheWork)
 {
     const Figures figures = run(250); // the last of 250 waits 250 / 30 x 0.3 s = 2.5 s > 1.8 s
-    EXPECT_GT(figures.handledPerSecond, 85);
+    EXPECT_GT(figures.handledPerSecond, 70) << "saturated (less only on a machine short of CPU)";
     EXPECT_LT(figures.handledPerSecond, 101) << "capacity is not a throughput knob";
     EXPECT_GT(figures.heldMax, 180);
     EXPECT_GT(figures.timedOut, 50) << "jobs at the back of the queue ran out of time";

@@ -111,7 +111,7 @@ TEST(Seed004, ActiveInstancesKeepRisingAfterTheWorkerIsBackAndFallOnlyWhenTheSta
     kubectl({"scale", "deployment", extract, "--replicas=1"});
     const double returnedAt = samples.last().t;
     ASSERT_TRUE(
-        until([&](const Sample &s) { return s.extract >= steady.extract && s.proof > 85; }, 30000));
+        until([&](const Sample &s) { return s.extract >= steady.extract && s.proof > 75; }, 30000));
     const Sample recovered = samples.last();
     // ...while the instances keep piling up behind it.
     ASSERT_TRUE(until([&](const Sample &s) { return s.active > recovered.active + 10; }, 60000))
@@ -124,7 +124,7 @@ TEST(Seed004, ActiveInstancesKeepRisingAfterTheWorkerIsBackAndFallOnlyWhenTheSta
     for (const Sample &s : samples)
         peak = std::max(peak, s.active);
     EXPECT_GT(beforeStop.active, 0.9 * peak) << "it did not drain while the starter ran";
-    EXPECT_GT(beforeStop.proof, 85) << "and the proof worker's throughput looked fine all along";
+    EXPECT_GT(beforeStop.proof, 75) << "and the proof worker's throughput looked fine all along";
 
     // Only when no new work arrives does the backlog go.
     kubectl({"scale", "deployment", "starter", "--replicas=0"});
