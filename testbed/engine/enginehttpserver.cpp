@@ -3,6 +3,7 @@
 
 #include "engineconfigpatch.h"
 #include "enginemetricswriter.h"
+#include "jobmetricswriter.h"
 #include "problemdetail.h"
 #include "processstats.h"
 
@@ -33,8 +34,8 @@ void writeProblem(QHttpServerResponder &responder, StatusCode status, const QStr
 
 } // namespace
 
-EngineHttpServer::EngineHttpServer(const EngineConfig &config, quint64 seed, QObject *parent)
-    : QObject(parent), m_model(config, seed)
+EngineHttpServer::EngineHttpServer(const EngineConfig &config, quint64 seed, ProcessDefinition process, QObject *parent)
+    : QObject(parent), m_model(config, seed), m_jobs(std::move(process), [this] { return now(); })
 {
     m_clock.start();
     m_completionTimer.setSingleShot(true);
@@ -49,6 +50,17 @@ EngineHttpServer::EngineHttpServer(const EngineConfig &config, quint64 seed, QOb
     m_server.route(QStringLiteral("/admin/config"), Method::Get, [this] { return configResponse(); });
     m_server.route(QStringLiteral("/admin/config"), Method::Put,
                    [this](const QHttpServerRequest &request) { return putConfig(request); });
+    m_server.route(QStringLiteral("/v2/jobs/activation"), Method::Post,
+                   [this](const QHttpServerRequest &request, QHttpServerResponder &&responder) {
+                       m_jobs.activate(request, std::move(responder));
+                   });
+    m_server.route(QStringLiteral("/v2/jobs/stream"), Method::Post,
+                   [this](const QHttpServerRequest &request, QHttpServerResponder &&responder) {
+                       m_jobs.openStream(request, std::move(responder));
+                   });
+    m_server.route(
+        QStringLiteral("/v2/jobs/<arg>/completion"), Method::Post,
+        [this](const QString &key, const QHttpServerRequest &request) { return m_jobs.complete(key, request); });
     m_server.route(QStringLiteral("/health/liveness"), Method::Get, [] {
         return QHttpServerResponse(QJsonObject{{QStringLiteral("status"), QStringLiteral("UP")}});
     });
@@ -96,9 +108,10 @@ QHttpServerResponse EngineHttpServer::metrics()
     m_model.advance(now());
     answerCompleted();
     scheduleNextCompletion();
-    return QHttpServerResponse(
-        QByteArray(EngineMetricsWriter::contentType),
-        EngineMetricsWriter::render(m_model.counters(), m_model.config(), ProcessStats::readSelf()));
+    QByteArray text = EngineMetricsWriter::render(m_model.counters(), m_model.config(), ProcessStats::readSelf());
+    if (m_jobs.isEnabled())
+        text += JobMetricsWriter::render(m_jobs.model().counters());
+    return QHttpServerResponse(QByteArray(EngineMetricsWriter::contentType), text);
 }
 
 QHttpServerResponse EngineHttpServer::putConfig(const QHttpServerRequest &request)
@@ -144,6 +157,7 @@ void EngineHttpServer::onCompletionTimer()
 void EngineHttpServer::answerCompleted()
 {
     for (const quint64 key : m_model.takeCompleted()) {
+        m_jobs.startInstance(key); // with a process model, its jobs begin now
         const auto it = m_waiting.find(key);
         if (it == m_waiting.end())
             continue;

@@ -3,6 +3,8 @@
 
 #include "engineconfig.h"
 #include "enginemodel.h"
+#include "jobapi.h"
+#include "processdefinition.h"
 
 #include <QElapsedTimer>
 #include <QHostAddress>
@@ -17,6 +19,7 @@ class QTcpSocket;
 
 // The engine's HTTP face: creates process instances through EngineModel and answers each one
 // when the model says it completed, serves /metrics, the admin API and the liveness probe.
+// With a process model, a created instance then walks through its jobs (JobApi, /v2/jobs/*).
 //
 // A create request is answered later, from a timer, never by blocking: its responder is kept
 // until the model completes the instance. Keep-alive works because QtHttpServer 6.4 reads
@@ -26,7 +29,8 @@ class EngineHttpServer : public QObject
 {
     Q_OBJECT
 public:
-    EngineHttpServer(const EngineConfig &config, quint64 seed, QObject *parent = nullptr);
+    EngineHttpServer(const EngineConfig &config, quint64 seed, ProcessDefinition process = {},
+                     QObject *parent = nullptr);
     ~EngineHttpServer() override;
 
     // Listens on `address`:`port` (0 = a free port the OS picks). The port, or 0 on failure.
@@ -55,5 +59,6 @@ private:
     EngineModel m_model;
     QElapsedTimer m_clock;
     QTimer m_completionTimer;
+    JobApi m_jobs; // after m_clock: it reads the clock
     std::unordered_map<quint64, Waiting> m_waiting;
 };

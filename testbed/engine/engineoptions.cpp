@@ -113,8 +113,15 @@ EngineOptions::Parsed EngineOptions::parse(const QStringList &arguments)
     const QCommandLineOption seed(QStringLiteral("seed"),
                                   QStringLiteral("Seed of the random service times (default 1)."), QStringLiteral("n"),
                                   QStringLiteral("1"));
-    parser.addOptions(
-        {help, version, port, bind, workers, serviceTime, distribution, queue, records, exportRate, backlog, seed});
+    const QCommandLineOption process(
+        QStringLiteral("process"),
+        QStringLiteral("The steps of a process instance after its creation, each one a job for "
+                       "chaoscope-worker: comma-separated steps, a step is 'type', 'type*N' (a "
+                       "multi-instance step of N parallel jobs) or '[type type]*N' (N iterations "
+                       "of a sequence). Without it, an instance is done when created."),
+        QStringLiteral("steps"));
+    parser.addOptions({help, version, port, bind, workers, serviceTime, distribution, queue, records, exportRate,
+                       backlog, seed, process});
 
     Parsed result;
     if (!parser.parse(arguments)) {
@@ -160,6 +167,15 @@ EngineOptions::Parsed EngineOptions::parse(const QStringList &arguments)
         else
             error =
                 QStringLiteral("--service-distribution must be fixed or exponential, got '%1'").arg(distributionName);
+    }
+    if (error.isEmpty() && parser.isSet(process)) {
+        QString processError;
+        const std::optional<ProcessDefinition> definition =
+            ProcessDefinition::parse(parser.value(process), &processError);
+        if (definition)
+            options.process = *definition;
+        else
+            error = QStringLiteral("--process: %1").arg(processError);
     }
     if (error.isEmpty() && !options.bindAddress.setAddress(parser.value(bind)))
         error = QStringLiteral("--bind must be an IP address, got '%1'").arg(parser.value(bind));

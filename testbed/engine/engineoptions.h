@@ -2,6 +2,7 @@
 #pragma once
 
 #include "engineconfig.h"
+#include "processdefinition.h"
 
 #include <QHostAddress>
 #include <QString>
@@ -15,6 +16,7 @@ struct EngineOptions
     QHostAddress bindAddress = QHostAddress(QHostAddress::LocalHost);
     quint16 port = 8080; // the starter's default --target
     quint64 seed = 1;
+    ProcessDefinition process; // empty: no jobs, an instance is done when created
 
     enum class Outcome
     {

@@ -33,7 +33,7 @@ int main(int argc, char **argv)
     QObject::connect(&terminationWatcher, &TerminationSignalWatcher::terminationRequested, &app,
                      [](int) { QCoreApplication::quit(); });
 
-    EngineHttpServer server(options.config, options.seed);
+    EngineHttpServer server(options.config, options.seed, options.process);
     const quint16 port = server.listen(options.bindAddress, options.port);
     if (port == 0) {
         std::fprintf(stderr, "chaoscope-engine: cannot listen on %s:%u\n", qPrintable(options.bindAddress.toString()),

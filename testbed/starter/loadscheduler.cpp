@@ -5,6 +5,7 @@
 #include "loadcounters.h"
 
 #include <QLoggingCategory>
+#include <cmath>
 #include <exception>
 
 Q_LOGGING_CATEGORY(lcScheduler, "chaoscope.starter.scheduler")
@@ -21,8 +22,8 @@ qint64 steadyMs()
 } // namespace
 
 LoadScheduler::LoadScheduler(LoadControl &control, LoadCounters &counters,
-                             std::unique_ptr<RequestDispatcher> dispatcher)
-    : m_control(control), m_counters(counters), m_pool(std::move(dispatcher))
+                             std::unique_ptr<RequestDispatcher> dispatcher, CpuQuota *cpu)
+    : m_control(control), m_counters(counters), m_pool(std::move(dispatcher)), m_cpu(cpu)
 {}
 
 LoadScheduler::~LoadScheduler()
@@ -77,7 +78,28 @@ void LoadScheduler::iterate()
     const Clock::time_point now = Clock::now();
     const double rate = settings.paused ? 0.0 : settings.rate;
 
-    const qint64 due = m_budget.take(now, rate);
+    qint64 due = m_budget.take(now, rate);
+    if (m_cpu) {
+        m_throttledTicks = rate > 0 ? m_throttledTicks + due : 0;
+        // A throttled starter falls behind; what is more than a second late is not sent.
+        const auto cap =
+            static_cast<qint64>(std::ceil(rate * std::chrono::duration<double>(TickBudget::maxCatchUp).count()));
+        if (m_throttledTicks > cap) {
+            m_throttleLostTicks += m_throttledTicks - cap;
+            m_throttledTicks = cap;
+        }
+        due = m_cpu->grant(now, m_throttledTicks);
+        m_throttledTicks -= due;
+        if (m_throttleLostTicks - m_reportedThrottleLost >= std::max<qint64>(1, qint64(rate))) {
+            qCWarning(lcScheduler,
+                      "CPU-throttled (--cpu-limit %g cores, %g s per request): %lld tick(s) "
+                      "more than %lld ms late were not sent",
+                      m_cpu->cores(), m_cpu->secondsPerRequest(),
+                      static_cast<long long>(m_throttleLostTicks - m_reportedThrottleLost),
+                      static_cast<long long>(TickBudget::maxCatchUp.count()));
+            m_reportedThrottleLost = m_throttleLostTicks;
+        }
+    }
     for (qint64 tick = 0; tick < due; ++tick) {
         if (settings.inflightLimit > 0 && m_pool->inflight() >= settings.inflightLimit) {
             // The open model's safety valve (seed 000): skip, count, never queue.
@@ -96,6 +118,8 @@ void LoadScheduler::iterate()
     m_pool->pump();
 
     Clock::duration wait = std::min<Clock::duration>(maxPollInterval, m_budget.untilNext(rate));
+    if (m_cpu && m_throttledTicks > 0)
+        wait = std::min<Clock::duration>(wait, m_cpu->nextPeriod() - Clock::now());
     if (const auto deadline = m_pool->nextPendingDeadline())
         wait = std::min<Clock::duration>(wait, *deadline - Clock::now());
     // curl polls in whole milliseconds: round up so we do not spin just before a tick is due.

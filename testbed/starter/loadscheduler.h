@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "cpuquota.h"
 #include "requestdispatcher.h"
 #include "tickbudget.h"
 
@@ -23,7 +24,10 @@ struct LoadCounters;
 class LoadScheduler
 {
 public:
-    LoadScheduler(LoadControl &control, LoadCounters &counters, std::unique_ptr<RequestDispatcher> dispatcher);
+    // `cpu` (may be null: unlimited) caps what each 100 ms period may schedule; the ticks it
+    // holds back are sent in the next periods, at most a second's worth of them.
+    LoadScheduler(LoadControl &control, LoadCounters &counters, std::unique_ptr<RequestDispatcher> dispatcher,
+                  CpuQuota *cpu = nullptr);
     ~LoadScheduler(); // stops and joins
     LoadScheduler(const LoadScheduler &) = delete;
     LoadScheduler &operator=(const LoadScheduler &) = delete;
@@ -47,6 +51,10 @@ private:
     std::unique_ptr<RequestDispatcher> m_pool;
     TickBudget m_budget;
     qint64 m_reportedLostTicks = 0;
+    CpuQuota *m_cpu = nullptr;
+    qint64 m_throttledTicks = 0; // due, held back by the CPU quota
+    qint64 m_throttleLostTicks = 0;
+    qint64 m_reportedThrottleLost = 0;
     std::atomic<bool> m_stopping{false};
     std::thread m_thread;
 

@@ -2,10 +2,12 @@
 // chaoscope-starter: wires the pieces together; the behaviour lives in chaoscope_starter_lib.
 #include "adminapi.h"
 #include "adminserver.h"
+#include "cpuquota.h"
 #include "latencyhistogram.h"
 #include "loadcontrol.h"
 #include "loadcounters.h"
 #include "loadscheduler.h"
+#include "memorylimit.h"
 #include "requestpool.h"
 #include "startermetrics.h"
 #include "starteroptions.h"
@@ -17,9 +19,12 @@
 #include <QJsonObject>
 #include <QLoggingCategory>
 #include <QSysInfo>
+#include <QTimer>
 #include <cstdio>
 #include <curl/curl.h>
 #include <exception>
+#include <memory>
+#include <unistd.h>
 
 Q_LOGGING_CATEGORY(lcMain, "chaoscope.starter")
 
@@ -55,7 +60,11 @@ int run(QCoreApplication &app, const StarterOptions &options)
     LoadControl control(LoadSettings{options.rate, options.inflightLimit, false, 0});
     LoadCounters counters;
     LatencyHistogram histogram;
-    StarterMetrics metrics(control, counters, histogram, options.poolSize);
+    std::unique_ptr<CpuQuota> cpu;
+    if (options.cpuLimitCores > 0)
+        cpu = std::make_unique<CpuQuota>(options.cpuLimitCores, options.cpuSecondsPerRequest);
+    const MemoryLimit memory(options.memoryLimitBytes, options.requestMemoryBytes);
+    StarterMetrics metrics(control, counters, histogram, options.poolSize, cpu.get(), &memory);
     AdminApi::Identity identity{options.instance, QDateTime::currentDateTimeUtc(), options.poolSize, options.maxRate};
     AdminApi api(control, counters, metrics, identity, options.token, [&counters](QString *reason) {
         return AdminApi::isLivenessFresh(counters, steadyMs(), livenessMaxAgeMs, reason);
@@ -78,22 +87,39 @@ int run(QCoreApplication &app, const StarterOptions &options)
     poolOptions.poolSize = options.poolSize;
     poolOptions.deadline = std::chrono::milliseconds(qRound64(options.deadlineSeconds * 1000));
     poolOptions.maxPending = options.maxPending;
-    LoadScheduler scheduler(control, counters, std::make_unique<RequestPool>(poolOptions, counters, histogram));
+    LoadScheduler scheduler(control, counters, std::make_unique<RequestPool>(poolOptions, counters, histogram),
+                            cpu.get());
     control.setChangeListener([&scheduler] { scheduler.wakeup(); });
     scheduler.start();
 
     qCInfo(lcMain,
            "instance %s: POST %s at %g/s, in-flight limit %d, pool %d, deadline %g s, max pending "
            "%lld, "
-           "admin token %s",
+           "admin token %s, cpu limit %g, memory limit %lld bytes",
            qPrintable(instance), poolOptions.url.constData(), options.rate, options.inflightLimit, options.poolSize,
            options.deadlineSeconds, static_cast<long long>(options.maxPending),
-           options.token.isEnabled() ? "required" : "not required");
+           options.token.isEnabled() ? "required" : "not required", options.cpuLimitCores,
+           static_cast<long long>(options.memoryLimitBytes));
     const QString host = options.bind.protocol() == QAbstractSocket::IPv6Protocol
                              ? QStringLiteral("[%1]").arg(options.bind.toString())
                              : options.bind.toString();
     std::printf("listening on http://%s:%u\n", qPrintable(host), unsigned(port));
     std::fflush(stdout);
+
+    // Seed 000 ended in an OutOfMemoryError that left a zombie; here the end is loud and
+    // immediate, like the kernel's OOM killer: no clean-up, exit code 137.
+    QTimer memoryWatch;
+    if (memory.isEnabled()) {
+        QObject::connect(&memoryWatch, &QTimer::timeout, &app, [&memory, &counters] {
+            const qint64 inflight = counters.inflight();
+            if (!memory.isExceeded(inflight))
+                return;
+            qCCritical(lcMain, "%s", qPrintable(memory.describe(inflight)));
+            std::fflush(stderr);
+            ::_exit(MemoryLimit::exitCode);
+        });
+        memoryWatch.start(50);
+    }
 
     TerminationSignalWatcher signalWatcher;
     QObject::connect(&signalWatcher, &TerminationSignalWatcher::terminationRequested, &app, [&app](int number) {

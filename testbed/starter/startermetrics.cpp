@@ -1,15 +1,19 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "startermetrics.h"
 
+#include "cpuquota.h"
 #include "latencyhistogram.h"
 #include "loadcontrol.h"
 #include "loadcounters.h"
+#include "memorylimit.h"
 #include "processstats.h"
 #include "prometheustextwriter.h"
 
 StarterMetrics::StarterMetrics(const LoadControl &control, const LoadCounters &counters,
-                               const LatencyHistogram &histogram, int poolSize)
-    : m_control(control), m_counters(counters), m_histogram(histogram), m_poolSize(poolSize)
+                               const LatencyHistogram &histogram, int poolSize, const CpuQuota *cpu,
+                               const MemoryLimit *memory)
+    : m_control(control), m_counters(counters), m_histogram(histogram), m_poolSize(poolSize), m_cpu(cpu),
+      m_memory(memory)
 {}
 
 QByteArray StarterMetrics::render() const
@@ -70,6 +74,33 @@ QByteArray StarterMetrics::render() const
         }
         w.sample(histogram + "_sum", series.sum, {{"method", "POST"}, {"status", statusLabel}});
         w.sample(histogram + "_count", qint64(series.count), {{"method", "POST"}, {"status", statusLabel}});
+    }
+
+    if (m_memory && m_memory->isEnabled()) {
+        w.family("starter_memory_used_bytes", "gauge",
+                 "Memory the requests in flight hold in the model of seed 000's heap "
+                 "(--request-memory each).");
+        w.sample("starter_memory_used_bytes", m_memory->usedBytes(pending + leased));
+        w.family("starter_memory_limit_bytes", "gauge",
+                 "--memory-limit: above it the starter exits with 137 (OOMKilled).");
+        w.sample("starter_memory_limit_bytes", m_memory->limitBytes());
+    }
+    if (m_cpu) {
+        w.family("container_cpu_cfs_periods_total", "counter",
+                 "CFS periods (100 ms) in which the scheduler had requests to send.");
+        w.sample("container_cpu_cfs_periods_total", m_cpu->periods());
+        w.family("container_cpu_cfs_throttled_periods_total", "counter",
+                 "Periods in which the CPU quota ran out before the scheduler's work did.");
+        w.sample("container_cpu_cfs_throttled_periods_total", m_cpu->throttledPeriods());
+        w.family("container_cpu_cfs_throttled_seconds_total", "counter",
+                 "Time the scheduler waited for the next period's quota.");
+        w.sample("container_cpu_cfs_throttled_seconds_total", m_cpu->throttledSeconds());
+        w.family("starter_cpu_limit_cores", "gauge", "--cpu-limit.");
+        w.sample("starter_cpu_limit_cores", m_cpu->cores());
+        w.family("starter_cpu_limited_rate", "gauge",
+                 "Most requests per second the CPU limit lets through (cores / "
+                 "--cpu-per-request).");
+        w.sample("starter_cpu_limited_rate", m_cpu->requestsPerSecond());
     }
 
     w.family("process_resident_memory_bytes", "gauge", "Resident memory size in bytes.");

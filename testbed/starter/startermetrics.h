@@ -3,7 +3,9 @@
 
 #include <QByteArray>
 
+class CpuQuota;
 class LatencyHistogram;
+class MemoryLimit;
 class LoadControl;
 struct LoadCounters;
 
@@ -16,8 +18,10 @@ struct LoadCounters;
 class StarterMetrics
 {
 public:
+    // `cpu` and `memory` may be null (no limit): their series are left out, as cAdvisor
+    // leaves out the CFS counters of a container without a CPU limit.
     StarterMetrics(const LoadControl &control, const LoadCounters &counters, const LatencyHistogram &histogram,
-                   int poolSize);
+                   int poolSize, const CpuQuota *cpu = nullptr, const MemoryLimit *memory = nullptr);
 
     QByteArray render() const;
 
@@ -26,4 +30,6 @@ private:
     const LoadCounters &m_counters;
     const LatencyHistogram &m_histogram;
     const int m_poolSize;
+    const CpuQuota *m_cpu;
+    const MemoryLimit *m_memory;
 };

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "starteroptions.h"
 
+#include "resourcequantity.h"
+
 #include <cmath>
 #include <limits>
 
@@ -47,6 +49,25 @@ const QCommandLineOption instanceOption(QStringLiteral("instance"),
                                         QStringLiteral("Stable name of this replica (default hostname:port)."),
                                         QStringLiteral("name"));
 
+const QCommandLineOption memoryLimitOption(QStringLiteral("memory-limit"),
+                                           QStringLiteral("Exit with 137, as the OOM killer would, when the requests "
+                                                          "in flight hold more than this (bytes, or 256Mi, 1G; "
+                                                          "default 0 = no limit). See --request-memory."),
+                                           QStringLiteral("bytes"), QStringLiteral("0"));
+const QCommandLineOption requestMemoryOption(QStringLiteral("request-memory"),
+                                             QStringLiteral("Memory one request in flight holds, as in seed 000's Java "
+                                                            "starter (default 6Ki)."),
+                                             QStringLiteral("bytes"), QStringLiteral("6Ki"));
+const QCommandLineOption cpuLimitOption(QStringLiteral("cpu-limit"),
+                                        QStringLiteral("CPU cores the scheduler may use (2, 0.5, 250m; default 0 = "
+                                                       "no limit): each 100 ms period lets through cores x 100 ms / "
+                                                       "--cpu-per-request requests, the rest waits (CFS throttling)."),
+                                        QStringLiteral("cores"), QStringLiteral("0"));
+const QCommandLineOption cpuPerRequestOption(QStringLiteral("cpu-per-request"),
+                                             QStringLiteral("CPU seconds scheduling one request costs under "
+                                                            "--cpu-limit (default 0.001)."),
+                                             QStringLiteral("seconds"), QStringLiteral("0.001"));
+
 bool toNumber(const QString &text, double *value)
 {
     bool ok = false;
@@ -71,7 +92,8 @@ StarterOptionsParser::StarterOptionsParser()
     m_parser.addHelpOption();
     m_parser.addVersionOption();
     m_parser.addOptions({portOption, bindOption, targetOption, rateOption, inflightOption, poolOption, deadlineOption,
-                         tokenOption, maxRateOption, maxPendingOption, instanceOption});
+                         tokenOption, maxRateOption, maxPendingOption, instanceOption, memoryLimitOption,
+                         requestMemoryOption, cpuLimitOption, cpuPerRequestOption});
 }
 
 bool StarterOptionsParser::fail(const QString &message)
@@ -164,6 +186,32 @@ StarterOptionsParser::Outcome StarterOptionsParser::parse(const QStringList &arg
                             .arg(o.bind.toString()));
 
         o.instance = m_parser.value(instanceOption).trimmed();
+
+        const auto quantity = [this](const QCommandLineOption &option, double min, double max, double *out) -> bool {
+            QString error;
+            const std::optional<ResourceQuantity> q = ResourceQuantity::parse(m_parser.value(option).trimmed(), &error);
+            if (!q || q->value() < min || q->value() > max) {
+                m_error = QStringLiteral("--%1 must be a quantity from %2 to %3, not '%4'%5")
+                              .arg(option.names().constFirst())
+                              .arg(min)
+                              .arg(max)
+                              .arg(m_parser.value(option), error.isEmpty() ? QString() : QStringLiteral(": ") + error);
+                return false;
+            }
+            *out = q->value();
+            return true;
+        };
+        double memory = 0;
+        double requestMemory = 0;
+        if (!quantity(memoryLimitOption, 0, 1e15, &memory) || !quantity(requestMemoryOption, 1, 1e9, &requestMemory) ||
+            !quantity(cpuLimitOption, 0, 1024, &o.cpuLimitCores))
+            return false;
+        o.memoryLimitBytes = static_cast<qint64>(std::ceil(memory));
+        o.requestMemoryBytes = static_cast<qint64>(std::ceil(requestMemory));
+        if (!toNumber(m_parser.value(cpuPerRequestOption), &number) || number < 1e-6 || number > 10)
+            return fail(QStringLiteral("--cpu-per-request must be 0.000001..10 seconds, not '%1'")
+                            .arg(m_parser.value(cpuPerRequestOption)));
+        o.cpuSecondsPerRequest = number;
         return true;
     };
     return run() ? Outcome::Run : Outcome::Invalid;

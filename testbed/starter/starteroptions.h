@@ -21,7 +21,11 @@ struct StarterOptions
     BearerToken token;
     double maxRate = 100000;
     qint64 maxPending = 100000;
-    QString instance; // empty = hostname:port, known once listening
+    QString instance;            // empty = hostname:port, known once listening
+    qint64 memoryLimitBytes = 0; // 0 = none
+    qint64 requestMemoryBytes = 6 * 1024;
+    double cpuLimitCores = 0; // 0 = none
+    double cpuSecondsPerRequest = 0.001;
 };
 
 // The command line of chaoscope-starter. Pure apart from reading the token file, so a test can

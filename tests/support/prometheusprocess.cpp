@@ -53,6 +53,10 @@ bool PrometheusProcess::start(const QList<Target> &extraTargets, int readyTimeou
         config += QStringLiteral("  - job_name: %1\n    static_configs:\n      - targets: [%2]\n")
                       .arg(job, targetsOfJob[job].join(QStringLiteral(", ")));
     }
+    for (const FileTargets &files : std::as_const(m_fileTargets))
+        config += QStringLiteral("  - job_name: %1\n    file_sd_configs:\n      - files: ['%2']\n"
+                                 "        refresh_interval: 1s\n")
+                      .arg(files.job, files.file);
     QFile file(m_dir->filePath(QStringLiteral("prometheus.yml")));
     if (!file.open(QIODevice::WriteOnly)) {
         m_error = file.errorString();

@@ -19,7 +19,16 @@ public:
         QString hostPort; // "127.0.0.1:9600"
     };
 
+    // Targets a file_sd_configs file names (e.g. chaoscope-cluster's --sd-file), re-read as
+    // it changes. Set before start().
+    struct FileTargets
+    {
+        QString job;
+        QString file;
+    };
+
     PrometheusProcess();
+    void setFileTargets(const QList<FileTargets> &files) { m_fileTargets = files; }
     ~PrometheusProcess();
     PrometheusProcess(const PrometheusProcess &) = delete;
     PrometheusProcess &operator=(const PrometheusProcess &) = delete;
@@ -45,6 +54,7 @@ private:
     QByteArray get(const QString &pathAndQuery, int *status = nullptr);
     bool launch(const QString &binary, const QStringList &arguments, int readyTimeoutMs);
 
+    QList<FileTargets> m_fileTargets;
     std::unique_ptr<QTemporaryDir> m_dir;
     std::unique_ptr<QProcess> m_process;
     quint16 m_port = 0;

@@ -24,3 +24,11 @@ inline QString starterBinary()
 {
     return binaryPath(QStringLiteral("testbed/starter/chaoscope-starter"));
 }
+inline QString clusterBinary()
+{
+    return binaryPath(QStringLiteral("testbed/cluster/chaoscope-cluster"));
+}
+inline QString workerBinary()
+{
+    return binaryPath(QStringLiteral("testbed/worker/chaoscope-worker"));
+}
