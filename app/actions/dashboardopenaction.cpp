@@ -2,7 +2,7 @@
 #include "actions/dashboardopenaction.h"
 
 #include "actions/filemenu.h"
-#include "dashboard/dashboardloader.h"
+#include "dashboard/loader/dashboardloader.h"
 #include "settings/appsettings.h"
 
 #include <QFileDialog>

@@ -2,6 +2,7 @@
 #include "actions/sessioncontrols.h"
 
 #include "actions/filemenu.h"
+#include "base/format.h"
 #include "session/sessionrecorder.h"
 #include "session/sessionsaver.h"
 #include "settings/appsettings.h"
@@ -25,11 +26,6 @@
 #include <QTimer>
 
 namespace {
-
-QString sizeText(qint64 bytes)
-{
-    return QLocale().formattedDataSize(bytes, 1, QLocale::DataSizeTraditionalFormat);
-}
 
 QString sessionsFolder()
 {
@@ -154,7 +150,7 @@ void SessionControls::updateLabel()
     }
     if (!m_offlinePath.isEmpty()) {
         const QFileInfo info(m_offlinePath);
-        m_label->setText(tr("Recording %1 · %2").arg(info.fileName().toHtmlEscaped(), sizeText(info.size())));
+        m_label->setText(tr("Recording %1 · %2").arg(info.fileName().toHtmlEscaped(), Format::bytes(info.size())));
         QString tip = info.absoluteFilePath();
         if (!m_offlineProblems.isEmpty())
             tip += QLatin1Char('\n') + m_offlineProblems;
@@ -167,7 +163,7 @@ void SessionControls::updateLabel()
         const QFileInfo info(m_recorder->path());
         m_label->setText(
             QStringLiteral("<span style='color:%1'>●</span> ").arg(UiTheme::css(UiTheme::instance()->colors().error)) +
-            tr("%1 · %2").arg(info.fileName().toHtmlEscaped(), sizeText(m_recorder->fileSize())));
+            tr("%1 · %2").arg(info.fileName().toHtmlEscaped(), Format::bytes(m_recorder->fileSize())));
         m_label->setToolTip(tr("Recording the run to %1").arg(info.absoluteFilePath()));
         return;
     }

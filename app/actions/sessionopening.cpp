@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "actions/sessionopening.h"
 
+#include "base/format.h"
+
 #include <QCoreApplication>
 #include <QEventLoop>
 #include <QFileInfo>
@@ -21,10 +23,8 @@ constexpr int kSteps = 1000;
 
 QString SessionOpening::progressText(const QString &path, qint64 done, qint64 total)
 {
-    const QLocale locale;
     return QCoreApplication::translate("SessionOpening", "Reading %1: %2 of %3")
-        .arg(QFileInfo(path).fileName(), locale.formattedDataSize(done, 1, QLocale::DataSizeIecFormat),
-             locale.formattedDataSize(total, 1, QLocale::DataSizeIecFormat));
+        .arg(QFileInfo(path).fileName(), Format::bytes(done), Format::bytes(total));
 }
 
 Result<SessionContents> SessionOpening::read(const QString &path, const Options &options)

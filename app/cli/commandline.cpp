@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli/commandline.h"
 
-#include "dashboard/dashboardloader.h"
+#include "dashboard/loader/dashboardloader.h"
 
 #include <QCommandLineParser>
 #include <QFile>

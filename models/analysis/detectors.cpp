@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "analysis/detectors.h"
 
-#include "base/unitformatter.h"
+#include "base/format.h"
 
 #include <QLocale>
 #include <algorithm>
@@ -17,17 +17,9 @@ QString number(double value)
     // A backlog of 1.72 M reads at a glance on a marker, 1719551 does not; whole numbers up
     // to 10,000 read better without decimals, small ones keep three digits.
     if (std::abs(value) >= 10'000)
-        return UnitFormatter::format(value, QString());
+        return Format::value(value, QString());
     return std::abs(value) >= 10 ? QLocale::c().toString(std::round(value), 'f', 0)
                                  : QLocale::c().toString(value, 'g', 3);
-}
-
-QString duration(qint64 ms)
-{
-    const qint64 seconds = ms / 1000;
-    if (seconds < 120)
-        return QStringLiteral("%1 s").arg(seconds);
-    return QStringLiteral("%1 min").arg(seconds / 60);
 }
 
 } // namespace
@@ -51,10 +43,11 @@ std::vector<DetectorSuggestion> throughputDrops(Times t, Values v, const QString
             if (!armedBelow && peak >= thresholds.dropFloor && value < level) {
                 const double percent = 100 * (peak - value) / peak;
                 const qint64 since = t[i] - t[window.front()];
-                out.push_back({t[i], std::nullopt,
-                               QStringLiteral("%1 fell %2 % in %3 (%4 → %5)")
-                                   .arg(seriesName, number(percent), duration(since), number(peak), number(value)),
-                               QStringLiteral("throughput-drop")});
+                out.push_back(
+                    {t[i], std::nullopt,
+                     QStringLiteral("%1 fell %2 % in %3 (%4 → %5)")
+                         .arg(seriesName, number(percent), Format::duration(since), number(peak), number(value)),
+                     QStringLiteral("throughput-drop")});
                 armedBelow = level;
             }
         }
@@ -117,7 +110,7 @@ std::vector<DetectorSuggestion> backlogGrowsWhileFlat(Times backlogT, Values bac
         out.push_back({backlogT[first], backlogT[last],
                        QStringLiteral("backlog grew %1 → %2 over %3 while throughput stayed at %4/s")
                            .arg(number(backlog[first]), number(backlog[last]),
-                                duration(backlogT[last] - backlogT[first]), number(mean)),
+                                Format::duration(backlogT[last] - backlogT[first]), number(mean)),
                        QStringLiteral("backlog-growth")});
     };
     // Growing at sample i: clearly above where it was one window (a minute) earlier. Comparing

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "analysis/phasestatistics.h"
 
-#include "base/unitformatter.h"
+#include "base/format.h"
 #include "store/seriesstatistics.h"
 
 #include <QLocale>
@@ -81,7 +81,7 @@ QString PhaseStatisticsTable::toMarkdown() const
     for (const Row &row : rows) {
         QStringList fields{markdownCell(row.series), statisticName(row.statistic)};
         for (const std::optional<double> &value : row.values)
-            fields << (value ? markdownCell(UnitFormatter::format(*value, row.unit)) : QStringLiteral("–"));
+            fields << (value ? markdownCell(Format::value(*value, row.unit)) : QStringLiteral("–"));
         lines << QStringLiteral("| %1 |").arg(fields.join(QStringLiteral(" | ")));
     }
     return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');

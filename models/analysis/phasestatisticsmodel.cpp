@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "analysis/phasestatisticsmodel.h"
 
-#include "base/unitformatter.h"
+#include "base/format.h"
 
 PhaseStatisticsModel::PhaseStatisticsModel(QObject *parent) : QAbstractTableModel(parent) {}
 
@@ -43,7 +43,7 @@ QVariant PhaseStatisticsModel::data(const QModelIndex &index, int role) const
                            .arg(PhaseStatisticsTable::statisticName(row.statistic), row.series,
                                 m_table.columns[column].title)
                      : tr("no sample during %1").arg(m_table.columns[column].title);
-    return value ? UnitFormatter::format(*value, row.unit) : QStringLiteral("–");
+    return value ? Format::value(*value, row.unit) : QStringLiteral("–");
 }
 
 QVariant PhaseStatisticsModel::headerData(int section, Qt::Orientation orientation, int role) const

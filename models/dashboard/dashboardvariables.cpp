@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "dashboard/dashboardvariables.h"
 
+#include "base/format.h"
 #include "dashboard/dashboardwriter.h"
 
 #include <QRegularExpression>
@@ -102,9 +103,9 @@ QString substituteBuiltins(const QString &query, const Timing &timing)
         return query; // the common case: no built-in, no regex work per request
     return replaceReferences(query, [&](const QString &name) -> std::optional<QString> {
         if (name == kInterval)
-            return DashboardWriter::formatDuration(std::max<qint64>(timing.stepMs, 1));
+            return Format::compactDuration(std::max<qint64>(timing.stepMs, 1));
         if (name == kRateInterval)
-            return DashboardWriter::formatDuration(std::max<qint64>(rateIntervalMs(timing), 1));
+            return Format::compactDuration(std::max<qint64>(rateIntervalMs(timing), 1));
         return std::nullopt;
     });
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "dashboard/dashboardwriter.h"
 
+#include "base/format.h"
 #include "dashboard/loadtesterfield.h"
 
 #include <QJsonArray>
@@ -8,28 +9,6 @@
 #include <algorithm>
 
 namespace DashboardWriter {
-
-QString formatDuration(qint64 ms)
-{
-    if (ms <= 0)
-        return QStringLiteral("0s");
-    struct Unit
-    {
-        const char *suffix;
-        qint64 ms;
-    };
-    // The loader's grammar takes each unit once, largest first; days and weeks are left to
-    // hours so that "48h" reads as written.
-    constexpr Unit kUnits[] = {{"h", 3'600'000}, {"m", 60'000}, {"s", 1000}, {"ms", 1}};
-    QString text;
-    for (const Unit &unit : kUnits) {
-        if (ms >= unit.ms) {
-            text += QString::number(ms / unit.ms) + QLatin1String(unit.suffix);
-            ms %= unit.ms;
-        }
-    }
-    return text;
-}
 
 namespace {
 
@@ -185,8 +164,8 @@ QJsonObject toJsonObject(const DashboardDefinition &dashboard)
 {
     QJsonObject root;
     root.insert(QStringLiteral("title"), dashboard.title);
-    root.insert(QStringLiteral("refresh"), formatDuration(qint64(dashboard.refreshSeconds) * 1000));
-    root.insert(QStringLiteral("window"), formatDuration(dashboard.windowMs));
+    root.insert(QStringLiteral("refresh"), Format::compactDuration(qint64(dashboard.refreshSeconds) * 1000));
+    root.insert(QStringLiteral("window"), Format::compactDuration(dashboard.windowMs));
     root.insert(QStringLiteral("columns"), dashboard.columns);
     if (!dashboard.variableDefinitions.empty())
         root.insert(QStringLiteral("variables"), variablesValue(dashboard.variableDefinitions));

@@ -17,7 +17,4 @@ namespace DashboardWriter {
 QJsonObject toJsonObject(const DashboardDefinition &dashboard);
 QByteArray toJson(const DashboardDefinition &dashboard); // indented
 
-// "5s", "15m", "1h30m", "1500ms": the shortest duration text parseDurationMs reads back.
-QString formatDuration(qint64 ms);
-
 } // namespace DashboardWriter

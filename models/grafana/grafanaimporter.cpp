@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "grafana/grafanaimporter.h"
 
+#include "base/format.h"
 #include "base/jsontext.h"
-#include "dashboard/dashboardloader.h"
 #include "dashboard/dashboardwriter.h"
+#include "dashboard/loader/dashboardloader.h"
 #include "grafana/grafanaunit.h"
 #include "grafana/grafanavariables.h"
 
@@ -234,7 +235,7 @@ private:
         m_notConverted
             << QStringLiteral(
                    "time range %1 to %2: only \"now-<duration>\" to \"now\" becomes the live window; using %3")
-                   .arg(from, to, DashboardWriter::formatDuration(out.windowMs));
+                   .arg(from, to, Format::compactDuration(out.windowMs));
     }
 
     // Grafana's reading order: top to bottom, left to right, with the panels of a collapsed

@@ -40,11 +40,12 @@ QString LoadTesterAction::describe() const
     case Kind::SetRate:
         return QStringLiteral("set rate to %1").arg(LoadTesterText::number(value));
     case Kind::SetInflightLimit:
-        return QStringLiteral("set in-flight limit to %1").arg(LoadTesterText::limit(value));
+        return value == 0 ? QStringLiteral("remove the in-flight limit")
+                          : QStringLiteral("set in-flight limit to %1").arg(LoadTesterText::number(value));
     case Kind::Pause:
-        return QStringLiteral("pause");
+        return QStringLiteral("pause the load");
     case Kind::Resume:
-        return QStringLiteral("resume");
+        return QStringLiteral("resume the load");
     }
     return {};
 }

@@ -26,7 +26,7 @@ struct LoadTesterAction
     Kind kind = Kind::SetRate;
     double value = 0; // rate or limit; unused for pause/resume
 
-    QString describe() const; // "set rate to 500", "pause"
+    QString describe() const; // "set rate to 500", "remove the in-flight limit", "pause the load"
 };
 
 // How one replica answered an action.

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "loadtester/loadtestertext.h"
 
+#include "base/format.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -8,7 +10,7 @@ namespace LoadTesterText {
 
 QString number(double value)
 {
-    return QString::number(value, 'g', 12);
+    return Format::number(value);
 }
 
 QString withUnit(double value, const QString &unit)

@@ -2,6 +2,7 @@
 #include "loadtester/loadtesterwatch.h"
 
 #include "annotations/annotationmodel.h"
+#include "base/format.h"
 #include "loadtester/loadtestercontroller.h"
 #include "loadtester/loadtestertext.h"
 
@@ -13,11 +14,6 @@ namespace {
 QString nameOf(const LoadTesterStatus &status, int replica)
 {
     return status.instance.isEmpty() ? QStringLiteral("replica %1").arg(replica + 1) : status.instance;
-}
-
-QString seconds(qint64 ms)
-{
-    return QStringLiteral("%1 s").arg(std::llround(double(ms) / 1000.0));
 }
 
 } // namespace
@@ -173,7 +169,8 @@ void LoadTesterWatch::endSilence(int replica, const QString &name)
     const qint64 now = m_clock();
     if (auto open = m_annotations->find(watched.silenceAnnotation)) {
         open->endMs = std::max(now, open->timeMs + 1);
-        open->text = QStringLiteral("%1 sent nothing for %2 although running").arg(name, seconds(now - open->timeMs));
+        open->text =
+            QStringLiteral("%1 sent nothing for %2 although running").arg(name, Format::duration(now - open->timeMs));
         m_annotations->update(*open);
     }
     watched.silenceAnnotation = 0;

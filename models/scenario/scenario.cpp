@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "scenario/scenario.h"
 
+#include "base/format.h"
 #include "base/jsontext.h"
-#include "dashboard/dashboardloader.h"
+#include "dashboard/loader/dashboardloader.h"
+#include "loadtester/loadtesteraction.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -12,15 +14,6 @@
 #include <QSet>
 
 namespace {
-
-QString durationText(qint64 ms)
-{
-    if (ms % 60'000 == 0)
-        return QStringLiteral("%1m").arg(ms / 60'000);
-    if (ms % 1000 == 0)
-        return QStringLiteral("%1s").arg(ms / 1000);
-    return QStringLiteral("%1ms").arg(ms);
-}
 
 // Reads a duration that may carry a leading "+" ("+2m").
 std::optional<qint64> readDuration(const QJsonValue &value)
@@ -45,19 +38,19 @@ std::optional<qint64> readDuration(const QJsonValue &value)
 QString ScenarioStep::describe() const
 {
     switch (kind) {
+    // Steps that steer say it in the words of the action they become (the dock, the log).
     case Kind::SetRate:
-        return QStringLiteral("set rate to %1").arg(value);
+        return LoadTesterAction{LoadTesterAction::Kind::SetRate, value}.describe();
     case Kind::SetInflightLimit:
-        return value == 0 ? QStringLiteral("remove the in-flight limit")
-                          : QStringLiteral("set in-flight limit to %1").arg(value);
+        return LoadTesterAction{LoadTesterAction::Kind::SetInflightLimit, value}.describe();
     case Kind::Pause:
-        return QStringLiteral("pause the load");
+        return LoadTesterAction{LoadTesterAction::Kind::Pause, 0}.describe();
     case Kind::Resume:
-        return QStringLiteral("resume the load");
+        return LoadTesterAction{LoadTesterAction::Kind::Resume, 0}.describe();
     case Kind::Annotate:
         return QStringLiteral("annotate \"%1\"").arg(text);
     case Kind::WaitFor:
-        return QStringLiteral("wait for %1 (at most %2)").arg(text, durationText(timeoutMs));
+        return QStringLiteral("wait for %1 (at most %2)").arg(text, Format::compactDuration(timeoutMs));
     case Kind::Screenshot:
         return QStringLiteral("screenshot %1").arg(text);
     }

@@ -2,8 +2,8 @@
 #include "session/sessionreplay.h"
 
 #include "annotations/annotationmodel.h"
-#include "dashboard/dashboardloader.h"
 #include "dashboard/dashboardvariables.h"
+#include "dashboard/loader/dashboardloader.h"
 #include "store/samplestore.h"
 
 #include <algorithm>

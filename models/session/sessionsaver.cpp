@@ -2,6 +2,7 @@
 #include "session/sessionsaver.h"
 
 #include "annotations/annotationmodel.h"
+#include "base/format.h"
 #include "base/whenfinished.h"
 #include "session/format/sessionreader.h"
 #include "session/sessioncompactor.h"
@@ -80,8 +81,7 @@ void SessionSaver::save(const QString &path, std::optional<TimeRange> trimTo)
             return;
         }
         emit finished(
-            true, tr("Session saved to %1 (%2)")
-                      .arg(QFileInfo(path).fileName(),
-                           QLocale().formattedDataSize(QFileInfo(path).size(), 1, QLocale::DataSizeTraditionalFormat)));
+            true,
+            tr("Session saved to %1 (%2)").arg(QFileInfo(path).fileName(), Format::bytes(QFileInfo(path).size())));
     });
 }

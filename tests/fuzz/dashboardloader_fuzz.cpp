@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Any bytes as a dashboard file: the loader gives a dashboard and a list of issues, never a
 // crash.
-#include "dashboard/dashboardloader.h"
+#include "dashboard/loader/dashboardloader.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "dashboard/panelwidget.h"
 
-#include "base/unitformatter.h"
+#include "base/format.h"
 #include "theme/uitheme.h"
 #include "timeline/legendview.h"
 #include "timeline/timelinechart.h"
@@ -12,19 +12,6 @@
 #include <QLabel>
 #include <QMenu>
 #include <QVBoxLayout>
-
-namespace {
-
-QString durationText(qint64 ms)
-{
-    if (ms < 60'000)
-        return QStringLiteral("%1 s").arg(ms / 1000);
-    if (ms < 3'600'000)
-        return QStringLiteral("%1 min").arg(ms / 60'000);
-    return QStringLiteral("%1 h").arg(double(ms) / 3.6e6, 0, 'g', 2);
-}
-
-} // namespace
 
 PanelWidget::PanelWidget(const PanelDefinition &panel, SampleStore *store, TimeWindow *window, QWidget *parent)
     : QFrame(parent), m_panel(panel), m_window(window), m_chart(new TimelineChart(panel, store, window, this)),
@@ -97,9 +84,9 @@ void PanelWidget::refreshFreshness()
     const UiTheme::Colors &colors = UiTheme::instance()->colors();
     QStringList parts;
     if (m_status.stepMs > 0)
-        parts << tr("step %1").arg(durationText(m_status.stepMs));
+        parts << tr("step %1").arg(Format::duration(m_status.stepMs));
     if (m_status.newestSampleMs)
-        parts << tr("newest %1 ago").arg(durationText(qMax<qint64>(0, m_window->now() - *m_status.newestSampleMs)));
+        parts << tr("newest %1 ago").arg(Format::duration(qMax<qint64>(0, m_window->now() - *m_status.newestSampleMs)));
     switch (m_status.state) {
     case PanelStatus::State::Loading:
         parts << tr("loading");
@@ -147,11 +134,10 @@ void PanelWidget::updateLegend()
         row.color = entry.color;
         row.name = entry.name;
         if (entry.stats.last) {
-            row.last = UnitFormatter::format(*entry.stats.last, unit);
-            row.stats =
-                tr("min %1  max %2  mean %3")
-                    .arg(UnitFormatter::format(entry.stats.min, unit), UnitFormatter::format(entry.stats.max, unit),
-                         UnitFormatter::format(entry.stats.mean, unit));
+            row.last = Format::value(*entry.stats.last, unit);
+            row.stats = tr("min %1  max %2  mean %3")
+                            .arg(Format::value(entry.stats.min, unit), Format::value(entry.stats.max, unit),
+                                 Format::value(entry.stats.mean, unit));
         }
         // A derived series is drawn dashed: its legend mark is dashed too, and its formula is
         // in the legend's tooltip.

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "export/figurepainter.h"
 
-#include "base/unitformatter.h"
+#include "base/format.h"
 #include "store/decimator.h"
 #include "store/samplestore.h"
 #include "store/seriesstatistics.h"
@@ -114,7 +114,7 @@ QStringList valueLabels(const FigurePainter::Scale &scale, const QString &unit)
 {
     QStringList labels;
     for (double v = scale.low; v <= scale.high + scale.step * 1e-6; v += scale.step)
-        labels << UnitFormatter::format(std::abs(v) < scale.step * 1e-9 ? 0.0 : v, unit);
+        labels << Format::value(std::abs(v) < scale.step * 1e-9 ? 0.0 : v, unit);
     return labels;
 }
 
@@ -583,9 +583,9 @@ static std::vector<LegendItem> legendItems(const SampleStore &store, const Expor
             if (stats.count > 0) {
                 const QString &unit = series.definition.axis == AxisSide::Right ? panel.rightUnit : panel.unit;
                 item.stats = QStringLiteral("last %1 · min %2 · max %3 · mean %4")
-                                 .arg(stats.last ? UnitFormatter::format(*stats.last, unit) : QStringLiteral("–"),
-                                      UnitFormatter::format(stats.min, unit), UnitFormatter::format(stats.max, unit),
-                                      UnitFormatter::format(stats.mean, unit));
+                                 .arg(stats.last ? Format::value(*stats.last, unit) : QStringLiteral("–"),
+                                      Format::value(stats.min, unit), Format::value(stats.max, unit),
+                                      Format::value(stats.mean, unit));
             }
         }
         item.width = kSwatch + 6 + metrics.horizontalAdvance(item.name) +

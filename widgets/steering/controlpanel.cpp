@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "steering/controlpanel.h"
 
+#include "base/format.h"
 #include "loadtester/loadtesterwatch.h"
 #include "loadtester/steeringpolicy.h"
 #include "theme/uitheme.h"
@@ -242,7 +243,7 @@ void ControlPanel::showStatus()
         if (const auto silent = m_watch ? m_watch->silentForMs(i) : std::nullopt)
             rows.last() += QStringLiteral(" · <b style='color:%1'>⚠ %2</b>")
                                .arg(UiTheme::css(UiTheme::instance()->colors().error),
-                                    tr("sent nothing for %1 s").arg(*silent / 1000));
+                                    tr("sent nothing for %1").arg(Format::duration(*silent)));
     }
     m_status->setText(rows.join(QStringLiteral("<br>")));
     if (const auto status = firstStatus()) {

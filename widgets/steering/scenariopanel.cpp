@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "steering/scenariopanel.h"
 
+#include "base/format.h"
 #include "scenario/scenariorunner.h"
 #include "theme/uitheme.h"
 
@@ -49,7 +50,7 @@ void ScenarioPanel::reload()
     m_title->setText(QStringLiteral("<b>%1</b>").arg(m_runner->scenario().title.toHtmlEscaped()));
     m_steps->clear();
     for (const ScenarioStep &step : m_runner->scenario().steps) {
-        QString when = step.atMs ? QStringLiteral("+%1 s").arg(*step.atMs / 1000.0) : QStringLiteral("then");
+        QString when = step.atMs ? QStringLiteral("+%1").arg(Format::duration(*step.atMs)) : QStringLiteral("then");
         const QString text = when + QStringLiteral("  ") + step.describe();
         auto *item = new QListWidgetItem(QStringLiteral("· ") + text);
         item->setData(Qt::UserRole, text);

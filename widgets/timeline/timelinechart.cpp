@@ -4,7 +4,7 @@
 #include "annotations/annotationeditor.h"
 #include "annotations/annotationmodel.h"
 #include "annotations/annotationprompt.h"
-#include "base/unitformatter.h"
+#include "base/format.h"
 #include "base/whenfinished.h"
 #include "store/decimator.h"
 #include "store/samplestore.h"
@@ -704,7 +704,7 @@ void TimelineChart::drawValueLabels(QPainter *painter, const QRectF &plot)
             const double value = scale.low + i * scale.tick;
             const double y = std::floor(mapping.y(value)) + 0.5; // on its grid line
             const QString label =
-                UnitFormatter::format(std::abs(value) < scale.tick * 1e-9 ? 0.0 : value, spelled ? unit : QString());
+                Format::value(std::abs(value) < scale.tick * 1e-9 ? 0.0 : value, spelled ? unit : QString());
             const double width = metrics.horizontalAdvance(label);
             const double x = left ? plot.left() - 6 - width : plot.right() + 6;
             painter->drawText(QPointF(x, y + metrics.ascent() / 2 - 1), label);
@@ -1027,7 +1027,7 @@ SeriesReadout TimelineChart::readoutFor(qint64 timeMs, const std::vector<std::op
             slot.definition.axis == AxisSide::Right && !m_panel.rightUnit.isEmpty() ? m_panel.rightUnit : m_panel.unit;
         SeriesReadout::Row row{slot.color, slot.name, QStringLiteral("–"), QString()};
         if (samples[i]) {
-            row.value = UnitFormatter::format(samples[i]->value, unit);
+            row.value = Format::value(samples[i]->value, unit);
             row.time = timeText(samples[i]->timestampMs);
         }
         rows.append(row);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "session/format/sessionreader.h"
 
+#include "base/format.h"
 #include "session/format/sessionconvert.h"
 #include "session/format/sessionformat.h"
 #include "session/format/sessionsamplecodec.h"
@@ -30,11 +31,6 @@ qint64 sampleBudget(qsizetype bytes)
 QString formatTime(qint64 ms)
 {
     return QDateTime::fromMSecsSinceEpoch(ms).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
-}
-
-QString formatBytes(qint64 bytes)
-{
-    return QLocale().formattedDataSize(bytes, 1, QLocale::DataSizeTraditionalFormat);
 }
 
 // Sorts by time; where a timestamp repeats, the value recorded last wins.
@@ -354,20 +350,20 @@ QString SessionContents::describeProblems() const
         text += QStringLiteral("; everything up to its last complete record was recovered.");
         if (damage.truncatedTailBytes > 0)
             text += QStringLiteral(" The tail was cut: an incomplete last record of %1 was dropped.")
-                        .arg(formatBytes(damage.truncatedTailBytes));
+                        .arg(Format::bytes(damage.truncatedTailBytes));
         parts << text;
     } else if (damage.truncatedTailBytes > 0) {
         parts << QStringLiteral("The tail was cut: %1 after the last complete record were dropped.")
-                     .arg(formatBytes(damage.truncatedTailBytes));
+                     .arg(Format::bytes(damage.truncatedTailBytes));
     }
     if (damage.skippedBytes > 0) {
         parts << QStringLiteral("%1 in %2 damaged place(s) could not be read and were skipped.")
-                     .arg(formatBytes(damage.skippedBytes))
+                     .arg(Format::bytes(damage.skippedBytes))
                      .arg(damage.skippedRegions);
     }
     if (damage.lostSamples > 0) {
         parts << QStringLiteral("%1 sample(s) recorded after damage could not be decoded.")
-                     .arg(QLocale().toString(damage.lostSamples));
+                     .arg(Format::count(damage.lostSamples));
     }
     if (damage.unreadableRecords > 0)
         parts << QStringLiteral("%1 record(s) could not be understood and were ignored.").arg(damage.unreadableRecords);
@@ -386,7 +382,7 @@ QString SessionContents::shortProblems() const
     if (damage.skippedRegions > 0)
         parts << QStringLiteral("%1 damaged place(s) skipped").arg(damage.skippedRegions);
     if (damage.lostSamples > 0)
-        parts << QStringLiteral("%1 sample(s) lost").arg(QLocale().toString(damage.lostSamples));
+        parts << QStringLiteral("%1 sample(s) lost").arg(Format::count(damage.lostSamples));
     if (damage.unreadableRecords > 0)
         parts << QStringLiteral("%1 record(s) ignored").arg(damage.unreadableRecords);
     return parts.join(QStringLiteral("; "));

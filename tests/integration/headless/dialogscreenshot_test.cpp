@@ -4,7 +4,7 @@
 // that does not exist is named in the error.
 #include "annotations/annotationmodel.h"
 #include "apprun.h"
-#include "dashboard/dashboardloader.h"
+#include "dashboard/loader/dashboardloader.h"
 #include "session/sessionrecorder.h"
 #include "store/samplestore.h"
 

@@ -2,7 +2,7 @@
 // A dashboard that names no admin addresses, only a Prometheus job: the replicas are found
 // from what the real Prometheus scrapes (two real starters behind an admin token read from an
 // environment variable), steered together, and their set-point is recorded as a series.
-#include "dashboard/dashboardloader.h"
+#include "dashboard/loader/dashboardloader.h"
 #include "dashboard/loadtesterfield.h"
 #include "loadtester/loadtesterconnector.h"
 #include "loadtester/loadtestercontroller.h"

@@ -5,7 +5,7 @@
 // clear messages for what is wrong in it.
 #include "analysis/detectorrunner.h"
 #include "annotations/annotationmodel.h"
-#include "dashboard/dashboardloader.h"
+#include "dashboard/loader/dashboardloader.h"
 #include "store/samplestore.h"
 
 #include <QSignalSpy>

@@ -155,5 +155,6 @@ TEST(Detectors, ABigBacklogIsWrittenWithAnSIPrefixOnItsMarker)
     }
     const std::vector<DetectorSuggestion> found = Detectors::backlogGrowsWhileFlat(t, backlog, t, throughput);
     ASSERT_EQ(found.size(), 1u);
-    EXPECT_EQ(found[0].text.toStdString(), "backlog grew 182 → 1.71M over 12 min while throughput stayed at 181/s");
+    EXPECT_EQ(found[0].text.toStdString(),
+              "backlog grew 182 → 1.71M over 12 min 57 s while throughput stayed at 181/s");
 }

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Dashboard variables: how a file declares them (both syntaxes), what is wrong with a
 // declaration or a query that uses an undeclared one, and what a query becomes.
-#include "dashboard/dashboardloader.h"
 #include "dashboard/dashboardvariables.h"
 #include "dashboard/dashboardwriter.h"
+#include "dashboard/loader/dashboardloader.h"
 #include "dashboard/variablevaluesloader.h"
 
 #include <gtest/gtest.h>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The legend's tooltip of a derived series says what it computes and from which series.
-#include "dashboard/dashboardloader.h"
 #include "dashboard/formuladescription.h"
+#include "dashboard/loader/dashboardloader.h"
 
 #include <gtest/gtest.h>
 

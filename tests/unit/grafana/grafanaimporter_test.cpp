@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Importing a Grafana dashboard: every mapping a user relies on (queries, legends, units,
 // right axis, variables, order, window) and every reason something is left out, named.
-#include "dashboard/dashboardloader.h"
 #include "dashboard/dashboardwriter.h"
+#include "dashboard/loader/dashboardloader.h"
 #include "grafana/grafanaimporter.h"
 #include "grafana/grafanaunit.h"
 #include "grafana/grafanavariables.h"

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Which load tester a window steers, from the command line and the dashboard file; where the
 // admin token comes from; and that a token never ends up in a dashboard file.
-#include "dashboard/dashboardloader.h"
 #include "dashboard/dashboardwriter.h"
+#include "dashboard/loader/dashboardloader.h"
 #include "loadtester/adapters/locustadapter.h"
 #include "loadtester/loadtesterconnector.h"
 #include "loadtester/loadtestercontroller.h"

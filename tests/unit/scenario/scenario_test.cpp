@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "loadtester/loadtesteraction.h"
 #include "scenario/scenario.h"
 
 #include <gtest/gtest.h>
@@ -73,4 +74,20 @@ TEST(ScenarioLoader, ScreenshotsStayInsideTheOutputFolder)
     const auto good =
         ScenarioLoader::fromJson(R"({"steps": [{"screenshot": "a.png"}, {"screenshot": "run1/b..c.png"}]})");
     EXPECT_TRUE(good.usable) << (good.issues.isEmpty() ? std::string() : good.issues.first().toString().toStdString());
+}
+
+TEST(ScenarioLoader, AStepSaysWhatItDoesInTheWordsOfTheActionItBecomes)
+{
+    // The Scenario dock and the headless log once wrote "set rate to 1.23457e+06" where the
+    // Load tester dock wrote the action as typed.
+    const auto result = ScenarioLoader::fromJson(R"({"steps": [{"setRate": 1234567}, {"setInflightLimit": 0},
+                                                              {"pause": true}, {"resume": true}]})");
+    ASSERT_TRUE(result.usable);
+    ASSERT_EQ(result.scenario.steps.size(), 4u);
+    EXPECT_EQ(result.scenario.steps[0].describe(),
+              (LoadTesterAction{LoadTesterAction::Kind::SetRate, 1234567}.describe()));
+    EXPECT_EQ(result.scenario.steps[0].describe(), QStringLiteral("set rate to 1234567"));
+    EXPECT_EQ(result.scenario.steps[1].describe(), QStringLiteral("remove the in-flight limit"));
+    EXPECT_EQ(result.scenario.steps[2].describe(), QStringLiteral("pause the load"));
+    EXPECT_EQ(result.scenario.steps[3].describe(), QStringLiteral("resume the load"));
 }

@@ -3,7 +3,7 @@
 // one holds only the chosen range. Both reopen with the same reader; reopened, a recording
 // fills the store and the annotations as the live run had them.
 #include "annotations/annotationmodel.h"
-#include "dashboard/dashboardloader.h"
+#include "dashboard/loader/dashboardloader.h"
 #include "session/format/sessionreader.h"
 #include "session/sessioncompactor.h"
 #include "session/sessionrecorder.h"

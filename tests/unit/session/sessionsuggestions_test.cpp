@@ -3,7 +3,7 @@
 // undecided reads back as a suggestion, an accepted one as an ordinary annotation, a
 // dismissed one not at all; and the dashboard's detectors are part of the stored dashboard.
 #include "annotations/annotationmodel.h"
-#include "dashboard/dashboardloader.h"
+#include "dashboard/loader/dashboardloader.h"
 #include "session/format/sessionreader.h"
 #include "session/sessionrecorder.h"
 #include "store/samplestore.h"

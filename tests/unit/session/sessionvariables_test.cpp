@@ -2,7 +2,7 @@
 // A variable changed during a recorded run: the file says which value was chosen when, keeps
 // the series of every value, and reopens on the value last chosen, showing its series.
 #include "annotations/annotationmodel.h"
-#include "dashboard/dashboardloader.h"
+#include "dashboard/loader/dashboardloader.h"
 #include "session/format/sessionreader.h"
 #include "session/sessionrecorder.h"
 #include "session/sessionreplay.h"

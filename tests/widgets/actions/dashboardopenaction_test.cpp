@@ -4,7 +4,7 @@
 // this window's Prometheus and credentials), and a broken file is named with the place it
 // breaks, in this window, and opens nothing.
 #include "actions/dashboardopenaction.h"
-#include "dashboard/dashboardloader.h"
+#include "dashboard/loader/dashboardloader.h"
 #include "settings/appsettings.h"
 
 #include <QAction>

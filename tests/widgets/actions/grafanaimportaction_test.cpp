@@ -2,7 +2,7 @@
 // File ▸ Import Grafana dashboard… on a real window: the menu entry is there, and importing
 // the Camunda export writes a dashboard the loader reads, saying so in the status bar.
 #include "actions/grafanaimportaction.h"
-#include "dashboard/dashboardloader.h"
+#include "dashboard/loader/dashboardloader.h"
 #include "testpaths.h"
 #include "waitfor.h"
 

@@ -3,7 +3,7 @@
 // stops it, and a read that was watched gives exactly what a plain read gives.
 #include "actions/sessionopening.h"
 #include "annotations/annotationmodel.h"
-#include "dashboard/dashboardloader.h"
+#include "dashboard/loader/dashboardloader.h"
 #include "session/format/sessionreader.h"
 #include "session/sessionrecorder.h"
 #include "store/samplestore.h"
@@ -153,5 +153,5 @@ TEST(SessionOpeningText, SaysTheFileAndHowMuchOfIt)
 {
     EXPECT_EQ(SessionOpening::progressText(QStringLiteral("/tmp/day.chaoscope"), 12 * 1024 * 1024, 48 * 1024 * 1024)
                   .toStdString(),
-              "Reading day.chaoscope: 12.0 MiB of 48.0 MiB");
+              "Reading day.chaoscope: 12 MiB of 48 MiB");
 }

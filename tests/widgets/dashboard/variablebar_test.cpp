@@ -2,8 +2,8 @@
 // The toolbar's variables: one combo box per choosable variable, none for fixed ones (and no
 // bar at all without any), choosing a value emits it, and in the main window a choice reaches
 // the dashboard's queries.
-#include "dashboard/dashboardloader.h"
 #include "dashboard/dashboardvariables.h"
+#include "dashboard/loader/dashboardloader.h"
 #include "dashboard/variablebar.h"
 #include "dashboard/variablevaluesloader.h"
 #include "offlineapp.h"

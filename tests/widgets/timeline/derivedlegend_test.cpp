@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // A derived series in a panel's legend: marked dashed like its line, and the legend's tooltip
 // says what it computes ("queue wait (Little's law) = pending / rate") and from which series.
-#include "dashboard/dashboardloader.h"
 #include "dashboard/dashboardpoller.h"
 #include "dashboard/dashboardview.h"
 #include "dashboard/derivedseriesupdater.h"
+#include "dashboard/loader/dashboardloader.h"
 #include "dashboard/panelwidget.h"
 #include "prometheus/prometheusclient.h"
 #include "store/samplestore.h"

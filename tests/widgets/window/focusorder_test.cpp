@@ -3,8 +3,8 @@
 // dialog down the form and then along the buttons; in the main window from the dashboard to
 // the toolbar, the charts row by row and the annotation list. No keyboard trap anywhere
 // (Qt 6.4's button boxes made one, see DialogButtons::keepTabbable).
-#include "dashboard/dashboardloader.h"
 #include "dashboard/dashboardview.h"
+#include "dashboard/loader/dashboardloader.h"
 #include "dashboard/panelwidget.h"
 #include "dialogs/phasestatisticsdialog.h"
 #include "dialogs/shortcutsdialog.h"

@@ -206,9 +206,9 @@ TEST(LoadTesterAction, Describe)
 {
     EXPECT_EQ((LoadTesterAction{ActionKind::SetRate, 500}.describe()), QStringLiteral("set rate to 500"));
     EXPECT_EQ((LoadTesterAction{ActionKind::SetInflightLimit, 0}.describe()),
-              QStringLiteral("set in-flight limit to unlimited"));
-    EXPECT_EQ((LoadTesterAction{ActionKind::Pause, 0}.describe()), QStringLiteral("pause"));
-    EXPECT_EQ((LoadTesterAction{ActionKind::Resume, 0}.describe()), QStringLiteral("resume"));
+              QStringLiteral("remove the in-flight limit"));
+    EXPECT_EQ((LoadTesterAction{ActionKind::Pause, 0}.describe()), QStringLiteral("pause the load"));
+    EXPECT_EQ((LoadTesterAction{ActionKind::Resume, 0}.describe()), QStringLiteral("resume the load"));
 }
 
 TEST(ActionMismatch, RatesCompareWithinOnePartInABillion)

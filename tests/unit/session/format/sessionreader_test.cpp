@@ -2,7 +2,7 @@
 // Reading a session back in every state a file can be in: whole, cut by a crash at any byte,
 // damaged in the middle, from a newer format, or not a session at all. Never a crash.
 #include "annotations/annotationmodel.h"
-#include "dashboard/dashboardloader.h"
+#include "dashboard/loader/dashboardloader.h"
 #include "session.pb.h"
 #include "session/format/sessionformat.h"
 #include "session/format/sessionreader.h"

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "dashboard/dashboardloader.h"
 #include "dashboard/dashboardvariables.h"
+#include "dashboard/loader/dashboardloader.h"
 
 #include <QFile>
 #include <QTemporaryDir>

@@ -1,0 +1,200 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "dashboard/loader/dashboardloader.h"
+
+#include "base/format.h"
+#include "base/jsontext.h"
+#include "dashboard/loader/detectorssection.h"
+#include "dashboard/loader/jsonsection.h"
+#include "dashboard/loader/loadtestersection.h"
+#include "dashboard/loader/panelssection.h"
+#include "dashboard/loader/variablessection.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QJsonParseError>
+#include <QRegularExpression>
+#include <algorithm>
+#include <cmath>
+#include <optional>
+
+namespace DashboardLoader {
+namespace {
+
+const QString kBuiltinDir = QStringLiteral(":/dashboards");
+constexpr qint64 kMaxFileBytes = 16LL * 1024 * 1024;
+constexpr int kMaxColumns = 12;
+
+// Reads the top level of a dashboard file and hands each section to its reader
+// (loader/*section.h); they share the issues found so far.
+class DefinitionReader
+{
+public:
+    LoadResult read(const QJsonObject &root)
+    {
+        LoadResult result;
+        result.usable = true;
+        readDashboard(root, result.dashboard);
+        result.issues = m_json.takeIssues();
+        return result;
+    }
+
+private:
+    void readDashboard(const QJsonObject &root, DashboardDefinition &dashboard)
+    {
+        m_json.checkKeys(root, {},
+                         {"title", "refresh", "window", "columns", "variables", "panels", "loadTester", "detectors"});
+
+        if (auto title = m_json.readString(root, {}, QStringLiteral("title")))
+            dashboard.title = *title;
+
+        if (auto refreshMs = m_json.readDuration(root, {}, QStringLiteral("refresh"))) {
+            if (*refreshMs < 1000) {
+                m_json.issue(QStringLiteral("refresh"),
+                             QStringLiteral("%1 is shorter than the minimum of 1s; using 1s")
+                                 .arg(JsonSection::describe(root.value(QStringLiteral("refresh")))));
+                dashboard.refreshSeconds = 1;
+            } else {
+                // Whole seconds; rounded up so that a refresh never comes sooner than asked.
+                dashboard.refreshSeconds = static_cast<int>(std::min<qint64>((*refreshMs + 999) / 1000, 24LL * 3600));
+            }
+        }
+
+        if (auto windowMs = m_json.readDuration(root, {}, QStringLiteral("window"))) {
+            if (*windowMs <= 0)
+                m_json.issue(QStringLiteral("window"), QStringLiteral("must be longer than zero"));
+            else
+                dashboard.windowMs = *windowMs;
+        }
+
+        const QJsonValue columns = root.value(QStringLiteral("columns"));
+        if (!columns.isUndefined()) {
+            const double n = columns.toDouble(-1);
+            if (!columns.isDouble() || n != std::floor(n) || n < 1 || n > kMaxColumns)
+                m_json.issue(QStringLiteral("columns"),
+                             QStringLiteral("must be a whole number from 1 to %1").arg(kMaxColumns));
+            else
+                dashboard.columns = static_cast<int>(n);
+        }
+
+        // Variables first: the panels' queries may use only those declared; detectors last:
+        // they name the panels' series.
+        VariablesSection variables(m_json);
+        variables.read(root.value(QStringLiteral("variables")), dashboard.variableDefinitions);
+        LoadTesterSection(m_json).read(root.value(QStringLiteral("loadTester")), dashboard.loadTester);
+        PanelsSection panels(m_json, variables);
+        panels.read(root.value(QStringLiteral("panels")), dashboard.panels);
+        panels.checkDerivedInputs(dashboard);
+        DetectorsSection(m_json).read(root.value(QStringLiteral("detectors")), dashboard);
+    }
+
+    JsonSection m_json;
+};
+
+LoadResult failure(const QString &path, const QString &message)
+{
+    LoadResult result;
+    result.usable = false;
+    result.issues.append(DashboardIssue{path, message});
+    return result;
+}
+
+} // namespace
+
+LoadResult fromJson(const QByteArray &json)
+{
+    QJsonParseError error;
+    const QJsonDocument document = QJsonDocument::fromJson(json, &error);
+    if (error.error != QJsonParseError::NoError) {
+        return failure({}, QStringLiteral("not valid JSON: %1").arg(JsonText::describeError(json, error)));
+    }
+    if (!document.isObject())
+        return failure({}, QStringLiteral("the top level must be a JSON object with \"panels\""));
+    return DefinitionReader().read(document.object());
+}
+
+LoadResult fromFile(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return failure(path, QStringLiteral("cannot be read: %1").arg(file.errorString()));
+    if (file.size() > kMaxFileBytes)
+        return failure(
+            path, QStringLiteral("is larger than %1, too large for a dashboard").arg(Format::bytes(kMaxFileBytes)));
+    const QByteArray json = file.read(kMaxFileBytes + 1);
+    if (file.error() != QFileDevice::NoError)
+        return failure(path, QStringLiteral("cannot be read: %1").arg(file.errorString()));
+    return fromJson(json);
+}
+
+QStringList builtinNames()
+{
+    QStringList names;
+    const QFileInfoList files = QDir(kBuiltinDir).entryInfoList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
+    for (const QFileInfo &file : files)
+        names.append(file.completeBaseName());
+    return names;
+}
+
+LoadResult fromBuiltin(const QString &name)
+{
+    const QStringList names = builtinNames();
+    for (const QString &candidate : names) {
+        if (candidate.compare(name, Qt::CaseInsensitive) == 0)
+            return fromFile(kBuiltinDir + QLatin1Char('/') + candidate + QStringLiteral(".json"));
+    }
+    return failure({}, QStringLiteral("unknown built-in dashboard \"%1\"; available: %2")
+                           .arg(name, names.isEmpty() ? QStringLiteral("none") : names.join(QStringLiteral(", "))));
+}
+
+LoadResult load(const QString &nameOrPath)
+{
+    const QStringList names = builtinNames();
+    const bool isBuiltin = std::any_of(names.begin(), names.end(), [&](const QString &name) {
+        return name.compare(nameOrPath, Qt::CaseInsensitive) == 0;
+    });
+    return isBuiltin ? fromBuiltin(nameOrPath) : fromFile(nameOrPath);
+}
+
+qint64 parseDurationMs(const QString &text)
+{
+    const QString trimmed = text.trimmed();
+    if (trimmed.isEmpty())
+        return -1;
+
+    static const QRegularExpression seconds(QStringLiteral("^[0-9]+(\\.[0-9]+)?$"));
+    if (seconds.match(trimmed).hasMatch()) {
+        const double value = trimmed.toDouble();
+        if (value * 1000.0 > static_cast<double>(JsonSection::kMaxDurationMs))
+            return -1;
+        return std::llround(value * 1000.0);
+    }
+
+    // Prometheus' own grammar: each unit at most once, largest first.
+    static const QRegularExpression units(
+        QStringLiteral("^(?:([0-9]+)y)?(?:([0-9]+)w)?(?:([0-9]+)d)?(?:([0-9]+)h)?(?:([0-9]+)m)?(?:([0-9]+)s)?"
+                       "(?:([0-9]+)ms)?$"));
+    static constexpr qint64 unitMs[] = {
+        365ll * 24 * 3600 * 1000, 7ll * 24 * 3600 * 1000, 24ll * 3600 * 1000, 3600ll * 1000, 60ll * 1000, 1000, 1};
+    const QRegularExpressionMatch match = units.match(trimmed);
+    if (!match.hasMatch())
+        return -1;
+    qint64 total = 0;
+    for (int group = 1; group <= 7; ++group) {
+        const QStringView digits = match.capturedView(group);
+        if (digits.isEmpty())
+            continue;
+        if (digits.size() > 15)
+            return -1;
+        const qint64 count = digits.toLongLong();
+        const qint64 factor = unitMs[group - 1];
+        if (count > (JsonSection::kMaxDurationMs - total) / factor)
+            return -1;
+        total += count * factor;
+    }
+    return total;
+}
+
+} // namespace DashboardLoader

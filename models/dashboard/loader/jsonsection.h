@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "dashboard/dashboarddefinition.h"
+
+#include <QJsonObject>
+#include <QJsonValue>
+#include <QList>
+#include <QString>
+#include <initializer_list>
+#include <optional>
+
+// What the readers of a dashboard file's sections share: the issues found so far, each with
+// the JSON path it is about ("panels[2].series[0].query: missing"), and the small readers
+// every section uses (a string, a duration, the known keys with a "did you mean").
+class JsonSection
+{
+public:
+    using Keys = std::initializer_list<const char *>;
+
+    void issue(const QString &path, const QString &message) { m_issues.append(DashboardIssue{path, message}); }
+    // An issue for every key of `object` that is not known (suggesting the closest known one
+    // when it is at most two edits away: a typo does not vanish silently).
+    void checkKeys(const QJsonObject &object, const QString &path, Keys known);
+    // The string at object[key]; nullopt (and an issue when present but not a string) else.
+    std::optional<QString> readString(const QJsonObject &object, const QString &path, const QString &key);
+    // A duration string ("30s", "1h30m") or a number of seconds; nullopt (and an issue) else.
+    std::optional<qint64> readDuration(const QJsonObject &object, const QString &path, const QString &key);
+
+    QList<DashboardIssue> takeIssues() { return std::move(m_issues); }
+
+    static QString join(const QString &base, const QString &key); // "panels[0]" + "title"
+    static QString index(const QString &base, qsizetype index);   // "panels" + 2: "panels[2]"
+    // How a value appears in a message: strings quoted, numbers as written, others by type.
+    static QString describe(const QJsonValue &value);
+
+    // Far beyond any sensible window, far below where qint64 milliseconds overflow.
+    static constexpr qint64 kMaxDurationMs = 1'000'000'000'000'000;
+
+private:
+    QList<DashboardIssue> m_issues;
+};
