@@ -9,6 +9,7 @@
 #include "prometheus/prometheusclient.h"
 #include "prometheus/stepplanner.h"
 #include "store/samplestore.h"
+#include "store/serieskey.h"
 #include "timeline/timewindow.h"
 
 #include <QElapsedTimer>
@@ -76,7 +77,7 @@ DashboardPoller::DashboardPoller(PrometheusClient *client, SampleStore *store, T
 
 QString DashboardPoller::keyPrefix(int panel)
 {
-    return QStringLiteral("p%1/").arg(panel);
+    return SeriesKey::panelPrefix(panel);
 }
 
 void DashboardPoller::setDashboard(const DashboardDefinition &dashboard)
@@ -111,7 +112,7 @@ void DashboardPoller::setDashboard(const DashboardDefinition &dashboard)
                 const QString legend = definition.legend.isEmpty()
                                            ? LoadTesterFields::defaultLegend(definition.loadTester)
                                            : definition.legend;
-                m_bindings.insert(QStringLiteral("p%1/%2").arg(p).arg(key), SeriesBinding{p, q, key, legend});
+                m_bindings.insert(SeriesKey::panelPrefix(p) + key, SeriesBinding{p, q, key, legend});
                 continue;
             }
             if (!definition.derive.isEmpty()) {
@@ -126,7 +127,7 @@ void DashboardPoller::setDashboard(const DashboardDefinition &dashboard)
             state.panel = p;
             state.query = q;
             state.promql = DashboardVariables::substitute(definition.query, dashboard.variableDefinitions);
-            state.keySegment = DashboardVariables::keySegment(definition.query, dashboard.variableDefinitions);
+            state.keyValues = DashboardVariables::keyValues(definition.query, dashboard.variableDefinitions);
             m_queries.push_back(std::move(state));
         }
         if (panel.series.empty())
@@ -155,10 +156,10 @@ bool DashboardPoller::setVariable(const QString &name, const QString &value)
         QueryState &state = m_queries[std::size_t(i)];
         const QString query = m_dashboard.panels[std::size_t(state.panel)].series[std::size_t(state.query)].query;
         const QString promql = DashboardVariables::substitute(query, variables);
-        const QString segment = DashboardVariables::keySegment(query, variables);
-        if (promql == state.promql && segment == state.keySegment)
+        SeriesKey::Variables values = DashboardVariables::keyValues(query, variables);
+        if (promql == state.promql && values == state.keyValues)
             continue;
-        resetQuery(state, promql, segment);
+        resetQuery(state, promql, std::move(values));
         changed.push_back(i);
         if (!panels.contains(state.panel))
             panels.append(state.panel);
@@ -176,7 +177,7 @@ bool DashboardPoller::setVariable(const QString &name, const QString &value)
     return true;
 }
 
-void DashboardPoller::resetQuery(QueryState &state, const QString &promql, const QString &keySegment)
+void DashboardPoller::resetQuery(QueryState &state, const QString &promql, SeriesKey::Variables keyValues)
 {
     const int index = int(&state - m_queries.data());
     dropQueuedHistory(index);
@@ -198,13 +199,13 @@ void DashboardPoller::resetQuery(QueryState &state, const QString &promql, const
     fresh.panel = state.panel;
     fresh.query = state.query;
     fresh.promql = promql;
-    fresh.keySegment = keySegment;
+    fresh.keyValues = std::move(keyValues);
     fresh.epoch = state.epoch + 1; // requests still on their way are dropped when they return
     state = std::move(fresh);
 
     // The old value's series leave the store (the session recorder has them already) and
     // their bindings with them; the new value's arrive under other keys.
-    const QString prefix = keyPrefix(state.panel) + QStringLiteral("q%1/").arg(state.query);
+    const QString prefix = SeriesKey::queryPrefix(state.panel, state.query);
     for (auto it = m_bindings.begin(); it != m_bindings.end();) {
         if (it->key.startsWith(prefix))
             it = m_bindings.erase(it);
@@ -694,8 +695,7 @@ bool DashboardPoller::storeAnswer(QueryState &state, const Result<PromQueryResul
     const auto &panel = m_dashboard.panels[std::size_t(state.panel)];
     const QString legendTemplate = panel.series[std::size_t(state.query)].legend;
     for (const PromSeries &series : result->series) {
-        const QString key =
-            keyPrefix(state.panel) + QStringLiteral("q%1/").arg(state.query) + state.keySegment + series.labelKey();
+        const QString key = SeriesKey::ofQuery(state.panel, state.query, state.keyValues, series.labelKey());
         const bool isNew = !m_bindings.contains(key);
         if (isNew) {
             m_bindings.insert(key, SeriesBinding{state.panel, state.query, key,
@@ -819,13 +819,12 @@ void DashboardPoller::bindStoredSeries(const QStringList &order)
     for (const QString &key : order + m_store->keys()) {
         if (!m_store->contains(key))
             continue;
-        const QStringList parts = key.split(QLatin1Char('/'));
-        if (parts.size() < 3 || !parts[0].startsWith(QLatin1Char('p')) || !parts[1].startsWith(QLatin1Char('q')))
+        const std::optional<SeriesKey::Parsed> parsed = SeriesKey::parse(key);
+        if (!parsed)
             continue;
-        bool panelOk = false, queryOk = false;
-        const int panel = parts[0].mid(1).toInt(&panelOk);
-        const int query = parts[1].mid(1).toInt(&queryOk);
-        if (!panelOk || !queryOk || panel < 0 || panel >= int(m_dashboard.panels.size()) || query < 0 ||
+        const int panel = parsed->panel;
+        const int query = parsed->query;
+        if (panel >= int(m_dashboard.panels.size()) ||
             query >= int(m_dashboard.panels[std::size_t(panel)].series.size()) || m_bindings.contains(key))
             continue;
         const QString legend = LegendFormatter::format(

@@ -6,6 +6,7 @@
 #include "dashboard/dashboarddefinition.h"
 #include "dashboard/panelstatus.h"
 #include "prometheus/prometheustypes.h"
+#include "store/serieskey.h"
 
 #include <QHash>
 #include <QList>
@@ -149,7 +150,7 @@ private:
         int panel = 0;
         int query = 0;
         QString promql;                   // with variables substituted; built-ins are put in per request
-        QString keySegment;               // the variable values in its store keys (DashboardVariables::keySegment)
+        SeriesKey::Variables keyValues;   // the variable values in its store keys (DashboardVariables::keyValues)
         quint64 epoch = 0;                // bumped when a variable changes the query: older answers are dropped
         bool inFlight = false;            // a tail poll
         int historyPending = 0;           // history requests queued or in flight
@@ -202,7 +203,7 @@ private:
     // The query as sent for one request: with $__interval and $__rate_interval of its step.
     QString requestQuery(const QueryState &state, qint64 stepMs) const;
     // Forgets what was fetched for a query whose text changed, and its series in the store.
-    void resetQuery(QueryState &state, const QString &promql, const QString &keySegment);
+    void resetQuery(QueryState &state, const QString &promql, SeriesKey::Variables keyValues);
     // Removes the derived series computed from these queries (ids, through formulas over
     // formulas) from the store; adds their panels.
     void dropDerivedOf(const std::vector<int> &queries, QList<int> &panels);

@@ -3,9 +3,9 @@
 
 #include "annotations/annotationeditor.h"
 #include "dashboard/dashboardpoller.h"
-#include "dashboard/derivedseriesupdater.h"
 #include "dashboard/formuladescription.h"
 #include "dashboard/panelwidget.h"
+#include "store/serieskey.h"
 #include "timeline/timecursor.h"
 #include "timeline/timelinechart.h"
 #include "timeline/timewindow.h"
@@ -73,7 +73,7 @@ void DashboardView::rebuild()
         const auto &series = dashboard.panels[std::size_t(i)].series;
         for (int q = 0; q < int(series.size()); ++q) {
             if (!series[std::size_t(q)].derive.isEmpty())
-                formulas.insert(DerivedSeriesUpdater::storeKey(i, q),
+                formulas.insert(SeriesKey::derived(i, q),
                                 FormulaDescription::describe(series[std::size_t(q)], dashboard));
         }
         panel->setFormulaDescriptions(formulas);
