@@ -4,6 +4,8 @@
 #include "base/result.h"
 #include "base/timerange.h"
 #include "dashboard/dashboarddefinition.h"
+#include "dashboard/fetchcoverage.h"
+#include "dashboard/historyplanner.h"
 #include "dashboard/panelstatus.h"
 #include "prometheus/prometheustypes.h"
 #include "store/serieskey.h"
@@ -26,15 +28,10 @@ class TimeWindow;
 // the panel needs, it loads that history. An answer that arrives after the dashboard changed
 // is dropped (generation counter).
 //
-// History is loaded coarse-to-fine, so a long window (a Chaos Day of 8 h) shows a picture
-// at once and its detail soon after, without flooding the server:
-//  - coarse: one request per query at the panel's step (about a point per pixel column);
-//  - fine: the same range at the scrape interval (the raw samples, so that decimation keeps
-//    every spike and a zoom needs no fetch), split into chunks within the server's points
-//    limit, newest first. A query's fine step is coarsened when its series would exceed the
-//    sample budget; ranges with few fine points skip the coarse pass.
-// Requests of all queries share one queue with a bounded number in flight; tail polls of a
-// query wait until its history is in.
+// History is loaded coarse-to-fine (a picture at once, its detail soon after): what to ask
+// for is the HistoryPlanner's, what each query has is its FetchCoverage's. Requests of all
+// queries share one HistoryQueue with a bounded number in flight; tail polls of a query wait
+// until its history is in.
 //
 // Answers are merged into the store in batches, because every merge makes its panel draw
 // again: the tail polls of a refresh tick together with the window's advance to now (when
@@ -120,53 +117,23 @@ signals:
     void backfillProgress(int done, int total);
 
 private:
-    struct Fetched
-    {
-        TimeRange range;
-        qint64 stepMs;
-    };
-    enum class Phase
-    {
-        Single,
-        Coarse,
-        Fine
-    };
-    struct HistoryRequest
-    {
-        int query = 0; // index in m_queries
-        Phase phase = Phase::Single;
-        TimeRange range;
-        qint64 stepMs = 0;
-        int rank = 0;      // fine chunks: 0 is the newest
-        quint64 order = 0; // first come, first served among equals
-    };
-    struct FinePlan
-    {
-        TimeRange range;        // unaligned: each step aligns it to its own grid
-        int reservedChunks = 0; // counted in the progress total before the coarse answer
-    };
+    using Planner = HistoryPlanner;
     struct QueryState
     {
         int panel = 0;
         int query = 0;
-        QString promql;                   // with variables substituted; built-ins are put in per request
-        SeriesKey::Variables keyValues;   // the variable values in its store keys (DashboardVariables::keyValues)
-        quint64 epoch = 0;                // bumped when a variable changes the query: older answers are dropped
-        bool inFlight = false;            // a tail poll
-        int historyPending = 0;           // history requests queued or in flight
-        std::optional<FinePlan> finePlan; // planned after the coarse answer
-        qint64 fineStepMs = 0;            // of the running load's fine pass
-        bool historyFailed = false;       // of the running load
-        qint64 drawnStepMs = 0;           // resolution of the data shown (the coarsest part)
-        std::optional<qint64> tailStepMs; // tail polls continue at the step history used
-        bool detailCancelled = false;     // cancelHistory(): the fine pass was given up
+        QString promql;                 // with variables substituted; built-ins are put in per request
+        SeriesKey::Variables keyValues; // the variable values in its store keys (DashboardVariables::keyValues)
+        quint64 epoch = 0;              // bumped when a variable changes the query: older answers are dropped
+        bool inFlight = false;          // a tail poll
+        int historyPending = 0;         // history requests queued or in flight
+        Planner::LoadState load;        // the running history load
         bool answered = false;
         std::optional<Error> error;
         QStringList warnings;
         int seriesCount = 0;
-        std::vector<Fetched> fetched;       // what is in the store, at which resolution
-        std::optional<qint64> newestMs;     // newest sample received
-        std::optional<qint64> fetchedUntil; // end of the newest range answered
+        FetchCoverage coverage;         // what is in the store, at which resolution
+        std::optional<qint64> newestMs; // newest sample received
     };
 
     void onRangeChanged(const TimeRange &range);
@@ -175,7 +142,7 @@ private:
     struct Answer
     {
         int query = 0;
-        std::optional<HistoryRequest> history; // empty: a tail poll
+        std::optional<HistoryQueue::Entry> history; // empty: a tail poll
         TimeRange range;
         qint64 stepMs = 0;
         Result<PromQueryResult> result = Error::make(Error::Kind::Invalid, QString());
@@ -187,18 +154,15 @@ private:
     // Merges a successful answer into the store; false (with the error kept) on failure.
     bool storeAnswer(QueryState &state, const Result<PromQueryResult> &result);
     void planHistory(QueryState &state, const TimeRange &wanted, qint64 panelStepMs);
-    void planFine(QueryState &state, int seriesCount);
-    void enqueue(HistoryRequest request);
+    void enqueue(int query, const Planner::Request &request);
     void launchHistory();
-    void applyHistoryAnswer(const HistoryRequest &request, const Result<PromQueryResult> &result);
+    void applyHistoryAnswer(const HistoryQueue::Entry &request, const Result<PromQueryResult> &result);
     void dropQueuedHistory(int query);
     void setProgress(int done, int total);
     void addToProgress(int requests);
-    qint64 fineStepFor(qint64 lengthMs, int seriesCount) const;
-    int chunkCount(const TimeRange &range, qint64 stepMs) const;
+    // The planner with today's settings (the scrape interval, the budget, the server's limit).
+    Planner planner() const;
     qint64 stepFor(int panel, const TimeRange &range) const;
-    static void recordFetched(QueryState &state, Fetched fetched);
-    bool isCovered(const QueryState &state, const TimeRange &range, qint64 stepMs) const;
     void updatePanelStatus(int panel);
     // The query as sent for one request: with $__interval and $__rate_interval of its step.
     QString requestQuery(const QueryState &state, qint64 stepMs) const;
@@ -220,12 +184,11 @@ private:
     QHash<QString, SeriesBinding> m_bindings;
     qint64 m_scrapeIntervalMs = 1000;
     quint64 m_generation = 0;
-    int m_inFlight = 0;                         // tail and history requests
-    std::vector<HistoryRequest> m_historyQueue; // not sent yet
+    int m_inFlight = 0;          // tail and history requests
+    HistoryQueue m_historyQueue; // not sent yet
     int m_historyInFlight = 0;
     int m_maxHistoryInFlight = 6;
-    qint64 m_fineSampleBudget = 40'000;
-    quint64 m_historyOrder = 0;
+    qint64 m_fineSampleBudget = Planner::Settings().fineSampleBudget;
     int m_progressDone = 0;
     int m_progressTotal = 0;
     int m_tailOutstanding = 0;     // tail polls of the current tick still on their way
