@@ -5,7 +5,6 @@
 #include "dashboard/dashboardvariables.h"
 #include "dashboard/derivedseriesupdater.h"
 #include "dashboard/loadtesterfield.h"
-#include "prometheus/legendformatter.h"
 #include "prometheus/prometheusclient.h"
 #include "prometheus/stepplanner.h"
 #include "store/samplestore.h"
@@ -105,14 +104,14 @@ void DashboardPoller::setDashboard(const DashboardDefinition &dashboard)
                 const QString legend = definition.legend.isEmpty()
                                            ? LoadTesterFields::defaultLegend(definition.loadTester)
                                            : definition.legend;
-                m_bindings.insert(SeriesKey::panelPrefix(p) + key, SeriesBinding{p, q, key, legend});
+                m_bindings.bindUnqueried({p, q, key, legend});
                 continue;
             }
             if (!definition.derive.isEmpty()) {
                 // Not queried either: DerivedSeriesUpdater computes it from its inputs.
                 const QString key = DerivedSeriesUpdater::storeKey(p, q);
-                m_bindings.insert(
-                    key, SeriesBinding{p, q, key, definition.legend.isEmpty() ? definition.derive : definition.legend});
+                m_bindings.bindUnqueried(
+                    {p, q, key, definition.legend.isEmpty() ? definition.derive : definition.legend});
                 continue;
             }
             anyQuery = true;
@@ -198,14 +197,8 @@ void DashboardPoller::resetQuery(QueryState &state, const QString &promql, Serie
 
     // The old value's series leave the store (the session recorder has them already) and
     // their bindings with them; the new value's arrive under other keys.
-    const QString prefix = SeriesKey::queryPrefix(state.panel, state.query);
-    for (auto it = m_bindings.begin(); it != m_bindings.end();) {
-        if (it->key.startsWith(prefix))
-            it = m_bindings.erase(it);
-        else
-            ++it;
-    }
-    for (const QString &key : m_store->keysWithPrefix(prefix))
+    m_bindings.unbindQuery(state.panel, state.query);
+    for (const QString &key : m_store->keysWithPrefix(SeriesKey::queryPrefix(state.panel, state.query)))
         m_store->remove(key);
 }
 
@@ -590,11 +583,8 @@ bool DashboardPoller::storeAnswer(QueryState &state, const Result<PromQueryResul
     const QString legendTemplate = panel.series[std::size_t(state.query)].legend;
     for (const PromSeries &series : result->series) {
         const QString key = SeriesKey::ofQuery(state.panel, state.query, state.keyValues, series.labelKey());
-        const bool isNew = !m_bindings.contains(key);
-        if (isNew) {
-            m_bindings.insert(key, SeriesBinding{state.panel, state.query, key,
-                                                 LegendFormatter::format(legendTemplate, series.labels)});
-        }
+        const std::optional<SeriesBinding> added =
+            m_bindings.bindQueried(state.panel, state.query, key, legendTemplate, series.labels);
         m_store->merge(key, series.labels, series.timestampsMs, series.values);
         if (!series.timestampsMs.empty()) {
             const qint64 latest = *std::max_element(series.timestampsMs.begin(), series.timestampsMs.end());
@@ -602,7 +592,7 @@ bool DashboardPoller::storeAnswer(QueryState &state, const Result<PromQueryResul
             const qint64 newest = std::min(latest, now);
             state.newestMs = std::max(state.newestMs.value_or(newest), newest);
         }
-        if (isNew)
+        if (added)
             emit seriesAdded(state.panel, key);
     }
     if (furthestAheadMs > kFutureToleranceMs) {
@@ -678,15 +668,7 @@ PanelStatus DashboardPoller::panelStatus(int panel) const
 
 std::vector<DashboardPoller::SeriesBinding> DashboardPoller::seriesOfPanel(int panel) const
 {
-    std::vector<SeriesBinding> out;
-    for (const SeriesBinding &binding : m_bindings) {
-        if (binding.panel == panel)
-            out.push_back(binding);
-    }
-    std::sort(out.begin(), out.end(), [](const SeriesBinding &a, const SeriesBinding &b) {
-        return a.query != b.query ? a.query < b.query : a.legend < b.legend;
-    });
-    return out;
+    return m_bindings.ofPanel(panel);
 }
 
 void DashboardPoller::bindStoredSeries(const QStringList &order)
@@ -700,12 +682,13 @@ void DashboardPoller::bindStoredSeries(const QStringList &order)
         const int panel = parsed->panel;
         const int query = parsed->query;
         if (panel >= int(m_dashboard.panels.size()) ||
-            query >= int(m_dashboard.panels[std::size_t(panel)].series.size()) || m_bindings.contains(key))
+            query >= int(m_dashboard.panels[std::size_t(panel)].series.size()))
             continue;
-        const QString legend = LegendFormatter::format(
-            m_dashboard.panels[std::size_t(panel)].series[std::size_t(query)].legend, m_store->series(key)->labels());
-        m_bindings.insert(key, SeriesBinding{panel, query, key, legend});
-        emit seriesAdded(panel, key);
+        const std::optional<SeriesBinding> added = m_bindings.bindQueried(
+            panel, query, key, m_dashboard.panels[std::size_t(panel)].series[std::size_t(query)].legend,
+            m_store->series(key)->labels());
+        if (added)
+            emit seriesAdded(panel, key);
     }
     for (int panel = 0; panel < int(m_panelStatus.size()); ++panel) {
         PanelStatus status;

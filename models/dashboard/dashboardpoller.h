@@ -7,6 +7,7 @@
 #include "dashboard/fetchcoverage.h"
 #include "dashboard/historyplanner.h"
 #include "dashboard/panelstatus.h"
+#include "dashboard/seriesbindings.h"
 #include "prometheus/prometheustypes.h"
 #include "store/serieskey.h"
 
@@ -41,14 +42,7 @@ class DashboardPoller : public QObject
 {
     Q_OBJECT
 public:
-    // One series of a panel as it appears in the store (one query can yield many).
-    struct SeriesBinding
-    {
-        int panel = 0;
-        int query = 0; // index in PanelDefinition::series
-        QString key;   // SampleStore key
-        QString legend;
-    };
+    using SeriesBinding = ::SeriesBinding;
 
     struct Stats
     {
@@ -181,7 +175,7 @@ private:
     std::vector<QueryState> m_queries;
     std::vector<int> m_panelWidths;
     std::vector<PanelStatus> m_panelStatus;
-    QHash<QString, SeriesBinding> m_bindings;
+    SeriesBindings m_bindings;
     qint64 m_scrapeIntervalMs = 1000;
     quint64 m_generation = 0;
     int m_inFlight = 0;          // tail and history requests
