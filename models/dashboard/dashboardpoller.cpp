@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "dashboard/dashboardpoller.h"
 
-#include "base/whenfinished.h"
+#include "base/format.h"
+#include "base/generation.h"
 #include "dashboard/dashboardvariables.h"
 #include "dashboard/derivedseriesupdater.h"
 #include "dashboard/loadtesterfield.h"
@@ -28,20 +29,6 @@ constexpr qint64 kApplyBudgetMs = 8;
 constexpr int kTailDeadlineMs = 250;
 // Clocks a little apart are normal; a sample further ahead than this is worth a warning.
 constexpr qint64 kFutureToleranceMs = 60'000;
-
-// "4 s", "3 min 5 s", "2 h 10 min": how long ago, to the precision a reader needs.
-QString formatAge(qint64 ms)
-{
-    const qint64 seconds = std::max<qint64>(ms, 0) / 1000;
-    if (seconds < 60)
-        return QStringLiteral("%1 s").arg(seconds);
-    if (seconds < 3600)
-        return seconds % 60 ? QStringLiteral("%1 min %2 s").arg(seconds / 60).arg(seconds % 60)
-                            : QStringLiteral("%1 min").arg(seconds / 60);
-    const qint64 minutes = seconds / 60;
-    return minutes % 60 ? QStringLiteral("%1 h %2 min").arg(minutes / 60).arg(minutes % 60)
-                        : QStringLiteral("%1 h").arg(minutes / 60);
-}
 
 } // namespace
 
@@ -74,7 +61,7 @@ QString DashboardPoller::keyPrefix(int panel)
 
 void DashboardPoller::setDashboard(const DashboardDefinition &dashboard)
 {
-    ++m_generation; // answers to the old dashboard's queries are dropped
+    m_generation.advance(); // answers to the old dashboard's queries are dropped
     m_dashboard = dashboard;
     m_queries.clear();
     m_bindings.clear();
@@ -192,7 +179,8 @@ void DashboardPoller::resetQuery(QueryState &state, const QString &promql, Serie
     fresh.query = state.query;
     fresh.promql = promql;
     fresh.keyValues = std::move(keyValues);
-    fresh.epoch = state.epoch + 1; // requests still on their way are dropped when they return
+    fresh.epoch = state.epoch;
+    fresh.epoch.advance(); // requests still on their way are dropped when they return
     state = std::move(fresh);
 
     // The old value's series leave the store (the session recorder has them already) and
@@ -348,21 +336,18 @@ void DashboardPoller::pollQuery(QueryState &state, bool tail)
     answer.query = int(&state - m_queries.data());
     answer.range = wanted;
     answer.stepMs = tailStep;
-    const quint64 generation = m_generation;
-    const quint64 epoch = state.epoch;
-    whenFinished(m_client->rangeQuery(requestQuery(state, tailStep), wanted, tailStep), this,
-                 [this, answer, generation, epoch](const Result<PromQueryResult> &result) mutable {
-                     if (generation != m_generation)
-                         return; // the dashboard changed meanwhile
-                     --m_inFlight;
-                     --m_tailOutstanding;
-                     if (m_queries[std::size_t(answer.query)].epoch != epoch) {
-                         afterDroppedAnswer(); // asked with a variable's old value
-                         return;
-                     }
-                     answer.result = result;
-                     arrived(std::move(answer));
-                 });
+    // Dropped when the dashboard changed meanwhile; counted, then dropped, when a variable did.
+    whenFinishedIfCurrent(m_client->rangeQuery(requestQuery(state, tailStep), wanted, tailStep), this, m_generation,
+                          [this, answer, epoch = state.epoch.current()](const Result<PromQueryResult> &result) mutable {
+                              --m_inFlight;
+                              --m_tailOutstanding;
+                              if (!m_queries[std::size_t(answer.query)].epoch.isCurrent(epoch)) {
+                                  afterDroppedAnswer(); // asked with a variable's old value
+                                  return;
+                              }
+                              answer.result = result;
+                              arrived(std::move(answer));
+                          });
 }
 
 void DashboardPoller::planHistory(QueryState &state, const TimeRange &wanted, qint64 panelStepMs)
@@ -402,36 +387,33 @@ void DashboardPoller::launchHistory()
         const HistoryQueue::Entry request = *m_historyQueue.takeNext();
         ++m_historyInFlight;
         ++m_inFlight;
-        const quint64 generation = m_generation;
         const QueryState &state = m_queries[std::size_t(request.query)];
-        const quint64 epoch = state.epoch;
         const Planner::Request &asked = request.request;
-        whenFinished(m_client->rangeQuery(requestQuery(state, asked.stepMs), asked.range, asked.stepMs), this,
-                     [this, request, generation, epoch](const Result<PromQueryResult> &result) {
-                         if (generation != m_generation)
-                             return; // the dashboard changed meanwhile
-                         --m_historyInFlight;
-                         --m_inFlight;
-                         if (m_queries[std::size_t(request.query)].epoch != epoch) {
-                             // Asked with a variable's old value: done, without a trace.
-                             setProgress(m_progressDone + 1, m_progressTotal);
-                             afterDroppedAnswer();
-                             return;
-                         }
-                         Answer answer;
-                         answer.query = request.query;
-                         answer.history = request;
-                         answer.range = request.request.range;
-                         answer.stepMs = request.request.stepMs;
-                         answer.result = result;
-                         if (!result) {
-                             // No more of this load: what is queued would fail alike.
-                             m_queries[std::size_t(request.query)].load.failed = true;
-                             dropQueuedHistory(request.query);
-                         }
-                         arrived(std::move(answer));
-                         launchHistory(); // keep the pipe full while this one waits
-                     });
+        whenFinishedIfCurrent(m_client->rangeQuery(requestQuery(state, asked.stepMs), asked.range, asked.stepMs), this,
+                              m_generation,
+                              [this, request, epoch = state.epoch.current()](const Result<PromQueryResult> &result) {
+                                  --m_historyInFlight;
+                                  --m_inFlight;
+                                  if (!m_queries[std::size_t(request.query)].epoch.isCurrent(epoch)) {
+                                      // Asked with a variable's old value: done, without a trace.
+                                      setProgress(m_progressDone + 1, m_progressTotal);
+                                      afterDroppedAnswer();
+                                      return;
+                                  }
+                                  Answer answer;
+                                  answer.query = request.query;
+                                  answer.history = request;
+                                  answer.range = request.request.range;
+                                  answer.stepMs = request.request.stepMs;
+                                  answer.result = result;
+                                  if (!result) {
+                                      // No more of this load: what is queued would fail alike.
+                                      m_queries[std::size_t(request.query)].load.failed = true;
+                                      dropQueuedHistory(request.query);
+                                  }
+                                  arrived(std::move(answer));
+                                  launchHistory(); // keep the pipe full while this one waits
+                              });
     }
 }
 
@@ -598,7 +580,7 @@ bool DashboardPoller::storeAnswer(QueryState &state, const Result<PromQueryResul
     if (furthestAheadMs > kFutureToleranceMs) {
         state.warnings.append(QStringLiteral("Samples are stamped up to %1 ahead of this computer's "
                                              "clock; is the server's clock right?")
-                                  .arg(formatAge(furthestAheadMs)));
+                                  .arg(Format::duration(furthestAheadMs)));
     }
     return true;
 }
@@ -639,10 +621,9 @@ void DashboardPoller::updatePanelStatus(int panel)
     if (status.state == PanelStatus::State::SourceDown || status.state == PanelStatus::State::QueryError) {
         // A failing panel still shows its last curves: say how old they are, so that a flat
         // stale line is never taken for a healthy one.
-        status.message +=
-            status.newestSampleMs
-                ? QStringLiteral(" Last good sample %1 ago.").arg(formatAge(m_window->now() - *status.newestSampleMs))
-                : QStringLiteral(" No sample received yet.");
+        status.message += status.newestSampleMs ? QStringLiteral(" Last good sample %1 ago.")
+                                                      .arg(Format::duration(m_window->now() - *status.newestSampleMs))
+                                                : QStringLiteral(" No sample received yet.");
     }
     if (status.state == PanelStatus::State::Loading && anyAnswered) {
         if (seriesCount > 0 || status.newestSampleMs)

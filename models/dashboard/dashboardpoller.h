@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "base/generation.h"
 #include "base/result.h"
 #include "base/timerange.h"
 #include "dashboard/dashboarddefinition.h"
@@ -27,7 +28,7 @@ class TimeWindow;
 // only what is new (from the newest sample, with an overlap so the last, provisional point
 // is replaced), and when the visible range moves to time not yet fetched at the resolution
 // the panel needs, it loads that history. An answer that arrives after the dashboard changed
-// is dropped (generation counter).
+// is dropped (Generation, the house's one "newer supersedes" helper).
 //
 // History is loaded coarse-to-fine (a picture at once, its detail soon after): what to ask
 // for is the HistoryPlanner's, what each query has is its FetchCoverage's. Requests of all
@@ -118,7 +119,7 @@ private:
         int query = 0;
         QString promql;                 // with variables substituted; built-ins are put in per request
         SeriesKey::Variables keyValues; // the variable values in its store keys (DashboardVariables::keyValues)
-        quint64 epoch = 0;              // bumped when a variable changes the query: older answers are dropped
+        Generation epoch;               // advanced when a variable changes the query: older answers are dropped
         bool inFlight = false;          // a tail poll
         int historyPending = 0;         // history requests queued or in flight
         Planner::LoadState load;        // the running history load
@@ -177,7 +178,7 @@ private:
     std::vector<PanelStatus> m_panelStatus;
     SeriesBindings m_bindings;
     qint64 m_scrapeIntervalMs = 1000;
-    quint64 m_generation = 0;
+    Generation m_generation;     // advanced by setDashboard: older answers are dropped
     int m_inFlight = 0;          // tail and history requests
     HistoryQueue m_historyQueue; // not sent yet
     int m_historyInFlight = 0;
