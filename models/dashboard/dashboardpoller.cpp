@@ -4,10 +4,8 @@
 #include "base/format.h"
 #include "base/generation.h"
 #include "dashboard/dashboardvariables.h"
-#include "dashboard/derivedseriesupdater.h"
 #include "dashboard/loadtesterfield.h"
 #include "prometheus/prometheusclient.h"
-#include "prometheus/stepplanner.h"
 #include "store/samplestore.h"
 #include "store/serieskey.h"
 #include "timeline/timewindow.h"
@@ -96,7 +94,7 @@ void DashboardPoller::setDashboard(const DashboardDefinition &dashboard)
             }
             if (!definition.derive.isEmpty()) {
                 // Not queried either: DerivedSeriesUpdater computes it from its inputs.
-                const QString key = DerivedSeriesUpdater::storeKey(p, q);
+                const QString key = SeriesKey::derived(p, q);
                 m_bindings.bindUnqueried(
                     {p, q, key, definition.legend.isEmpty() ? definition.derive : definition.legend});
                 continue;
@@ -146,7 +144,7 @@ bool DashboardPoller::setVariable(const QString &name, const QString &value)
     if (panels.isEmpty())
         return true;
     dropDerivedOf(changed, panels);
-    emit seriesReplaced(panels);
+    emit seriesReplaced(panels, snapshot());
     for (int i : changed) {
         if (isRunning()) // else start() fetches them
             pollQuery(m_queries[std::size_t(i)], /*tail=*/false);
@@ -212,7 +210,7 @@ void DashboardPoller::dropDerivedOf(const std::vector<int> &queries, QList<int> 
                 const QList<QString> inputs = definition.deriveInputs.values();
                 const bool affected = std::any_of(inputs.begin(), inputs.end(),
                                                   [&](const QString &id) { return changedIds.contains(id); });
-                const QString key = DerivedSeriesUpdater::storeKey(p, q);
+                const QString key = SeriesKey::derived(p, q);
                 if (!affected || !m_store->contains(key))
                     continue;
                 m_store->remove(key);
@@ -575,7 +573,7 @@ bool DashboardPoller::storeAnswer(QueryState &state, const Result<PromQueryResul
             state.newestMs = std::max(state.newestMs.value_or(newest), newest);
         }
         if (added)
-            emit seriesAdded(state.panel, key);
+            emit seriesAdded(*added);
     }
     if (furthestAheadMs > kFutureToleranceMs) {
         state.warnings.append(QStringLiteral("Samples are stamped up to %1 ahead of this computer's "
@@ -637,7 +635,7 @@ void DashboardPoller::updatePanelStatus(int panel)
     if (status == m_panelStatus[std::size_t(panel)])
         return;
     m_panelStatus[std::size_t(panel)] = status;
-    emit panelStatusChanged(panel);
+    emit panelStatusChanged(panel, status);
 }
 
 PanelStatus DashboardPoller::panelStatus(int panel) const
@@ -650,6 +648,16 @@ PanelStatus DashboardPoller::panelStatus(int panel) const
 std::vector<DashboardPoller::SeriesBinding> DashboardPoller::seriesOfPanel(int panel) const
 {
     return m_bindings.ofPanel(panel);
+}
+
+DashboardSnapshot DashboardPoller::snapshot() const
+{
+    DashboardSnapshot now;
+    now.dashboard = m_dashboard;
+    now.status = m_panelStatus;
+    now.series = m_bindings.byPanel(int(m_dashboard.panels.size()));
+    now.refreshMs = refreshMs();
+    return now;
 }
 
 void DashboardPoller::bindStoredSeries(const QStringList &order)
@@ -669,7 +677,7 @@ void DashboardPoller::bindStoredSeries(const QStringList &order)
             panel, query, key, m_dashboard.panels[std::size_t(panel)].series[std::size_t(query)].legend,
             m_store->series(key)->labels());
         if (added)
-            emit seriesAdded(panel, key);
+            emit seriesAdded(*added);
     }
     for (int panel = 0; panel < int(m_panelStatus.size()); ++panel) {
         PanelStatus status;
@@ -680,6 +688,6 @@ void DashboardPoller::bindStoredSeries(const QStringList &order)
         }
         status.state = status.newestSampleMs ? PanelStatus::State::Ok : PanelStatus::State::NoData;
         m_panelStatus[std::size_t(panel)] = status;
-        emit panelStatusChanged(panel);
+        emit panelStatusChanged(panel, status);
     }
 }

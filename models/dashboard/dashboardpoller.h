@@ -5,6 +5,7 @@
 #include "base/result.h"
 #include "base/timerange.h"
 #include "dashboard/dashboarddefinition.h"
+#include "dashboard/dashboardsnapshot.h"
 #include "dashboard/fetchcoverage.h"
 #include "dashboard/historyplanner.h"
 #include "dashboard/panelstatus.h"
@@ -12,10 +13,8 @@
 #include "prometheus/prometheustypes.h"
 #include "store/serieskey.h"
 
-#include <QHash>
 #include <QList>
 #include <QObject>
-#include <QSet>
 #include <QTimer>
 #include <optional>
 #include <vector>
@@ -93,18 +92,24 @@ public:
 
     PanelStatus panelStatus(int panel) const;
     std::vector<SeriesBinding> seriesOfPanel(int panel) const;
+    // Everything a view of the dashboard shows now, for an owner building one; the signals
+    // tell what changes after.
+    DashboardSnapshot snapshot() const;
     Stats stats() const { return m_stats; }
 
     static QString keyPrefix(int panel);
 
 signals:
-    void panelStatusChanged(int panel);
-    void seriesAdded(int panel, const QString &key);
+    // Each carries what changed, so that a view never calls back to ask.
+    void panelStatusChanged(int panel, const PanelStatus &status);
+    // A series a panel draws from now on (a query's answer named it, or a recording has it).
+    void seriesAdded(const SeriesBinding &binding);
     void pollCycleFinished();
     // A variable took a new value (setVariable), before its queries are asked again.
     void variableChanged(const QString &name, const QString &value);
-    // These panels lost their queried series (a variable changed): views drop what they draw.
-    void seriesReplaced(const QList<int> &panels);
+    // These panels lost their queried series (a variable changed): views drop what they draw
+    // and draw `now` instead.
+    void seriesReplaced(const QList<int> &panels, const DashboardSnapshot &now);
     // History loading: requests answered of requests planned, for a progress bar. Each load
     // (opening a dashboard, a zoom into time not fetched yet) counts from (0, n); the total
     // may shrink once a query's series count is known (fewer fine chunks than reserved).
