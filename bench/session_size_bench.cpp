@@ -12,6 +12,7 @@
 #include "session/format/sessionreader.h"
 #include "session/sessionrecorder.h"
 #include "store/samplestore.h"
+#include "store/serieskey.h"
 
 #include <QFileInfo>
 #include <QTemporaryDir>
@@ -92,7 +93,7 @@ Outcome record(const QString &path, const std::vector<Kind> &kinds, int seconds,
                     times.push_back(BenchData::kStartMs + qint64(t) * 1000);
                     batch.push_back(values[s](int(s), t));
                 }
-                store.merge(QStringLiteral("p%1/q0/{}").arg(s), {}, times, batch);
+                store.merge(SeriesKey::ofQuery(int(s), 0, {}, QStringLiteral("{}")), {}, times, batch);
             }
             recorder.flush(); // one write per poll, as live
         }

@@ -241,12 +241,13 @@ void MainWindow::buildVariableBar(QToolBar *bar)
     connect(m_variableBar, &VariableBar::valueChosen, m_poller, &DashboardPoller::setVariable);
     connect(m_poller, &DashboardPoller::variableChanged, m_variableBar, &VariableBar::setValue);
     // The panels whose queries changed draw the new value's series only.
-    connect(m_poller, &DashboardPoller::seriesReplaced, m_view, [this] { m_view->rebuild(); });
+    connect(m_poller, &DashboardPoller::seriesReplaced, m_view,
+            [this](const QList<int> &, const DashboardSnapshot &now) { m_view->rebuild(now); });
 }
 
 void MainWindow::showVariables()
 {
-    const std::vector<VariableDefinition> &variables = m_poller->dashboard().variableDefinitions;
+    const std::vector<VariableDefinition> &variables = m_view->shown().dashboard.variableDefinitions;
     m_variableBar->setVariables(variables);
     m_variableAction->setVisible(m_variableBar->hasChoosable());
     // After the caller had its say: a recording shown offline asks Prometheus nothing.
@@ -262,7 +263,7 @@ void MainWindow::loadVariableValues()
 {
     if (m_offline)
         return;
-    for (const VariableDefinition &variable : m_poller->dashboard().variableDefinitions)
+    for (const VariableDefinition &variable : m_view->shown().dashboard.variableDefinitions)
         m_variableValues->load(variable);
 }
 
@@ -291,7 +292,7 @@ void MainWindow::buildMenus()
     QAction *exportChart = file->addAction(tr("E&xport…"));
     exportChart->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
     connect(exportChart, &QAction::triggered, this, [this] {
-        ExportFigure figure = ExportFigure::fromDashboard(*m_poller, m_annotations, m_window->range());
+        ExportFigure figure = ExportFigure::fromDashboard(m_view->shown(), m_annotations, m_window->range());
         figure.source = m_client->connection().baseUrl.toString();
         figure.version = QStringLiteral("Chaoscope %1").arg(QCoreApplication::applicationVersion());
         ExportDialog dialog(m_store, std::move(figure), nullptr, this);
@@ -328,7 +329,7 @@ void MainWindow::buildMenus()
     // From the menu on the first panel, from a panel's right-click on that one.
     const auto openPhaseStatistics = [this](int current) {
         std::vector<PhaseStatisticsDialog::PanelSeries> panels;
-        const std::vector<PanelDefinition> &definitions = m_poller->dashboard().panels;
+        const std::vector<PanelDefinition> &definitions = m_view->shown().dashboard.panels;
         const std::vector<PanelWidget *> &shown = m_view->panels();
         for (std::size_t i = 0; i < shown.size() && i < definitions.size(); ++i)
             panels.push_back(PhaseStatisticsDialog::panelSeries(definitions[i], shown[i]->chart()->legend()));
@@ -509,8 +510,9 @@ void MainWindow::syncWindowPicker()
     m_windowPicker->setCurrentIndex(index);
     int refresh = 0;
     for (int i = 0; i < m_refreshPicker->count(); ++i) {
-        if (std::abs(m_refreshPicker->itemData(i).toLongLong() - m_poller->refreshMs()) <
-            std::abs(m_refreshPicker->itemData(refresh).toLongLong() - m_poller->refreshMs()))
+        const qint64 shownMs = m_view->shown().refreshMs;
+        if (std::abs(m_refreshPicker->itemData(i).toLongLong() - shownMs) <
+            std::abs(m_refreshPicker->itemData(refresh).toLongLong() - shownMs))
             refresh = i;
     }
     m_refreshPicker->setCurrentIndex(refresh);
@@ -518,8 +520,10 @@ void MainWindow::syncWindowPicker()
 
 void MainWindow::showDashboard(const QList<DashboardIssue> &issues)
 {
-    const QString title =
-        m_poller->dashboard().title.isEmpty() ? tr("Untitled dashboard") : m_poller->dashboard().title;
+    // One picture of the dashboard for the grid and the window; the poller's signals keep it.
+    m_view->rebuild(m_poller->snapshot());
+    const QString &shownTitle = m_view->shown().dashboard.title;
+    const QString title = shownTitle.isEmpty() ? tr("Untitled dashboard") : shownTitle;
     m_title->setText(title);
     setWindowTitle(tr("%1 — Chaoscope").arg(title));
     QStringList lines;
@@ -531,7 +535,6 @@ void MainWindow::showDashboard(const QList<DashboardIssue> &issues)
             lines.join(QStringLiteral("<br>")));
     }
     m_issues->setVisible(!lines.isEmpty());
-    m_view->rebuild();
     showVariables();
     syncWindowPicker();
 }

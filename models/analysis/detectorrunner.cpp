@@ -4,6 +4,7 @@
 #include "annotations/annotationmodel.h"
 #include "dashboard/derivedseriesupdater.h"
 #include "store/samplestore.h"
+#include "store/serieskey.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -82,24 +83,21 @@ void DetectorRunner::onSamplesChanged(const QString &key)
 
 bool DetectorRunner::isInput(const QString &key) const
 {
-    const auto matches = [&](const QString &input) {
-        return !input.isEmpty() && (input == key || (input.endsWith(QLatin1Char('/')) && key.startsWith(input)));
-    };
-    return std::any_of(m_inputs.begin(), m_inputs.end(),
-                       [&](const Input &input) { return matches(input.seriesKey) || matches(input.throughputKey); });
+    // Any series of an input's query: a target-down detector reads every one of them.
+    return std::any_of(m_inputs.begin(), m_inputs.end(), [&](const Input &input) {
+        return SeriesKey::matches(input.seriesKey, key) || SeriesKey::matches(input.throughputKey, key);
+    });
 }
 
-QStringList DetectorRunner::resolveAll(const QString &keyOrPrefix) const
+QStringList DetectorRunner::resolveAll(const QString &reference) const
 {
-    if (!keyOrPrefix.endsWith(QLatin1Char('/')))
-        return m_store->contains(keyOrPrefix) ? QStringList{keyOrPrefix} : QStringList{};
-    return m_store->keysWithPrefix(keyOrPrefix);
+    return SeriesKey::resolveAll(*m_store, reference);
 }
 
-QString DetectorRunner::resolve(const QString &keyOrPrefix) const
+QString DetectorRunner::resolve(const QString &reference) const
 {
     // As the derived series do: a query meant to give one series, its first.
-    return resolveAll(keyOrPrefix).value(0);
+    return SeriesKey::resolveFirst(*m_store, reference);
 }
 
 std::vector<DetectorSuggestion> DetectorRunner::findings(const Input &input) const

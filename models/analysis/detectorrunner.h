@@ -42,7 +42,7 @@ private:
     struct Input
     {
         DetectorDefinition definition;
-        QString seriesKey; // store key or query prefix of `series` (or of the backlog)
+        QString seriesKey; // SeriesKey reference of `series` (or of the backlog)
         QString throughputKey;
         QString name; // how the text names the series: its legend, else its id
         QString unit; // of the panel axis the series is on
@@ -50,8 +50,8 @@ private:
 
     void onSamplesChanged(const QString &key);
     bool isInput(const QString &key) const;
-    QString resolve(const QString &keyOrPrefix) const;
-    QStringList resolveAll(const QString &keyOrPrefix) const;
+    QString resolve(const QString &reference) const;        // SeriesKey::resolveFirst
+    QStringList resolveAll(const QString &reference) const; // SeriesKey::resolveAll
     std::vector<DetectorSuggestion> findings(const Input &input) const;
     bool offer(std::size_t input, const DetectorSuggestion &suggestion);
     // Whether an event was offered already: the same detector on the same input (and, for a

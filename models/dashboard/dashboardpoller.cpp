@@ -1,14 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "dashboard/dashboardpoller.h"
 
-#include "base/whenfinished.h"
+#include "base/format.h"
+#include "base/generation.h"
 #include "dashboard/dashboardvariables.h"
-#include "dashboard/derivedseriesupdater.h"
 #include "dashboard/loadtesterfield.h"
-#include "prometheus/legendformatter.h"
 #include "prometheus/prometheusclient.h"
-#include "prometheus/stepplanner.h"
 #include "store/samplestore.h"
+#include "store/serieskey.h"
 #include "timeline/timewindow.h"
 
 #include <QElapsedTimer>
@@ -17,13 +16,6 @@
 
 namespace {
 
-// How many steps of the newest data are fetched again on every tail poll: the newest point
-// of a rate() is provisional until the next scrape lands, so it is replaced, not kept.
-constexpr int kOverlapSteps = 2;
-constexpr int kDefaultPanelWidth = 800;
-// A history range with at most this many points per series at the fine step is fetched in
-// one pass: a coarse picture first would not arrive noticeably sooner.
-constexpr qint64 kSinglePassPoints = 2000;
 // Answers are merged into the store in batches, so that a chart draws once for many of them
 // (each merge would otherwise start a render of its panel, and a render is costly):
 // history answers at most every kHistoryBatchMs while more are coming; the tail polls of a
@@ -35,20 +27,6 @@ constexpr qint64 kApplyBudgetMs = 8;
 constexpr int kTailDeadlineMs = 250;
 // Clocks a little apart are normal; a sample further ahead than this is worth a warning.
 constexpr qint64 kFutureToleranceMs = 60'000;
-
-// "4 s", "3 min 5 s", "2 h 10 min": how long ago, to the precision a reader needs.
-QString formatAge(qint64 ms)
-{
-    const qint64 seconds = std::max<qint64>(ms, 0) / 1000;
-    if (seconds < 60)
-        return QStringLiteral("%1 s").arg(seconds);
-    if (seconds < 3600)
-        return seconds % 60 ? QStringLiteral("%1 min %2 s").arg(seconds / 60).arg(seconds % 60)
-                            : QStringLiteral("%1 min").arg(seconds / 60);
-    const qint64 minutes = seconds / 60;
-    return minutes % 60 ? QStringLiteral("%1 h %2 min").arg(minutes / 60).arg(minutes % 60)
-                        : QStringLiteral("%1 h").arg(minutes / 60);
-}
 
 } // namespace
 
@@ -76,12 +54,12 @@ DashboardPoller::DashboardPoller(PrometheusClient *client, SampleStore *store, T
 
 QString DashboardPoller::keyPrefix(int panel)
 {
-    return QStringLiteral("p%1/").arg(panel);
+    return SeriesKey::panelPrefix(panel);
 }
 
 void DashboardPoller::setDashboard(const DashboardDefinition &dashboard)
 {
-    ++m_generation; // answers to the old dashboard's queries are dropped
+    m_generation.advance(); // answers to the old dashboard's queries are dropped
     m_dashboard = dashboard;
     m_queries.clear();
     m_bindings.clear();
@@ -97,7 +75,7 @@ void DashboardPoller::setDashboard(const DashboardDefinition &dashboard)
         m_window->advanceToNow();
     }
     setProgress(0, 0);
-    m_panelWidths.assign(dashboard.panels.size(), kDefaultPanelWidth);
+    m_panelWidths.assign(dashboard.panels.size(), Planner::kDefaultPanelWidth);
     m_panelStatus.assign(dashboard.panels.size(), PanelStatus{});
     for (int p = 0; p < int(dashboard.panels.size()); ++p) {
         const auto &panel = dashboard.panels[std::size_t(p)];
@@ -111,14 +89,14 @@ void DashboardPoller::setDashboard(const DashboardDefinition &dashboard)
                 const QString legend = definition.legend.isEmpty()
                                            ? LoadTesterFields::defaultLegend(definition.loadTester)
                                            : definition.legend;
-                m_bindings.insert(QStringLiteral("p%1/%2").arg(p).arg(key), SeriesBinding{p, q, key, legend});
+                m_bindings.bindUnqueried({p, q, key, legend});
                 continue;
             }
             if (!definition.derive.isEmpty()) {
                 // Not queried either: DerivedSeriesUpdater computes it from its inputs.
-                const QString key = DerivedSeriesUpdater::storeKey(p, q);
-                m_bindings.insert(
-                    key, SeriesBinding{p, q, key, definition.legend.isEmpty() ? definition.derive : definition.legend});
+                const QString key = SeriesKey::derived(p, q);
+                m_bindings.bindUnqueried(
+                    {p, q, key, definition.legend.isEmpty() ? definition.derive : definition.legend});
                 continue;
             }
             anyQuery = true;
@@ -126,7 +104,7 @@ void DashboardPoller::setDashboard(const DashboardDefinition &dashboard)
             state.panel = p;
             state.query = q;
             state.promql = DashboardVariables::substitute(definition.query, dashboard.variableDefinitions);
-            state.keySegment = DashboardVariables::keySegment(definition.query, dashboard.variableDefinitions);
+            state.keyValues = DashboardVariables::keyValues(definition.query, dashboard.variableDefinitions);
             m_queries.push_back(std::move(state));
         }
         if (panel.series.empty())
@@ -155,10 +133,10 @@ bool DashboardPoller::setVariable(const QString &name, const QString &value)
         QueryState &state = m_queries[std::size_t(i)];
         const QString query = m_dashboard.panels[std::size_t(state.panel)].series[std::size_t(state.query)].query;
         const QString promql = DashboardVariables::substitute(query, variables);
-        const QString segment = DashboardVariables::keySegment(query, variables);
-        if (promql == state.promql && segment == state.keySegment)
+        SeriesKey::Variables values = DashboardVariables::keyValues(query, variables);
+        if (promql == state.promql && values == state.keyValues)
             continue;
-        resetQuery(state, promql, segment);
+        resetQuery(state, promql, std::move(values));
         changed.push_back(i);
         if (!panels.contains(state.panel))
             panels.append(state.panel);
@@ -166,7 +144,7 @@ bool DashboardPoller::setVariable(const QString &name, const QString &value)
     if (panels.isEmpty())
         return true;
     dropDerivedOf(changed, panels);
-    emit seriesReplaced(panels);
+    emit seriesReplaced(panels, snapshot());
     for (int i : changed) {
         if (isRunning()) // else start() fetches them
             pollQuery(m_queries[std::size_t(i)], /*tail=*/false);
@@ -176,12 +154,12 @@ bool DashboardPoller::setVariable(const QString &name, const QString &value)
     return true;
 }
 
-void DashboardPoller::resetQuery(QueryState &state, const QString &promql, const QString &keySegment)
+void DashboardPoller::resetQuery(QueryState &state, const QString &promql, SeriesKey::Variables keyValues)
 {
     const int index = int(&state - m_queries.data());
     dropQueuedHistory(index);
-    if (state.finePlan)
-        setProgress(m_progressDone, m_progressTotal - state.finePlan->reservedChunks);
+    if (const std::optional<Planner::FinePlan> fine = state.load.takeFinePlan())
+        setProgress(m_progressDone, m_progressTotal - fine->reservedChunks);
     // Answers that arrived but are not merged yet are of the old value: count them as done.
     for (auto it = m_answers.begin(); it != m_answers.end();) {
         if (it->query != index) {
@@ -198,20 +176,15 @@ void DashboardPoller::resetQuery(QueryState &state, const QString &promql, const
     fresh.panel = state.panel;
     fresh.query = state.query;
     fresh.promql = promql;
-    fresh.keySegment = keySegment;
-    fresh.epoch = state.epoch + 1; // requests still on their way are dropped when they return
+    fresh.keyValues = std::move(keyValues);
+    fresh.epoch = state.epoch;
+    fresh.epoch.advance(); // requests still on their way are dropped when they return
     state = std::move(fresh);
 
     // The old value's series leave the store (the session recorder has them already) and
     // their bindings with them; the new value's arrive under other keys.
-    const QString prefix = keyPrefix(state.panel) + QStringLiteral("q%1/").arg(state.query);
-    for (auto it = m_bindings.begin(); it != m_bindings.end();) {
-        if (it->key.startsWith(prefix))
-            it = m_bindings.erase(it);
-        else
-            ++it;
-    }
-    for (const QString &key : m_store->keysWithPrefix(prefix))
+    m_bindings.unbindQuery(state.panel, state.query);
+    for (const QString &key : m_store->keysWithPrefix(SeriesKey::queryPrefix(state.panel, state.query)))
         m_store->remove(key);
 }
 
@@ -237,7 +210,7 @@ void DashboardPoller::dropDerivedOf(const std::vector<int> &queries, QList<int> 
                 const QList<QString> inputs = definition.deriveInputs.values();
                 const bool affected = std::any_of(inputs.begin(), inputs.end(),
                                                   [&](const QString &id) { return changedIds.contains(id); });
-                const QString key = DerivedSeriesUpdater::storeKey(p, q);
+                const QString key = SeriesKey::derived(p, q);
                 if (!affected || !m_store->contains(key))
                     continue;
                 m_store->remove(key);
@@ -311,30 +284,21 @@ void DashboardPoller::pollNow()
         pollQuery(state, /*tail=*/true);
 }
 
-qint64 DashboardPoller::stepFor(int panel, const TimeRange &range) const
+DashboardPoller::Planner DashboardPoller::planner() const
 {
-    const int width = panel < int(m_panelWidths.size()) ? m_panelWidths[std::size_t(panel)] : kDefaultPanelWidth;
-    return StepPlanner::chooseStepMs(range.length(), width, m_scrapeIntervalMs);
+    Planner::Settings settings;
+    settings.scrapeIntervalMs = m_scrapeIntervalMs;
+    settings.fineSampleBudget = m_fineSampleBudget;
+    if (m_client)
+        settings.maxPointsPerRequest = m_client->connection().maxPointsPerRequest;
+    return Planner(settings);
 }
 
-bool DashboardPoller::isCovered(const QueryState &state, const TimeRange &range, qint64 stepMs) const
+qint64 DashboardPoller::stepFor(int panel, const TimeRange &range) const
 {
-    // Covered when fetches at this resolution or finer, taken together, span the range.
-    std::vector<TimeRange> spans;
-    for (const Fetched &f : state.fetched) {
-        if (f.stepMs <= stepMs)
-            spans.push_back(f.range);
-    }
-    std::sort(spans.begin(), spans.end(), [](const TimeRange &a, const TimeRange &b) { return a.startMs < b.startMs; });
-    qint64 reached = range.startMs;
-    for (const TimeRange &span : spans) {
-        if (span.startMs > reached + stepMs)
-            break;
-        reached = std::max(reached, span.endMs);
-        if (reached >= range.endMs - stepMs)
-            return true;
-    }
-    return false;
+    const int width =
+        panel < int(m_panelWidths.size()) ? m_panelWidths[std::size_t(panel)] : Planner::kDefaultPanelWidth;
+    return planner().panelStepMs(range, width);
 }
 
 void DashboardPoller::onRangeChanged(const TimeRange &)
@@ -351,31 +315,17 @@ void DashboardPoller::pollQuery(QueryState &state, bool tail)
         return;
     const TimeRange visible = m_window->range();
     const qint64 step = stepFor(state.panel, visible);
-    const qint64 now = m_window->now();
-
-    // History is what the visible range shows up to where we have fetched; in live mode the
-    // part after that is the tail, which the refresh tick fetches incrementally.
-    TimeRange history = visible;
-    if (m_window->isLive() && state.fetchedUntil)
-        history.endMs = std::min(visible.endMs, *state.fetchedUntil);
-    const bool historyCovered = state.fetchedUntil && isCovered(state, history, step);
-
-    if (!historyCovered) {
-        TimeRange wanted = visible;
-        if (m_window->isLive())
-            wanted.endMs = now;
-        planHistory(state, wanted, step);
+    const Planner::View view{visible, m_window->isLive(), m_window->now()};
+    const Planner::Next next =
+        planner().next(view, step, {state.coverage, state.newestMs, state.load.tailStepMs}, tail);
+    if (next.kind == Planner::Next::Kind::History) {
+        planHistory(state, next.range, step);
         return;
     }
-    if (!tail)
+    if (next.kind != Planner::Next::Kind::Tail)
         return;
-    // Also while paused or zoomed: the tail keeps being recorded, at the resolution the
-    // history was loaded with (never coarser than the panel needs).
-    const qint64 tailStep = std::min(state.tailStepMs.value_or(step), step);
-    const qint64 from = state.newestMs.value_or(*state.fetchedUntil);
-    const TimeRange wanted = StepPlanner::alignToStep({from - kOverlapSteps * tailStep, now}, tailStep);
-    if (wanted.isEmpty())
-        return;
+    const TimeRange wanted = next.range;
+    const qint64 tailStep = next.stepMs;
 
     state.inFlight = true;
     ++m_inFlight;
@@ -384,94 +334,40 @@ void DashboardPoller::pollQuery(QueryState &state, bool tail)
     answer.query = int(&state - m_queries.data());
     answer.range = wanted;
     answer.stepMs = tailStep;
-    const quint64 generation = m_generation;
-    const quint64 epoch = state.epoch;
-    whenFinished(m_client->rangeQuery(requestQuery(state, tailStep), wanted, tailStep), this,
-                 [this, answer, generation, epoch](const Result<PromQueryResult> &result) mutable {
-                     if (generation != m_generation)
-                         return; // the dashboard changed meanwhile
-                     --m_inFlight;
-                     --m_tailOutstanding;
-                     if (m_queries[std::size_t(answer.query)].epoch != epoch) {
-                         afterDroppedAnswer(); // asked with a variable's old value
-                         return;
-                     }
-                     answer.result = result;
-                     arrived(std::move(answer));
-                 });
-}
-
-qint64 DashboardPoller::fineStepFor(qint64 lengthMs, int seriesCount) const
-{
-    const qint64 points = std::max(kSinglePassPoints, m_fineSampleBudget / std::max(1, seriesCount));
-    const qint64 wanted = (std::max<qint64>(lengthMs, 0) + points - 2) / (points - 1);
-    // chooseStepMs with a width of one pixel is the nice step at least `wanted`, and never
-    // finer than the scrape interval: finer steps would only repeat samples.
-    return StepPlanner::chooseStepMs(std::max<qint64>(wanted, 1), 1, m_scrapeIntervalMs);
-}
-
-int DashboardPoller::chunkCount(const TimeRange &range, qint64 stepMs) const
-{
-    const int maxPoints = std::max(1, m_client->connection().maxPointsPerRequest);
-    const qint64 points = range.isEmpty() ? 0 : (range.endMs - range.startMs) / stepMs + 1;
-    return int((points + maxPoints - 1) / maxPoints);
+    // Dropped when the dashboard changed meanwhile; counted, then dropped, when a variable did.
+    whenFinishedIfCurrent(m_client->rangeQuery(requestQuery(state, tailStep), wanted, tailStep), this, m_generation,
+                          [this, answer, epoch = state.epoch.current()](const Result<PromQueryResult> &result) mutable {
+                              --m_inFlight;
+                              --m_tailOutstanding;
+                              if (!m_queries[std::size_t(answer.query)].epoch.isCurrent(epoch)) {
+                                  afterDroppedAnswer(); // asked with a variable's old value
+                                  return;
+                              }
+                              answer.result = result;
+                              arrived(std::move(answer));
+                          });
 }
 
 void DashboardPoller::planHistory(QueryState &state, const TimeRange &wanted, qint64 panelStepMs)
 {
     const int index = int(&state - m_queries.data());
-    state.historyFailed = false;
-    state.detailCancelled = false;
-    state.finePlan.reset();
-    const qint64 fine = std::min(fineStepFor(wanted.length(), state.seriesCount), panelStepMs);
-    const TimeRange fineRange = StepPlanner::alignToStep(wanted, fine);
-    if (fineRange.isEmpty())
+    const Planner::Plan plan = planner().plan(wanted, panelStepMs, state.seriesCount);
+    state.load.begin(plan);
+    if (plan.requests.empty())
         return;
-    const qint64 finePoints = (fineRange.endMs - fineRange.startMs) / fine + 1;
-    state.fineStepMs = fine;
-    if (fine >= panelStepMs || finePoints <= kSinglePassPoints) {
-        enqueue({index, Phase::Single, fineRange, fine, 0, 0});
-    } else {
-        const TimeRange coarseRange = StepPlanner::alignToStep(wanted, panelStepMs);
-        // The series count is known only after the coarse answer; until then the progress
-        // total reserves the chunks of the finest fine step, and gives back what is not used.
-        const int reserved = chunkCount(fineRange, fine);
-        state.finePlan = FinePlan{wanted, reserved};
-        addToProgress(reserved);
-        enqueue({index, Phase::Coarse, coarseRange, panelStepMs, 0, 0});
-    }
+    // The fine chunks are reserved in the progress before the coarse request is queued, so
+    // the load never looks finished in between.
+    if (plan.fine)
+        addToProgress(plan.fine->reservedChunks);
+    for (const Planner::Request &request : plan.requests)
+        enqueue(index, request);
     launchHistory();
 }
 
-void DashboardPoller::planFine(QueryState &state, int seriesCount)
+void DashboardPoller::enqueue(int query, const Planner::Request &request)
 {
-    const FinePlan plan = *state.finePlan;
-    state.finePlan.reset();
-    const int index = int(&state - m_queries.data());
-    std::vector<TimeRange> chunks;
-    // A query without series has no detail to add; one with many gets a coarser fine step.
-    const qint64 fine = fineStepFor(plan.range.length(), seriesCount);
-    if (seriesCount > 0 && fine < state.drawnStepMs) {
-        chunks = StepPlanner::splitRange(StepPlanner::alignToStep(plan.range, fine), fine,
-                                         m_client->connection().maxPointsPerRequest);
-    }
-    state.fineStepMs = chunks.empty() ? state.drawnStepMs : fine;
-    const int count = int(chunks.size());
-    for (int i = 0; i < count; ++i) {
-        // Newest first: in live mode that is where the user looks.
-        enqueue({index, Phase::Fine, chunks[std::size_t(i)], fine, count - 1 - i, 0});
-    }
-    // The chunks are counted as they are queued (above, so the load never looks finished in
-    // between); now give back the reservation.
-    setProgress(m_progressDone, m_progressTotal - plan.reservedChunks);
-}
-
-void DashboardPoller::enqueue(HistoryRequest request)
-{
-    request.order = m_historyOrder++;
-    QueryState &state = m_queries[std::size_t(request.query)];
-    ++state.historyPending;
-    m_historyQueue.push_back(request);
+    ++m_queries[std::size_t(query)].historyPending;
+    m_historyQueue.push(query, request);
     addToProgress(1);
 }
 
@@ -485,51 +381,37 @@ void DashboardPoller::addToProgress(int requests)
 
 void DashboardPoller::launchHistory()
 {
-    while (m_historyInFlight < m_maxHistoryInFlight && !m_historyQueue.empty()) {
-        // Every query's picture before any query's detail; detail newest first across panels.
-        const auto next = std::min_element(m_historyQueue.begin(), m_historyQueue.end(),
-                                           [](const HistoryRequest &a, const HistoryRequest &b) {
-                                               const bool aFine = a.phase == Phase::Fine;
-                                               const bool bFine = b.phase == Phase::Fine;
-                                               if (aFine != bFine)
-                                                   return bFine;
-                                               if (a.rank != b.rank)
-                                                   return a.rank < b.rank;
-                                               return a.order < b.order;
-                                           });
-        const HistoryRequest request = *next;
-        m_historyQueue.erase(next);
+    while (m_historyInFlight < m_maxHistoryInFlight && !m_historyQueue.isEmpty()) {
+        const HistoryQueue::Entry request = *m_historyQueue.takeNext();
         ++m_historyInFlight;
         ++m_inFlight;
-        const quint64 generation = m_generation;
         const QueryState &state = m_queries[std::size_t(request.query)];
-        const quint64 epoch = state.epoch;
-        whenFinished(m_client->rangeQuery(requestQuery(state, request.stepMs), request.range, request.stepMs), this,
-                     [this, request, generation, epoch](const Result<PromQueryResult> &result) {
-                         if (generation != m_generation)
-                             return; // the dashboard changed meanwhile
-                         --m_historyInFlight;
-                         --m_inFlight;
-                         if (m_queries[std::size_t(request.query)].epoch != epoch) {
-                             // Asked with a variable's old value: done, without a trace.
-                             setProgress(m_progressDone + 1, m_progressTotal);
-                             afterDroppedAnswer();
-                             return;
-                         }
-                         Answer answer;
-                         answer.query = request.query;
-                         answer.history = request;
-                         answer.range = request.range;
-                         answer.stepMs = request.stepMs;
-                         answer.result = result;
-                         if (!result) {
-                             // No more of this load: what is queued would fail alike.
-                             m_queries[std::size_t(request.query)].historyFailed = true;
-                             dropQueuedHistory(request.query);
-                         }
-                         arrived(std::move(answer));
-                         launchHistory(); // keep the pipe full while this one waits
-                     });
+        const Planner::Request &asked = request.request;
+        whenFinishedIfCurrent(m_client->rangeQuery(requestQuery(state, asked.stepMs), asked.range, asked.stepMs), this,
+                              m_generation,
+                              [this, request, epoch = state.epoch.current()](const Result<PromQueryResult> &result) {
+                                  --m_historyInFlight;
+                                  --m_inFlight;
+                                  if (!m_queries[std::size_t(request.query)].epoch.isCurrent(epoch)) {
+                                      // Asked with a variable's old value: done, without a trace.
+                                      setProgress(m_progressDone + 1, m_progressTotal);
+                                      afterDroppedAnswer();
+                                      return;
+                                  }
+                                  Answer answer;
+                                  answer.query = request.query;
+                                  answer.history = request;
+                                  answer.range = request.request.range;
+                                  answer.stepMs = request.request.stepMs;
+                                  answer.result = result;
+                                  if (!result) {
+                                      // No more of this load: what is queued would fail alike.
+                                      m_queries[std::size_t(request.query)].load.failed = true;
+                                      dropQueuedHistory(request.query);
+                                  }
+                                  arrived(std::move(answer));
+                                  launchHistory(); // keep the pipe full while this one waits
+                              });
     }
 }
 
@@ -539,7 +421,7 @@ void DashboardPoller::arrived(Answer answer)
     m_answers.push_back(std::move(answer));
     if (m_tailOutstanding > 0)
         return; // the rest of the tick's answers, or its deadline
-    const bool moreHistory = m_historyInFlight > 0 || !m_historyQueue.empty();
+    const bool moreHistory = m_historyInFlight > 0 || !m_historyQueue.isEmpty();
     if (!history || !moreHistory) {
         m_apply.start(0); // nothing else to wait for
     } else if (!m_apply.isActive()) {
@@ -585,13 +467,14 @@ void DashboardPoller::applyAnswers()
     launchHistory(); // fine chunks planned by coarse answers
     for (int panel : panels)
         updatePanelStatus(panel);
-    if (!panels.empty() && m_inFlight == 0 && m_historyQueue.empty() && m_answers.empty())
+    if (!panels.empty() && m_inFlight == 0 && m_historyQueue.isEmpty() && m_answers.empty())
         emit pollCycleFinished();
 }
 
-void DashboardPoller::applyHistoryAnswer(const HistoryRequest &request, const Result<PromQueryResult> &result)
+void DashboardPoller::applyHistoryAnswer(const HistoryQueue::Entry &request, const Result<PromQueryResult> &result)
 {
     QueryState &state = m_queries[std::size_t(request.query)];
+    const Planner::Request &asked = request.request;
     --state.historyPending;
     state.answered = true;
     setProgress(m_progressDone + 1, m_progressTotal);
@@ -600,54 +483,40 @@ void DashboardPoller::applyHistoryAnswer(const HistoryRequest &request, const Re
         // The rest of this load would fail the same way: drop it. The next refresh tick loads
         // again whatever the panel's step still lacks (a failed coarse pass, not the detail:
         // the picture is complete without it, and a zoom asks for finer data anyway).
-        state.historyFailed = true;
-        if (state.finePlan) {
-            setProgress(m_progressDone, m_progressTotal - state.finePlan->reservedChunks);
-            state.finePlan.reset();
-        }
+        setProgress(m_progressDone, m_progressTotal - state.load.fail());
         dropQueuedHistory(request.query);
-    } else {
-        recordFetched(state, {request.range, request.stepMs});
-        state.fetchedUntil = std::max(state.fetchedUntil.value_or(request.range.endMs), request.range.endMs);
-        if (request.phase != Phase::Fine) {
-            // The coarse picture (or the only pass) is what the panel shows now.
-            state.drawnStepMs = request.stepMs;
-            state.tailStepMs = request.stepMs;
-        }
-        if (request.phase == Phase::Coarse && state.finePlan)
-            planFine(state, int(result->series.size()));
-        if (state.historyPending == 0 && !state.historyFailed) {
-            // A cancelled load keeps the coarse picture of the past, but from now on the
-            // tail brings (and the session records) the raw samples.
-            if (!state.detailCancelled)
-                state.drawnStepMs = std::min(state.drawnStepMs, state.fineStepMs);
-            state.tailStepMs = std::min(state.drawnStepMs, state.fineStepMs);
+        return;
+    }
+    state.coverage.record(asked.range, asked.stepMs);
+    state.load.drawn(asked.phase, asked.stepMs); // before the detail is planned from it
+    if (asked.phase == Planner::Phase::Coarse) {
+        if (const std::optional<Planner::FinePlan> fine = state.load.takeFinePlan()) {
+            const Planner::FineChunks chunks =
+                planner().planFine(*fine, int(result->series.size()), state.load.drawnStepMs);
+            state.load.fineStepMs = chunks.fineStepMs;
+            for (const Planner::Request &chunk : chunks.requests)
+                enqueue(request.query, chunk);
+            // The chunks are counted as they are queued (above, so the load never looks
+            // finished in between); now give back the reservation.
+            setProgress(m_progressDone, m_progressTotal - fine->reservedChunks);
         }
     }
+    if (state.historyPending == 0)
+        state.load.complete();
 }
 
 void DashboardPoller::cancelHistory()
 {
     for (int query = 0; query < int(m_queries.size()); ++query) {
         QueryState &state = m_queries[std::size_t(query)];
-        if (state.finePlan) {
-            setProgress(m_progressDone, m_progressTotal - state.finePlan->reservedChunks);
-            state.finePlan.reset();
-        }
-        // The detail is not fetched: the panel keeps telling the step it really has (the
-        // coarse one, also when its answer is still on the way).
-        if (state.historyPending > 0)
-            state.detailCancelled = true;
+        setProgress(m_progressDone, m_progressTotal - state.load.cancel(state.historyPending > 0));
         dropQueuedHistory(query);
     }
 }
 
 void DashboardPoller::dropQueuedHistory(int query)
 {
-    const auto dropped = std::remove_if(m_historyQueue.begin(), m_historyQueue.end(),
-                                        [query](const HistoryRequest &r) { return r.query == query; });
-    const int count = int(m_historyQueue.end() - dropped);
-    m_historyQueue.erase(dropped, m_historyQueue.end());
+    const int count = m_historyQueue.dropQuery(query);
     m_queries[std::size_t(query)].historyPending -= count;
     setProgress(m_progressDone, m_progressTotal - count);
 }
@@ -669,8 +538,7 @@ void DashboardPoller::applyTailAnswer(const Answer &answer)
     if (storeAnswer(state, answer.result)) {
         // Record coverage up to the range's end even when the newest instants had no sample,
         // so an empty query is not refetched over and over.
-        recordFetched(state, {answer.range, answer.stepMs});
-        state.fetchedUntil = std::max(state.fetchedUntil.value_or(answer.range.endMs), answer.range.endMs);
+        state.coverage.record(answer.range, answer.stepMs);
     }
 }
 
@@ -694,13 +562,9 @@ bool DashboardPoller::storeAnswer(QueryState &state, const Result<PromQueryResul
     const auto &panel = m_dashboard.panels[std::size_t(state.panel)];
     const QString legendTemplate = panel.series[std::size_t(state.query)].legend;
     for (const PromSeries &series : result->series) {
-        const QString key =
-            keyPrefix(state.panel) + QStringLiteral("q%1/").arg(state.query) + state.keySegment + series.labelKey();
-        const bool isNew = !m_bindings.contains(key);
-        if (isNew) {
-            m_bindings.insert(key, SeriesBinding{state.panel, state.query, key,
-                                                 LegendFormatter::format(legendTemplate, series.labels)});
-        }
+        const QString key = SeriesKey::ofQuery(state.panel, state.query, state.keyValues, series.labelKey());
+        const std::optional<SeriesBinding> added =
+            m_bindings.bindQueried(state.panel, state.query, key, legendTemplate, series.labels);
         m_store->merge(key, series.labels, series.timestampsMs, series.values);
         if (!series.timestampsMs.empty()) {
             const qint64 latest = *std::max_element(series.timestampsMs.begin(), series.timestampsMs.end());
@@ -708,34 +572,15 @@ bool DashboardPoller::storeAnswer(QueryState &state, const Result<PromQueryResul
             const qint64 newest = std::min(latest, now);
             state.newestMs = std::max(state.newestMs.value_or(newest), newest);
         }
-        if (isNew)
-            emit seriesAdded(state.panel, key);
+        if (added)
+            emit seriesAdded(*added);
     }
     if (furthestAheadMs > kFutureToleranceMs) {
         state.warnings.append(QStringLiteral("Samples are stamped up to %1 ahead of this computer's "
                                              "clock; is the server's clock right?")
-                                  .arg(formatAge(furthestAheadMs)));
+                                  .arg(Format::duration(furthestAheadMs)));
     }
     return true;
-}
-
-void DashboardPoller::recordFetched(QueryState &state, Fetched fetched)
-{
-    // Tail polls touch the previous fetch at the same step: join them, so the list stays as
-    // short as the number of distinct resolutions the user has looked at.
-    for (auto it = state.fetched.begin(); it != state.fetched.end();) {
-        const bool touches = it->stepMs == fetched.stepMs &&
-                             fetched.range.startMs <= it->range.endMs + fetched.stepMs &&
-                             fetched.range.endMs >= it->range.startMs - fetched.stepMs;
-        if (touches) {
-            fetched.range.startMs = std::min(fetched.range.startMs, it->range.startMs);
-            fetched.range.endMs = std::max(fetched.range.endMs, it->range.endMs);
-            it = state.fetched.erase(it);
-        } else {
-            ++it;
-        }
-    }
-    state.fetched.push_back(fetched);
 }
 
 void DashboardPoller::updatePanelStatus(int panel)
@@ -752,8 +597,8 @@ void DashboardPoller::updatePanelStatus(int panel)
             continue;
         anyAnswered |= state.answered;
         anyPending |= !state.answered;
-        status.stepMs =
-            std::max(status.stepMs, state.drawnStepMs > 0 ? state.drawnStepMs : stepFor(panel, m_window->range()));
+        status.stepMs = std::max(status.stepMs, state.load.drawnStepMs > 0 ? state.load.drawnStepMs
+                                                                           : stepFor(panel, m_window->range()));
         seriesCount += state.seriesCount;
         status.warnings += state.warnings;
         if (state.newestMs)
@@ -774,10 +619,9 @@ void DashboardPoller::updatePanelStatus(int panel)
     if (status.state == PanelStatus::State::SourceDown || status.state == PanelStatus::State::QueryError) {
         // A failing panel still shows its last curves: say how old they are, so that a flat
         // stale line is never taken for a healthy one.
-        status.message +=
-            status.newestSampleMs
-                ? QStringLiteral(" Last good sample %1 ago.").arg(formatAge(m_window->now() - *status.newestSampleMs))
-                : QStringLiteral(" No sample received yet.");
+        status.message += status.newestSampleMs ? QStringLiteral(" Last good sample %1 ago.")
+                                                      .arg(Format::duration(m_window->now() - *status.newestSampleMs))
+                                                : QStringLiteral(" No sample received yet.");
     }
     if (status.state == PanelStatus::State::Loading && anyAnswered) {
         if (seriesCount > 0 || status.newestSampleMs)
@@ -791,7 +635,7 @@ void DashboardPoller::updatePanelStatus(int panel)
     if (status == m_panelStatus[std::size_t(panel)])
         return;
     m_panelStatus[std::size_t(panel)] = status;
-    emit panelStatusChanged(panel);
+    emit panelStatusChanged(panel, status);
 }
 
 PanelStatus DashboardPoller::panelStatus(int panel) const
@@ -803,15 +647,17 @@ PanelStatus DashboardPoller::panelStatus(int panel) const
 
 std::vector<DashboardPoller::SeriesBinding> DashboardPoller::seriesOfPanel(int panel) const
 {
-    std::vector<SeriesBinding> out;
-    for (const SeriesBinding &binding : m_bindings) {
-        if (binding.panel == panel)
-            out.push_back(binding);
-    }
-    std::sort(out.begin(), out.end(), [](const SeriesBinding &a, const SeriesBinding &b) {
-        return a.query != b.query ? a.query < b.query : a.legend < b.legend;
-    });
-    return out;
+    return m_bindings.ofPanel(panel);
+}
+
+DashboardSnapshot DashboardPoller::snapshot() const
+{
+    DashboardSnapshot now;
+    now.dashboard = m_dashboard;
+    now.status = m_panelStatus;
+    now.series = m_bindings.byPanel(int(m_dashboard.panels.size()));
+    now.refreshMs = refreshMs();
+    return now;
 }
 
 void DashboardPoller::bindStoredSeries(const QStringList &order)
@@ -819,19 +665,19 @@ void DashboardPoller::bindStoredSeries(const QStringList &order)
     for (const QString &key : order + m_store->keys()) {
         if (!m_store->contains(key))
             continue;
-        const QStringList parts = key.split(QLatin1Char('/'));
-        if (parts.size() < 3 || !parts[0].startsWith(QLatin1Char('p')) || !parts[1].startsWith(QLatin1Char('q')))
+        const std::optional<SeriesKey::Parsed> parsed = SeriesKey::parse(key);
+        if (!parsed)
             continue;
-        bool panelOk = false, queryOk = false;
-        const int panel = parts[0].mid(1).toInt(&panelOk);
-        const int query = parts[1].mid(1).toInt(&queryOk);
-        if (!panelOk || !queryOk || panel < 0 || panel >= int(m_dashboard.panels.size()) || query < 0 ||
-            query >= int(m_dashboard.panels[std::size_t(panel)].series.size()) || m_bindings.contains(key))
+        const int panel = parsed->panel;
+        const int query = parsed->query;
+        if (panel >= int(m_dashboard.panels.size()) ||
+            query >= int(m_dashboard.panels[std::size_t(panel)].series.size()))
             continue;
-        const QString legend = LegendFormatter::format(
-            m_dashboard.panels[std::size_t(panel)].series[std::size_t(query)].legend, m_store->series(key)->labels());
-        m_bindings.insert(key, SeriesBinding{panel, query, key, legend});
-        emit seriesAdded(panel, key);
+        const std::optional<SeriesBinding> added = m_bindings.bindQueried(
+            panel, query, key, m_dashboard.panels[std::size_t(panel)].series[std::size_t(query)].legend,
+            m_store->series(key)->labels());
+        if (added)
+            emit seriesAdded(*added);
     }
     for (int panel = 0; panel < int(m_panelStatus.size()); ++panel) {
         PanelStatus status;
@@ -842,6 +688,6 @@ void DashboardPoller::bindStoredSeries(const QStringList &order)
         }
         status.state = status.newestSampleMs ? PanelStatus::State::Ok : PanelStatus::State::NoData;
         m_panelStatus[std::size_t(panel)] = status;
-        emit panelStatusChanged(panel);
+        emit panelStatusChanged(panel, status);
     }
 }

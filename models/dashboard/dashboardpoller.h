@@ -1,16 +1,20 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "base/generation.h"
 #include "base/result.h"
 #include "base/timerange.h"
 #include "dashboard/dashboarddefinition.h"
+#include "dashboard/dashboardsnapshot.h"
+#include "dashboard/fetchcoverage.h"
+#include "dashboard/historyplanner.h"
 #include "dashboard/panelstatus.h"
+#include "dashboard/seriesbindings.h"
 #include "prometheus/prometheustypes.h"
+#include "store/serieskey.h"
 
-#include <QHash>
 #include <QList>
 #include <QObject>
-#include <QSet>
 #include <QTimer>
 #include <optional>
 #include <vector>
@@ -23,17 +27,12 @@ class TimeWindow;
 // only what is new (from the newest sample, with an overlap so the last, provisional point
 // is replaced), and when the visible range moves to time not yet fetched at the resolution
 // the panel needs, it loads that history. An answer that arrives after the dashboard changed
-// is dropped (generation counter).
+// is dropped (Generation, the house's one "newer supersedes" helper).
 //
-// History is loaded coarse-to-fine, so a long window (a Chaos Day of 8 h) shows a picture
-// at once and its detail soon after, without flooding the server:
-//  - coarse: one request per query at the panel's step (about a point per pixel column);
-//  - fine: the same range at the scrape interval (the raw samples, so that decimation keeps
-//    every spike and a zoom needs no fetch), split into chunks within the server's points
-//    limit, newest first. A query's fine step is coarsened when its series would exceed the
-//    sample budget; ranges with few fine points skip the coarse pass.
-// Requests of all queries share one queue with a bounded number in flight; tail polls of a
-// query wait until its history is in.
+// History is loaded coarse-to-fine (a picture at once, its detail soon after): what to ask
+// for is the HistoryPlanner's, what each query has is its FetchCoverage's. Requests of all
+// queries share one HistoryQueue with a bounded number in flight; tail polls of a query wait
+// until its history is in.
 //
 // Answers are merged into the store in batches, because every merge makes its panel draw
 // again: the tail polls of a refresh tick together with the window's advance to now (when
@@ -43,14 +42,7 @@ class DashboardPoller : public QObject
 {
     Q_OBJECT
 public:
-    // One series of a panel as it appears in the store (one query can yield many).
-    struct SeriesBinding
-    {
-        int panel = 0;
-        int query = 0; // index in PanelDefinition::series
-        QString key;   // SampleStore key
-        QString legend;
-    };
+    using SeriesBinding = ::SeriesBinding;
 
     struct Stats
     {
@@ -100,18 +92,24 @@ public:
 
     PanelStatus panelStatus(int panel) const;
     std::vector<SeriesBinding> seriesOfPanel(int panel) const;
+    // Everything a view of the dashboard shows now, for an owner building one; the signals
+    // tell what changes after.
+    DashboardSnapshot snapshot() const;
     Stats stats() const { return m_stats; }
 
     static QString keyPrefix(int panel);
 
 signals:
-    void panelStatusChanged(int panel);
-    void seriesAdded(int panel, const QString &key);
+    // Each carries what changed, so that a view never calls back to ask.
+    void panelStatusChanged(int panel, const PanelStatus &status);
+    // A series a panel draws from now on (a query's answer named it, or a recording has it).
+    void seriesAdded(const SeriesBinding &binding);
     void pollCycleFinished();
     // A variable took a new value (setVariable), before its queries are asked again.
     void variableChanged(const QString &name, const QString &value);
-    // These panels lost their queried series (a variable changed): views drop what they draw.
-    void seriesReplaced(const QList<int> &panels);
+    // These panels lost their queried series (a variable changed): views drop what they draw
+    // and draw `now` instead.
+    void seriesReplaced(const QList<int> &panels, const DashboardSnapshot &now);
     // History loading: requests answered of requests planned, for a progress bar. Each load
     // (opening a dashboard, a zoom into time not fetched yet) counts from (0, n); the total
     // may shrink once a query's series count is known (fewer fine chunks than reserved).
@@ -119,53 +117,23 @@ signals:
     void backfillProgress(int done, int total);
 
 private:
-    struct Fetched
-    {
-        TimeRange range;
-        qint64 stepMs;
-    };
-    enum class Phase
-    {
-        Single,
-        Coarse,
-        Fine
-    };
-    struct HistoryRequest
-    {
-        int query = 0; // index in m_queries
-        Phase phase = Phase::Single;
-        TimeRange range;
-        qint64 stepMs = 0;
-        int rank = 0;      // fine chunks: 0 is the newest
-        quint64 order = 0; // first come, first served among equals
-    };
-    struct FinePlan
-    {
-        TimeRange range;        // unaligned: each step aligns it to its own grid
-        int reservedChunks = 0; // counted in the progress total before the coarse answer
-    };
+    using Planner = HistoryPlanner;
     struct QueryState
     {
         int panel = 0;
         int query = 0;
-        QString promql;                   // with variables substituted; built-ins are put in per request
-        QString keySegment;               // the variable values in its store keys (DashboardVariables::keySegment)
-        quint64 epoch = 0;                // bumped when a variable changes the query: older answers are dropped
-        bool inFlight = false;            // a tail poll
-        int historyPending = 0;           // history requests queued or in flight
-        std::optional<FinePlan> finePlan; // planned after the coarse answer
-        qint64 fineStepMs = 0;            // of the running load's fine pass
-        bool historyFailed = false;       // of the running load
-        qint64 drawnStepMs = 0;           // resolution of the data shown (the coarsest part)
-        std::optional<qint64> tailStepMs; // tail polls continue at the step history used
-        bool detailCancelled = false;     // cancelHistory(): the fine pass was given up
+        QString promql;                 // with variables substituted; built-ins are put in per request
+        SeriesKey::Variables keyValues; // the variable values in its store keys (DashboardVariables::keyValues)
+        Generation epoch;               // advanced when a variable changes the query: older answers are dropped
+        bool inFlight = false;          // a tail poll
+        int historyPending = 0;         // history requests queued or in flight
+        Planner::LoadState load;        // the running history load
         bool answered = false;
         std::optional<Error> error;
         QStringList warnings;
         int seriesCount = 0;
-        std::vector<Fetched> fetched;       // what is in the store, at which resolution
-        std::optional<qint64> newestMs;     // newest sample received
-        std::optional<qint64> fetchedUntil; // end of the newest range answered
+        FetchCoverage coverage;         // what is in the store, at which resolution
+        std::optional<qint64> newestMs; // newest sample received
     };
 
     void onRangeChanged(const TimeRange &range);
@@ -174,7 +142,7 @@ private:
     struct Answer
     {
         int query = 0;
-        std::optional<HistoryRequest> history; // empty: a tail poll
+        std::optional<HistoryQueue::Entry> history; // empty: a tail poll
         TimeRange range;
         qint64 stepMs = 0;
         Result<PromQueryResult> result = Error::make(Error::Kind::Invalid, QString());
@@ -186,23 +154,20 @@ private:
     // Merges a successful answer into the store; false (with the error kept) on failure.
     bool storeAnswer(QueryState &state, const Result<PromQueryResult> &result);
     void planHistory(QueryState &state, const TimeRange &wanted, qint64 panelStepMs);
-    void planFine(QueryState &state, int seriesCount);
-    void enqueue(HistoryRequest request);
+    void enqueue(int query, const Planner::Request &request);
     void launchHistory();
-    void applyHistoryAnswer(const HistoryRequest &request, const Result<PromQueryResult> &result);
+    void applyHistoryAnswer(const HistoryQueue::Entry &request, const Result<PromQueryResult> &result);
     void dropQueuedHistory(int query);
     void setProgress(int done, int total);
     void addToProgress(int requests);
-    qint64 fineStepFor(qint64 lengthMs, int seriesCount) const;
-    int chunkCount(const TimeRange &range, qint64 stepMs) const;
+    // The planner with today's settings (the scrape interval, the budget, the server's limit).
+    Planner planner() const;
     qint64 stepFor(int panel, const TimeRange &range) const;
-    static void recordFetched(QueryState &state, Fetched fetched);
-    bool isCovered(const QueryState &state, const TimeRange &range, qint64 stepMs) const;
     void updatePanelStatus(int panel);
     // The query as sent for one request: with $__interval and $__rate_interval of its step.
     QString requestQuery(const QueryState &state, qint64 stepMs) const;
     // Forgets what was fetched for a query whose text changed, and its series in the store.
-    void resetQuery(QueryState &state, const QString &promql, const QString &keySegment);
+    void resetQuery(QueryState &state, const QString &promql, SeriesKey::Variables keyValues);
     // Removes the derived series computed from these queries (ids, through formulas over
     // formulas) from the store; adds their panels.
     void dropDerivedOf(const std::vector<int> &queries, QList<int> &panels);
@@ -216,15 +181,14 @@ private:
     std::vector<QueryState> m_queries;
     std::vector<int> m_panelWidths;
     std::vector<PanelStatus> m_panelStatus;
-    QHash<QString, SeriesBinding> m_bindings;
+    SeriesBindings m_bindings;
     qint64 m_scrapeIntervalMs = 1000;
-    quint64 m_generation = 0;
-    int m_inFlight = 0;                         // tail and history requests
-    std::vector<HistoryRequest> m_historyQueue; // not sent yet
+    Generation m_generation;     // advanced by setDashboard: older answers are dropped
+    int m_inFlight = 0;          // tail and history requests
+    HistoryQueue m_historyQueue; // not sent yet
     int m_historyInFlight = 0;
     int m_maxHistoryInFlight = 6;
-    qint64 m_fineSampleBudget = 40'000;
-    quint64 m_historyOrder = 0;
+    qint64 m_fineSampleBudget = Planner::Settings().fineSampleBudget;
     int m_progressDone = 0;
     int m_progressTotal = 0;
     int m_tailOutstanding = 0;     // tail polls of the current tick still on their way

@@ -110,17 +110,20 @@ QString substituteBuiltins(const QString &query, const Timing &timing)
     });
 }
 
-QString keySegment(const QString &query, const std::vector<VariableDefinition> &variables)
+SeriesKey::Variables keyValues(const QString &query, const std::vector<VariableDefinition> &variables)
 {
-    QStringList parts;
-    QStringList names = referencedNames(query);
-    names.sort();
-    for (const QString &name : names) {
+    SeriesKey::Variables values;
+    for (const QString &name : referencedNames(query)) {
         const VariableDefinition *variable = find(variables, name);
         if (variable && variable->isChoosable())
-            parts.append(QLatin1Char('$') + name + QLatin1Char('=') + variable->value);
+            values.push_back({name, variable->value});
     }
-    return parts.isEmpty() ? QString() : parts.join(QLatin1Char(',')) + QLatin1Char('/');
+    return values;
+}
+
+QString keySegment(const QString &query, const std::vector<VariableDefinition> &variables)
+{
+    return SeriesKey::valuesSegment(keyValues(query, variables));
 }
 
 QStringList choicesWithCurrent(const QStringList &values, const QString &current)

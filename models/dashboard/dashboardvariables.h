@@ -2,6 +2,7 @@
 #pragma once
 
 #include "dashboard/dashboarddefinition.h"
+#include "store/serieskey.h"
 
 #include <QMap>
 #include <QString>
@@ -42,9 +43,12 @@ QString substitute(const QString &query, const std::vector<VariableDefinition> &
 QString substituteBuiltins(const QString &query, const Timing &timing);
 qint64 rateIntervalMs(const Timing &timing);
 
-// Part of a store key saying which values of choosable variables a query was asked with
-// ("$namespace=prod/"; empty when it uses none), so that series of different values never
-// share a key: a session keeps what each value showed, and reopened shows the last one.
+// The values of choosable variables a query is asked with, as its store keys name them, so
+// that series of different values never share a key: a session keeps what each value
+// showed, and reopened shows the last one. Empty when it uses none (a fixed value never
+// changes: keys stay as they were).
+SeriesKey::Variables keyValues(const QString &query, const std::vector<VariableDefinition> &variables);
+// Their part of a store key: "$namespace=prod/" (SeriesKey::valuesSegment); empty without.
 QString keySegment(const QString &query, const std::vector<VariableDefinition> &variables);
 
 const VariableDefinition *find(const std::vector<VariableDefinition> &variables, const QString &name);

@@ -4,6 +4,7 @@
 #include "dashboard/loadtesterfield.h"
 #include "store/derivedseries.h"
 #include "store/samplestore.h"
+#include "store/serieskey.h"
 
 #include <QHash>
 #include <algorithm>
@@ -35,7 +36,7 @@ DerivedSeriesUpdater::DerivedSeriesUpdater(SampleStore *store, QObject *parent) 
 
 QString DerivedSeriesUpdater::storeKey(int panel, int query)
 {
-    return QStringLiteral("derived/p%1/q%2").arg(panel).arg(query);
+    return SeriesKey::derived(panel, query);
 }
 
 QHash<QString, QString> DerivedSeriesUpdater::storeKeysById(const DashboardDefinition &dashboard)
@@ -52,7 +53,7 @@ QHash<QString, QString> DerivedSeriesUpdater::storeKeysById(const DashboardDefin
             else if (definition.loadTester != LoadTesterField::None)
                 keyOfId.insert(definition.id, LoadTesterFields::storeKey(definition.loadTester));
             else
-                keyOfId.insert(definition.id, QStringLiteral("p%1/q%2/").arg(p).arg(q)); // a prefix
+                keyOfId.insert(definition.id, SeriesKey::queryPrefix(p, q)); // every series of the query
         }
     }
     return keyOfId;
@@ -80,12 +81,10 @@ void DerivedSeriesUpdater::setDashboard(const DashboardDefinition &dashboard)
     }
 }
 
-QString DerivedSeriesUpdater::resolve(const QString &keyOrPrefix) const
+QString DerivedSeriesUpdater::resolve(const QString &reference) const
 {
-    if (!keyOrPrefix.endsWith(QLatin1Char('/')))
-        return keyOrPrefix;
-    const QStringList keys = m_store->keysWithPrefix(keyOrPrefix);
-    return keys.isEmpty() ? QString() : keys.first();
+    // A formula reads one value of each input: of a query's series, the first.
+    return SeriesKey::resolveFirst(*m_store, reference);
 }
 
 void DerivedSeriesUpdater::onSamplesChanged(const QString &key, const TimeRange &span)
@@ -94,7 +93,7 @@ void DerivedSeriesUpdater::onSamplesChanged(const QString &key, const TimeRange 
         return;
     for (const Derived &derived : m_derived) {
         const bool isInput = std::any_of(derived.inputKeys.begin(), derived.inputKeys.end(), [&](const QString &input) {
-            return input == key || (input.endsWith(QLatin1Char('/')) && key.startsWith(input) && resolve(input) == key);
+            return SeriesKey::matches(input, key) && (!SeriesKey::isPrefix(input) || resolve(input) == key);
         });
         if (isInput)
             recompute(derived, span.startMs);

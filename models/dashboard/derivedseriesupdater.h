@@ -28,8 +28,9 @@ public:
 
     void setDashboard(const DashboardDefinition &dashboard);
     static QString storeKey(int panel, int query); // "derived/p2/q1"
-    // Where each series id's samples live in the store: a derived or load tester series' key,
-    // or the key prefix ("p0/q1/") of a query series' store series. The first id wins.
+    // Where each series id's samples live in the store, as a SeriesKey reference: a derived
+    // or load tester series' key, or the prefix ("p0/q1/") of a query's series. The first id
+    // wins.
     static QHash<QString, QString> storeKeysById(const DashboardDefinition &dashboard);
 
     // Recomputes everything (after a session is loaded, for instance).
@@ -40,12 +41,12 @@ private:
     {
         QString key;
         DerivedExpression expression;
-        QStringList inputKeys; // store key, or key prefix of a query series, per formula input
+        QStringList inputKeys; // SeriesKey reference per formula input
     };
 
     void onSamplesChanged(const QString &key, const TimeRange &span);
     void recompute(const Derived &derived, qint64 fromMs);
-    QString resolve(const QString &keyOrPrefix) const;
+    QString resolve(const QString &reference) const;
 
     SampleStore *m_store;
     std::vector<Derived> m_derived;

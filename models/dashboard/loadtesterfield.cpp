@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "dashboard/loadtesterfield.h"
 
+#include "store/serieskey.h"
+
 #include <array>
 
 namespace LoadTesterFields {
@@ -41,7 +43,7 @@ QString name(LoadTesterField field)
 
 QString storeKey(LoadTesterField field)
 {
-    return QStringLiteral("loadtester/") + name(field);
+    return SeriesKey::loadTester(name(field));
 }
 
 QString defaultLegend(LoadTesterField field)

@@ -5,6 +5,7 @@
 #include "dashboard/dashboardvariables.h"
 #include "dashboard/loader/dashboardloader.h"
 #include "store/samplestore.h"
+#include "store/serieskey.h"
 
 #include <algorithm>
 #include <map>
@@ -12,21 +13,20 @@
 namespace SessionReplay {
 namespace {
 
-// Keys are "p<panel>/q<query>/" + the variable values the query was asked with + labels.
+// Whether a recorded series is of the values of variables chosen last. Anything not a query's
+// series (load tester values, formulas), or of a query the dashboard does not have, is kept.
 bool isOfCurrentValues(const QString &key, const DashboardDefinition &dashboard)
 {
-    const QStringList parts = key.split(QLatin1Char('/'));
-    bool panelOk = false, queryOk = false;
-    const int panel = parts.value(0).mid(1).toInt(&panelOk);
-    const int query = parts.value(1).mid(1).toInt(&queryOk);
-    if (parts.size() < 3 || !panelOk || !queryOk || panel < 0 || panel >= int(dashboard.panels.size()) || query < 0 ||
-        query >= int(dashboard.panels[std::size_t(panel)].series.size()))
-        return true; // not a query's series (load tester values), or a dashboard that lost its panels
-    const QString segment = DashboardVariables::keySegment(
-        dashboard.panels[std::size_t(panel)].series[std::size_t(query)].query, dashboard.variableDefinitions);
-    const QString prefix = parts[0] + QLatin1Char('/') + parts[1] + QLatin1Char('/');
+    const std::optional<SeriesKey::Parsed> parsed = SeriesKey::parse(key);
+    if (!parsed || parsed->panel >= int(dashboard.panels.size()) ||
+        parsed->query >= int(dashboard.panels[std::size_t(parsed->panel)].series.size()))
+        return true;
+    const SeriesKey::Variables values = DashboardVariables::keyValues(
+        dashboard.panels[std::size_t(parsed->panel)].series[std::size_t(parsed->query)].query,
+        dashboard.variableDefinitions);
     // A key without values (recorded before variables could change) is kept as it is.
-    return segment.isEmpty() || !parts[2].startsWith(QLatin1Char('$')) || key.startsWith(prefix + segment);
+    return values.empty() || parsed->variables.empty() ||
+           SeriesKey::isAskedWith(key, parsed->panel, parsed->query, values);
 }
 
 } // namespace
@@ -37,15 +37,12 @@ DashboardDefinition dashboardFromKeys(const SessionContents &contents)
     dashboard.title = contents.dashboardName.isEmpty() ? QStringLiteral("Recording") : contents.dashboardName;
     std::map<int, int> queriesPerPanel;
     for (const SessionSeries &series : contents.series) {
-        const QStringList parts = series.key.split(QLatin1Char('/'));
-        bool panelOk = false, queryOk = false;
-        const int panel = parts.value(0).mid(1).toInt(&panelOk);
-        const int query = parts.value(1).mid(1).toInt(&queryOk);
-        // Keys are written by the poller; anything else (or absurd numbers) is not a panel.
-        if (parts.size() < 3 || !panelOk || !queryOk || panel < 0 || panel > 200 || query < 0 || query > 200)
+        // Keys of queries' series only; absurd numbers (a damaged file) are not a panel.
+        const std::optional<SeriesKey::Parsed> parsed = SeriesKey::parse(series.key);
+        if (!parsed || parsed->panel > 200 || parsed->query > 200)
             continue;
-        int &count = queriesPerPanel[panel];
-        count = std::max(count, query + 1);
+        int &count = queriesPerPanel[parsed->panel];
+        count = std::max(count, parsed->query + 1);
     }
     if (queriesPerPanel.empty())
         return dashboard;

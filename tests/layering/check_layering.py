@@ -43,7 +43,11 @@ MODEL_ROOMS = {
 # declare a QObject.
 VALUE_ROOMS = ['models/session/format/']
 VALUE_HEADERS = ['models/dashboard/dashboarddefinition.h', 'models/loadtester/loadtesteraction.h',
-                 'models/base/result.h', 'models/base/timerange.h']
+                 'models/base/result.h', 'models/base/timerange.h',
+                 # the poller's pure pieces and what its signals carry
+                 'models/dashboard/historyplanner.h', 'models/dashboard/fetchcoverage.h',
+                 'models/dashboard/seriesbindings.h', 'models/dashboard/dashboardsnapshot.h',
+                 'models/store/serieskey.h']
 
 WIDGET_INCLUDE = re.compile(r'#\s*include\s*<(QtWidgets/|QtCharts/|QWidget|QMainWindow|QChart|QPainter|QDialog|'
                             r'QLabel|QAbstractButton|QPushButton|QLineEdit|QMenu|QToolBar|QDockWidget|QStyle|'

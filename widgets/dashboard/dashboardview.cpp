@@ -3,9 +3,9 @@
 
 #include "annotations/annotationeditor.h"
 #include "dashboard/dashboardpoller.h"
-#include "dashboard/derivedseriesupdater.h"
 #include "dashboard/formuladescription.h"
 #include "dashboard/panelwidget.h"
+#include "store/serieskey.h"
 #include "timeline/timecursor.h"
 #include "timeline/timelinechart.h"
 #include "timeline/timewindow.h"
@@ -19,18 +19,18 @@ DashboardView::DashboardView(DashboardPoller *poller, SampleStore *store, TimeWi
 {
     m_grid->setContentsMargins(8, 8, 8, 8);
     m_grid->setSpacing(8);
-    connect(m_poller, &DashboardPoller::seriesAdded, this, [this](int panel, const QString &key) {
-        if (panel < 0 || panel >= int(m_panels.size()))
-            return;
-        for (const auto &binding : m_poller->seriesOfPanel(panel)) {
-            if (binding.key == key)
-                m_panels[std::size_t(panel)]->chart()->addSeries(key, binding.legend, binding.query);
-        }
+    connect(m_poller, &DashboardPoller::seriesAdded, this, [this](const SeriesBinding &binding) {
+        m_shown.add(binding);
+        if (binding.panel >= 0 && binding.panel < int(m_panels.size()))
+            m_panels[std::size_t(binding.panel)]->chart()->addSeries(binding.key, binding.legend, binding.query);
     });
-    connect(m_poller, &DashboardPoller::panelStatusChanged, this, [this](int panel) {
+    connect(m_poller, &DashboardPoller::panelStatusChanged, this, [this](int panel, const PanelStatus &status) {
+        m_shown.setStatus(panel, status);
         if (panel >= 0 && panel < int(m_panels.size()))
-            m_panels[std::size_t(panel)]->setStatus(m_poller->panelStatus(panel));
+            m_panels[std::size_t(panel)]->setStatus(status);
     });
+    connect(m_poller, &DashboardPoller::variableChanged, this,
+            [this](const QString &name, const QString &value) { m_shown.setVariable(name, value); });
     // The "newest sample … ago" text must keep counting when nothing arrives: that is the point.
     m_freshnessTick.setInterval(1000);
     connect(&m_freshnessTick, &QTimer::timeout, this, [this] {
@@ -60,10 +60,16 @@ void DashboardView::setAnnotationEditor(AnnotationEditor *editor)
 
 void DashboardView::rebuild()
 {
+    rebuild(m_poller->snapshot());
+}
+
+void DashboardView::rebuild(const DashboardSnapshot &now)
+{
     for (PanelWidget *panel : m_panels)
         delete panel;
     m_panels.clear();
-    const DashboardDefinition &dashboard = m_poller->dashboard();
+    m_shown = now;
+    const DashboardDefinition &dashboard = m_shown.dashboard;
     const int columns = qMax(1, dashboard.columns);
     for (int i = 0; i < int(dashboard.panels.size()); ++i) {
         auto *panel = new PanelWidget(dashboard.panels[std::size_t(i)], m_store, m_window, this);
@@ -73,7 +79,7 @@ void DashboardView::rebuild()
         const auto &series = dashboard.panels[std::size_t(i)].series;
         for (int q = 0; q < int(series.size()); ++q) {
             if (!series[std::size_t(q)].derive.isEmpty())
-                formulas.insert(DerivedSeriesUpdater::storeKey(i, q),
+                formulas.insert(SeriesKey::derived(i, q),
                                 FormulaDescription::describe(series[std::size_t(q)], dashboard));
         }
         panel->setFormulaDescriptions(formulas);
@@ -90,10 +96,10 @@ void DashboardView::rebuild()
         connect(chart, &TimelineChart::resetRequested, this, [this] { m_window->setLive(true); });
         connect(chart, &TimelineChart::scrollRequested, m_window, &TimeWindow::scrollTo);
         connect(chart, &TimelineChart::scrollFinished, m_window, &TimeWindow::finishScroll);
-        panel->setStatus(m_poller->panelStatus(i));
+        panel->setStatus(m_shown.statusOf(i));
         // Series bound before this grid existed (load tester values, or a rebuild after the
         // first poll) are drawn from the start; later ones arrive through seriesAdded.
-        for (const auto &binding : m_poller->seriesOfPanel(i))
+        for (const SeriesBinding &binding : m_shown.seriesOf(i))
             chart->addSeries(binding.key, binding.legend, binding.query);
     }
     for (int c = 0; c < columns; ++c)

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "dashboard/dashboarddefinition.h"
+#include "dashboard/dashboardsnapshot.h"
 
 #include <QTimer>
 #include <QWidget>
@@ -17,8 +18,9 @@ class TimeWindow;
 class QGridLayout;
 
 // The panels of a dashboard in a grid, all on the shared time window. It shows and forwards:
-// new series and panel states come from the poller, plot widths go back to it, a drag on any
-// panel zooms all of them, a double-click returns to live, Shift+drag or the wheel pans.
+// new series and panel states come from the poller's signals, with what changed (the view
+// never asks the poller), plot widths go back to it, a drag on any panel zooms all of them, a
+// double-click returns to live, Shift+drag or the wheel pans.
 // It owns the shared hover instant, so that one crosshair runs through every panel.
 class DashboardView : public QWidget
 {
@@ -30,8 +32,12 @@ public:
     // Lets the user make and move annotations on every chart (and shows the editor's model).
     void setAnnotationEditor(AnnotationEditor *editor);
     TimeCursor *timeCursor() const { return m_cursor; }
-    // Rebuilds the grid for the poller's current dashboard.
+    // Rebuilds the grid for this picture of the dashboard (a poller's snapshot()).
+    void rebuild(const DashboardSnapshot &now);
+    // The same with the poller's snapshot of now: for owners and tests.
     void rebuild();
+    // What the grid shows: the snapshot it was built from, kept current by the signals.
+    const DashboardSnapshot &shown() const { return m_shown; }
     const std::vector<PanelWidget *> &panels() const { return m_panels; }
 
 signals:
@@ -45,6 +51,7 @@ private:
     AnnotationModel *m_annotations = nullptr;
     AnnotationEditor *m_editor = nullptr;
     TimeCursor *m_cursor;
+    DashboardSnapshot m_shown;
     std::vector<PanelWidget *> m_panels;
     QTimer m_freshnessTick;
 };

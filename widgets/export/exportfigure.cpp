@@ -3,6 +3,7 @@
 
 #include "annotations/annotationmodel.h"
 #include "dashboard/dashboardpoller.h"
+#include "dashboard/dashboardsnapshot.h"
 #include "store/samplestore.h"
 
 #include <algorithm>
@@ -10,14 +11,20 @@
 ExportFigure ExportFigure::fromDashboard(const DashboardPoller &poller, const AnnotationModel *annotations,
                                          const TimeRange &range)
 {
+    return fromDashboard(poller.snapshot(), annotations, range);
+}
+
+ExportFigure ExportFigure::fromDashboard(const DashboardSnapshot &now, const AnnotationModel *annotations,
+                                         const TimeRange &range)
+{
     ExportFigure figure;
-    const DashboardDefinition &dashboard = poller.dashboard();
+    const DashboardDefinition &dashboard = now.dashboard;
     figure.columns = qMax(1, dashboard.columns);
     figure.range = range;
     for (int i = 0; i < int(dashboard.panels.size()); ++i) {
         const PanelDefinition &definition = dashboard.panels[std::size_t(i)];
         Panel panel{definition.title, definition.unit, definition.rightUnit, {}};
-        for (const DashboardPoller::SeriesBinding &binding : poller.seriesOfPanel(i)) {
+        for (const SeriesBinding &binding : now.seriesOf(i)) {
             if (binding.query < 0 || binding.query >= int(definition.series.size()))
                 continue;
             panel.series.push_back({binding.key, binding.legend, definition.series[std::size_t(binding.query)]});

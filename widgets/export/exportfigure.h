@@ -13,6 +13,7 @@
 
 class AnnotationModel;
 class DashboardPoller;
+struct DashboardSnapshot;
 class SampleStore;
 
 // What an exported picture shows: which panels (with the store keys of their series), over
@@ -56,7 +57,10 @@ struct ExportFigure
 
     bool isComparison() const { return !compare.empty(); }
 
-    // The dashboard's panels with the series the poller has bound to them, over `range`.
+    // The dashboard's panels with the series bound to them, over `range`.
+    static ExportFigure fromDashboard(const DashboardSnapshot &now, const AnnotationModel *annotations,
+                                      const TimeRange &range);
+    // The same for the poller's snapshot of now.
     static ExportFigure fromDashboard(const DashboardPoller &poller, const AnnotationModel *annotations,
                                       const TimeRange &range);
     // Keeps only the panels with these titles (case-insensitive), in the order given. An

@@ -121,3 +121,35 @@ TEST(SessionVariables, ALaterDashboardRecordCarriesTheValueItself)
     ASSERT_EQ(replay.dashboard.variableDefinitions.size(), 2u);
     EXPECT_EQ(replay.dashboard.variableDefinitions[1].value, QStringLiteral("green"));
 }
+
+// A value with a '/' in it: keys recorded before values were escaped spell it as it is, and
+// "$namespace=a/" is the start of "$namespace=a/b/…". Each key is taken for its own value.
+TEST(SessionVariables, AValueWithASlashIsNotTakenForItsBeginningInOldOrNewKeys)
+{
+    SessionContents contents;
+    contents.dashboardJson = QString::fromUtf8(R"json({
+        "variables": { "namespace": { "labelValues": { "label": "namespace" }, "default": "a" } },
+        "panels": [{"title": "sent", "series": [{"query": "sum(rate(sent_total{namespace=\"$namespace\"}[1m]))"}]}]
+    })json");
+    contents.variableChanges.insert(QStringLiteral("namespace"), QStringLiteral("a/b"));
+    const QString oldSlash = QStringLiteral("p0/q0/$namespace=a/b/{}"); // recorded before escaping
+    const QString newSlash = QStringLiteral("p0/q0/$namespace=a\\/b/{}");
+    const QString plain = QStringLiteral("p0/q0/$namespace=a/{}");
+    for (const QString &key : {oldSlash, newSlash, plain})
+        contents.series.push_back(SessionSeries{key, {}, {kStart}, {1}});
+
+    SampleStore store;
+    AnnotationModel annotations;
+    const SessionReplay::Loaded replay = SessionReplay::load(contents, &store, &annotations);
+    EXPECT_TRUE(replay.issues.isEmpty()) << replay.issues.value(0).toString().toStdString();
+    EXPECT_TRUE(store.contains(oldSlash)) << "an old recording still opens on its value";
+    EXPECT_TRUE(store.contains(newSlash));
+    EXPECT_FALSE(store.contains(plain)) << "the series of $namespace=a";
+
+    contents.variableChanges.insert(QStringLiteral("namespace"), QStringLiteral("a"));
+    SampleStore other;
+    SessionReplay::load(contents, &other, &annotations);
+    EXPECT_TRUE(other.contains(plain));
+    EXPECT_FALSE(other.contains(oldSlash)) << "the old startsWith took it for $namespace=a";
+    EXPECT_FALSE(other.contains(newSlash));
+}
