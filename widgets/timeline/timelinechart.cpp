@@ -4,7 +4,7 @@
 #include "annotations/annotationeditor.h"
 #include "annotations/annotationmodel.h"
 #include "annotations/annotationprompt.h"
-#include "base/unitformatter.h"
+#include "base/format.h"
 #include "base/whenfinished.h"
 #include "store/decimator.h"
 #include "store/samplestore.h"
@@ -704,7 +704,7 @@ void TimelineChart::drawValueLabels(QPainter *painter, const QRectF &plot)
             const double value = scale.low + i * scale.tick;
             const double y = std::floor(mapping.y(value)) + 0.5; // on its grid line
             const QString label =
-                UnitFormatter::format(std::abs(value) < scale.tick * 1e-9 ? 0.0 : value, spelled ? unit : QString());
+                Format::value(std::abs(value) < scale.tick * 1e-9 ? 0.0 : value, spelled ? unit : QString());
             const double width = metrics.horizontalAdvance(label);
             const double x = left ? plot.left() - 6 - width : plot.right() + 6;
             painter->drawText(QPointF(x, y + metrics.ascent() / 2 - 1), label);
@@ -747,16 +747,6 @@ namespace {
 QString timeText(qint64 ms)
 {
     return QDateTime::fromMSecsSinceEpoch(ms).toString(QStringLiteral("HH:mm:ss"));
-}
-
-QString durationText(qint64 ms)
-{
-    const qint64 s = ms / 1000;
-    if (s < 60)
-        return QStringLiteral("%1 s").arg(s);
-    if (s < 3600)
-        return QStringLiteral("%1 min %2 s").arg(s / 60).arg(s % 60);
-    return QStringLiteral("%1 h %2 min").arg(s / 3600).arg((s % 3600) / 60);
 }
 
 QString labelText(const Annotation &annotation, const QFontMetricsF &metrics, double plotWidth)
@@ -1027,7 +1017,7 @@ SeriesReadout TimelineChart::readoutFor(qint64 timeMs, const std::vector<std::op
             slot.definition.axis == AxisSide::Right && !m_panel.rightUnit.isEmpty() ? m_panel.rightUnit : m_panel.unit;
         SeriesReadout::Row row{slot.color, slot.name, QStringLiteral("–"), QString()};
         if (samples[i]) {
-            row.value = UnitFormatter::format(samples[i]->value, unit);
+            row.value = Format::value(samples[i]->value, unit);
             row.time = timeText(samples[i]->timestampMs);
         }
         rows.append(row);
@@ -1142,7 +1132,7 @@ QString TimelineChart::toolTipFor(const AnnotationView &view, const AnnotationLa
     const Annotation &a = view.of(view.layout.markers[std::size_t(hit.marker)]);
     QString when = QDateTime::fromMSecsSinceEpoch(a.timeMs).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
     if (a.endMs)
-        when += QStringLiteral(" – %1 (%2)").arg(timeText(*a.endMs), durationText(*a.endMs - a.timeMs));
+        when += QStringLiteral(" – %1 (%2)").arg(timeText(*a.endMs), Format::duration(*a.endMs - a.timeMs));
     QString html = QStringLiteral("<b>%1</b><br>%2")
                        .arg(a.text.toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br>")), when);
     if (!a.tags.isEmpty())
