@@ -5,8 +5,6 @@
 #include "annotations/annotationmodel.h"
 #include "annotations/annotationprompt.h"
 #include "base/format.h"
-#include "base/whenfinished.h"
-#include "store/decimator.h"
 #include "store/samplestore.h"
 #include "theme/palette.h"
 #include "theme/uitheme.h"
@@ -27,7 +25,6 @@
 #include <QToolTip>
 #include <QValueAxis>
 #include <QWheelEvent>
-#include <QtConcurrent>
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -36,9 +33,6 @@
 #include <utility>
 
 namespace {
-
-// Several store changes within one frame cause one render (PlotJuggler coalesces the same way).
-constexpr int kRenderDelayMs = 40;
 
 // Grid, labels, boxes: the colours of the theme shown now (light or dark, see UiTheme).
 const UiTheme::Colors &themeColors()
@@ -116,92 +110,17 @@ AxisScale niceRange(double low, double high)
 
 } // namespace
 
-// The decimated columns of each series of a chart, kept between its render jobs so that a
-// live tick recomputes only the newest column (Decimator::M4Cache). Used by one job at a
-// time: a chart never runs two.
-struct TimelineChart::RenderCaches
-{
-    std::map<QString, Decimator::M4Cache> byKey;
-};
-
-// What a render job needs. The samples are not in it: the job reads them from the store in
-// place, under its read lock.
-struct TimelineChart::RenderInput
-{
-    const SampleStore *store = nullptr;
-    std::shared_ptr<RenderCaches> caches;
-    TimeRange range;
-    qint64 columnMs = 1;
-    qint64 gapMs = 0;
-    std::vector<QString> keys; // of the chart's series, in slot order
-    // What changed in the store since the last job: the caches forget those columns.
-    std::vector<std::pair<QString, TimeRange>> changes;
-    bool forgetAll = false; // a series was removed or the store cleared
-};
-
-struct TimelineChart::RenderOutput
-{
-    TimeRange range;
-    std::vector<Decimator::Points> points;
-    std::vector<std::pair<double, double>> extents; // min, max in the range (inf, -inf: none)
-    std::vector<SeriesStatistics> stats;
-};
-
-namespace {
-
-// Runs on a worker thread: decimate, compute legend statistics and the y extent. Reads the
-// store one series at a time under its read lock (a merge on the UI thread waits at most for
-// one series), and touches nothing else but its input.
-TimelineChart::RenderOutput renderOffThread(const TimelineChart::RenderInput &input)
-{
-    TimelineChart::RenderOutput out;
-    out.range = input.range;
-    auto &caches = input.caches->byKey;
-    if (input.forgetAll)
-        caches.clear();
-    for (const auto &[key, span] : input.changes) {
-        if (const auto it = caches.find(key); it != caches.end())
-            it->second.invalidate(span);
-    }
-    // Series the chart no longer shows take no memory.
-    for (auto it = caches.begin(); it != caches.end();) {
-        const bool shown = std::find(input.keys.begin(), input.keys.end(), it->first) != input.keys.end();
-        it = shown ? std::next(it) : caches.erase(it);
-    }
-    for (const QString &key : input.keys) {
-        Decimator::Points decimated;
-        SeriesStatistics stats;
-        {
-            const QReadLocker locked = input.store->readLock();
-            if (const SampleStore::Series *series = input.store->series(key)) {
-                decimated =
-                    caches[key].m4(series->timestampsMs(), series->values(), input.range, input.columnMs, input.gapMs);
-                stats = SeriesStatistics::compute(series->timestampsMs(), series->values(), input.range);
-            }
-        }
-        double low = std::numeric_limits<double>::infinity();
-        double high = -low;
-        for (std::size_t i = 0; i < decimated.values.size(); ++i) {
-            const double y = decimated.values[i];
-            if (std::isfinite(y) && input.range.contains(decimated.timestampsMs[i])) {
-                low = std::min(low, y);
-                high = std::max(high, y);
-            }
-        }
-        out.extents.emplace_back(low, high);
-        out.points.push_back(std::move(decimated));
-        out.stats.push_back(stats);
-    }
-    return out;
-}
-
-} // namespace
-
 TimelineChart::TimelineChart(const PanelDefinition &panel, SampleStore *store, TimeWindow *window, QWidget *parent)
     // The chart is handed to the base constructor: QChartView(QWidget*) would create a default
     // chart that setChart() later replaces without deleting.
     : QChartView(new QChart, parent), m_panel(panel), m_store(store), m_window(window), m_chart(chart()),
-      m_timeAxis(new QDateTimeAxis), m_leftAxis(new QValueAxis)
+      m_timeAxis(new QDateTimeAxis), m_leftAxis(new QValueAxis),
+      m_renderer(
+          store, window,
+          [this] {
+              return ChartRenderer::Frame{plotWidth(), m_status.stepMs};
+          },
+          [this](ChartRenderOutput output) { applyRender(std::move(output)); })
 {
     // OpenGL series stay off: they break SVG export and offscreen rendering.
     m_chart->legend()->hide();            // the panel draws its own legend, with statistics
@@ -258,47 +177,9 @@ TimelineChart::TimelineChart(const PanelDefinition &panel, SampleStore *store, T
     m_scrollEnd.setSingleShot(true);
     m_scrollEnd.setInterval(kWheelGestureEndMs);
     connect(&m_scrollEnd, &QTimer::timeout, this, &TimelineChart::scrollFinished);
-
-    m_caches = std::make_shared<RenderCaches>();
-    m_renderDelay.setSingleShot(true);
-    m_renderDelay.setInterval(kRenderDelayMs);
-    connect(&m_renderDelay, &QTimer::timeout, this, &TimelineChart::startRender);
-    connect(m_store, &SampleStore::samplesChanged, this, [this](const QString &key, const TimeRange &span) {
-        const auto shown =
-            std::find_if(m_slots.begin(), m_slots.end(), [&](const Slot &slot) { return slot.key == key; });
-        if (shown == m_slots.end())
-            return;
-        // Every change reaches the caches, also one outside the view: they may hold columns
-        // of another zoom level that covers it.
-        m_pendingChanges.emplace_back(key, span);
-        // While the view shows the past, live changes schedule no render: fold them into one
-        // span per series now and then, so that they cannot pile up for hours.
-        if (m_pendingChanges.size() > 256) {
-            std::map<QString, TimeRange> folded;
-            for (const auto &[changedKey, changed] : m_pendingChanges) {
-                const auto [it, added] = folded.try_emplace(changedKey, changed);
-                if (!added)
-                    it->second = TimeRange{std::min(it->second.startMs, changed.startMs),
-                                           std::max(it->second.endMs, changed.endMs)};
-            }
-            m_pendingChanges.assign(folded.begin(), folded.end());
-        }
-        const TimeRange visible = m_window->range();
-        if (span.endMs < visible.startMs || span.startMs > visible.endMs + 60'000)
-            return; // nothing visible changed
-        scheduleRender();
-    });
-    connect(m_store, &SampleStore::seriesRemoved, this, [this] { m_forgetCaches = true; });
-    connect(m_store, &SampleStore::cleared, this, [this] { m_forgetCaches = true; });
-    connect(m_window, &TimeWindow::rangeChanged, this, &TimelineChart::scheduleRender);
-    scheduleRender();
 }
 
-TimelineChart::~TimelineChart()
-{
-    // The job reads the store in place; it must not outlive this chart (nor, so, the store).
-    m_renderJob.waitForFinished();
-}
+TimelineChart::~TimelineChart() = default;
 
 void TimelineChart::applyTheme()
 {
@@ -332,7 +213,11 @@ void TimelineChart::addSeries(const QString &key, const QString &name, int query
     slot.definition = m_panel.series[std::size_t(queryIndex)];
     slot.color = Palette::resolve(slot.definition.color, int(m_slots.size()), themeBackground());
     m_slots.push_back(slot);
-    scheduleRender();
+    std::vector<QString> keys;
+    keys.reserve(m_slots.size());
+    for (const Slot &shown : m_slots)
+        keys.push_back(shown.key);
+    m_renderer.setKeys(std::move(keys)); // and a render follows
 }
 
 void TimelineChart::setSeriesVisible(const QString &key, bool visible)
@@ -511,44 +396,7 @@ void TimelineChart::resizeEvent(QResizeEvent *event)
     scheduleRender();
 }
 
-void TimelineChart::scheduleRender()
-{
-    if (!m_renderDelay.isActive())
-        m_renderDelay.start();
-}
-
-void TimelineChart::startRender()
-{
-    if (m_renderRunning) {
-        m_renderAgain = true; // the running job is superseded by the next one
-        return;
-    }
-    RenderInput input;
-    input.store = m_store;
-    input.caches = m_caches;
-    input.range = m_window->range();
-    input.columnMs = Decimator::columnMsFor(input.range, plotWidth());
-    const qint64 step = m_status.stepMs > 0 ? m_status.stepMs : 1000;
-    input.gapMs = std::max<qint64>(step * 5 / 2, input.columnMs * 2);
-    input.keys.reserve(m_slots.size());
-    for (const Slot &slot : m_slots)
-        input.keys.push_back(slot.key);
-    input.changes = std::exchange(m_pendingChanges, {});
-    input.forgetAll = std::exchange(m_forgetCaches, false);
-    m_renderRunning = true;
-    const QFuture<RenderOutput> job = QtConcurrent::run(renderOffThread, std::move(input));
-    m_renderJob = job;
-    whenFinished(job, this, [this](RenderOutput output) {
-        m_renderRunning = false;
-        applyRender(std::move(output));
-        if (m_renderAgain) {
-            m_renderAgain = false;
-            scheduleRender();
-        }
-    });
-}
-
-void TimelineChart::applyRender(RenderOutput output)
+void TimelineChart::applyRender(ChartRenderOutput output)
 {
     if (output.points.size() != m_slots.size()) {
         scheduleRender(); // a series was added while the job ran

@@ -7,13 +7,13 @@
 #include "dashboard/panelstatus.h"
 #include "store/seriesstatistics.h"
 #include "timeline/annotationlayout.h"
+#include "timeline/chartrenderer.h"
 #include "timeline/serieslayer.h"
 #include "timeline/timecursor.h"
 #include "timeline/timeticks.h"
 
 #include <QChartView>
 #include <QColor>
-#include <QFuture>
 #include <QList>
 #include <QPointF>
 #include <QPolygonF>
@@ -53,10 +53,6 @@ public:
     static constexpr int kRightGutter = 64;
     static constexpr int kTopGutter = 10;
     static constexpr int kBottomGutter = 26;
-
-    struct RenderInput;  // what a render job is given (defined in the .cpp)
-    struct RenderOutput; // what it hands back to the UI thread
-    struct RenderCaches; // what render jobs keep between them
 
     struct LegendEntry
     {
@@ -154,9 +150,8 @@ private:
         double high = 0;
     };
 
-    void scheduleRender();
-    void startRender();
-    void applyRender(RenderOutput output);
+    void scheduleRender() { m_renderer.schedule(); }
+    void applyRender(ChartRenderOutput output);
     // Sets the value axes from the visible series' extents; true when a scale changed.
     bool updateScales();
     SeriesLayer::View layerView(const TimeRange &range) const;
@@ -222,14 +217,6 @@ private:
     std::vector<Slot> m_slots;
     QList<LegendEntry> m_legend;
     PanelStatus m_status;
-    QTimer m_renderDelay;
-    bool m_renderRunning = false;
-    bool m_renderAgain = false;
-    QFuture<void> m_renderJob; // the running one, waited for by the destructor
-    std::shared_ptr<RenderCaches> m_caches;
-    // Store changes to the shown series since the last job started, for the caches.
-    std::vector<std::pair<QString, TimeRange>> m_pendingChanges;
-    bool m_forgetCaches = false;
     SeriesLayer m_layer;
 
     // One press-drag-release of the left button; what it does is decided at the press.
@@ -265,4 +252,7 @@ private:
     std::optional<double> m_drawnCrosshairX;
     QStringList m_drawnReadout;
     QRectF m_drawnReadoutRect;
+    // Last: destroyed first, so that its job (which reads the store and hands its output to
+    // this chart) is finished before anything it touches goes.
+    ChartRenderer m_renderer;
 };
