@@ -65,17 +65,10 @@ constexpr double kAreaFillAlpha = 0.25;
 // (docs/performance.md).
 constexpr double kLineWidthPx = 1.0;
 
-// A press that moves less than this is a click (a point annotation, a badge toggle), more is
-// a drag (a region, a zoom).
-constexpr double kDragThresholdPx = 6;
 // How near (px) the mouse must be to a marker line or band edge to grab it.
 constexpr double kGrabTolerancePx = 4;
 // Markers closer than this collapse into one "+N" badge.
 constexpr double kClusterPx = 8;
-// One wheel notch pans a tenth of the window; Ctrl+wheel zooms by a fifth.
-constexpr double kWheelPanFraction = 0.1;
-constexpr double kWheelZoomFactor = 0.8;
-constexpr qint64 kMinimumRangeMs = 1000;
 // The wheel has no release; a pause this long ends one pan or zoom in the history.
 constexpr int kWheelGestureEndMs = 400;
 
@@ -383,10 +376,12 @@ int TimelineChart::drawnPointCount() const
 
 qint64 TimelineChart::timeAt(double x) const
 {
-    const QRectF plot = m_chart->plotArea();
-    const TimeRange range = m_window->range();
-    const double fraction = std::clamp((x - plot.left()) / std::max(1.0, plot.width()), 0.0, 1.0);
-    return range.startMs + qint64(fraction * double(range.length()));
+    return axisMap().timeAt(x);
+}
+
+TimeAxisMap TimelineChart::axisMap() const
+{
+    return TimeAxisMap{m_window->range(), m_chart->plotArea()};
 }
 
 void TimelineChart::resizeEvent(QResizeEvent *event)
@@ -482,9 +477,7 @@ TimeTicks::Ticks TimelineChart::timeTicks() const
 
 double TimelineChart::xFor(qint64 timeMs) const
 {
-    const QRectF plot = m_chart->plotArea();
-    const TimeRange range = m_window->range();
-    return plot.left() + plot.width() * double(timeMs - range.startMs) / double(std::max<qint64>(1, range.length()));
+    return axisMap().xFor(timeMs);
 }
 
 void TimelineChart::drawBackground(QPainter *painter, const QRectF &rect)
@@ -576,13 +569,10 @@ void TimelineChart::drawForeground(QPainter *painter, const QRectF &rect)
     drawTimeLabels(painter, plot);
     drawCrosshairLine(painter, plot); // under the annotations: hovering a marker must not hide it
     drawAnnotations(painter, plot);
-    if (m_press && m_press->gesture == Gesture::Zoom &&
-        std::abs(m_press->current.x() - m_press->start.x()) >= kDragThresholdPx) {
-        const QRectF band(
-            QPointF(std::clamp(std::min(m_press->start.x(), m_press->current.x()), plot.left(), plot.right()),
-                    plot.top()),
-            QPointF(std::clamp(std::max(m_press->start.x(), m_press->current.x()), plot.left(), plot.right()),
-                    plot.bottom()));
+    if (const auto zoom = m_gestures.zoomBand()) {
+        const auto [from, to] = *zoom;
+        const QRectF band(QPointF(std::clamp(std::min(from, to), plot.left(), plot.right()), plot.top()),
+                          QPointF(std::clamp(std::max(from, to), plot.left(), plot.right()), plot.bottom()));
         painter->fillRect(band, themeColors().zoomBand);
     }
     drawPendingMark(painter, plot);
@@ -617,25 +607,6 @@ constexpr double kColourBar = 3;
 
 } // namespace
 
-double TimelineChart::msPerPixel() const
-{
-    return double(std::max<qint64>(1, m_window->range().length())) / std::max(1.0, m_chart->plotArea().width());
-}
-
-std::pair<qint64, std::optional<qint64>> TimelineChart::movedTimes() const
-{
-    const Annotation &a = m_press->annotation;
-    const qint64 delta = qint64(std::llround((m_press->current.x() - m_press->start.x()) * msPerPixel()));
-    switch (m_press->part) {
-    case AnnotationLayout::HitKind::End:
-        return {a.timeMs, a.endMs ? std::optional<qint64>(*a.endMs + delta) : std::nullopt};
-    case AnnotationLayout::HitKind::Label: // the label carries the whole annotation
-        return {a.timeMs + delta, a.endMs ? std::optional<qint64>(*a.endMs + delta) : std::nullopt};
-    default: // Start: a point, or a region's start edge
-        return {a.timeMs + delta, a.endMs};
-    }
-}
-
 TimelineChart::AnnotationView TimelineChart::layoutAnnotations() const
 {
     AnnotationView view;
@@ -643,13 +614,15 @@ TimelineChart::AnnotationView TimelineChart::layoutAnnotations() const
         return view;
     const TimeRange range = m_window->range();
     view.annotations = m_annotations->inRange(range);
-    if (m_press && m_press->gesture == Gesture::Move) {
-        // The marker being dragged is drawn where it would land.
-        auto [timeMs, endMs] = movedTimes();
+    if (const std::optional<ChartGestures::Moved> moving = m_gestures.moving(axisMap())) {
+        // The marker being dragged is drawn where it would land; a start dragged past its end
+        // makes the end the start.
+        qint64 timeMs = moving->timeMs;
+        std::optional<qint64> endMs = moving->endMs;
         if (endMs && *endMs < timeMs)
             std::swap(*endMs, timeMs);
         for (Annotation &a : view.annotations) {
-            if (a.id == m_press->annotation.id) {
+            if (a.id == moving->id) {
                 a.timeMs = timeMs;
                 a.endMs = endMs;
             }
@@ -702,7 +675,8 @@ void TimelineChart::drawAnnotations(QPainter *painter, const QRectF &plot)
     const QFontMetricsF metrics(font);
     // The id of the marker being dragged, 0 for none (ids start at 1). A plain value: an
     // optional here makes GCC's -O2/-O3 flow analysis warn falsely of an uninitialised read.
-    const quint64 dragged = m_press && m_press->gesture == Gesture::Move ? m_press->annotation.id : 0;
+    const std::optional<ChartGestures::Moved> moving = m_gestures.moving(axisMap());
+    const quint64 dragged = moving ? moving->id : 0;
 
     // Bands first: lines and labels go over them.
     for (const auto &marker : markers) {
@@ -816,10 +790,9 @@ void TimelineChart::drawPendingMark(QPainter *painter, const QRectF &plot)
     // for its text is open.
     std::optional<double> x1;
     std::optional<double> x2;
-    if (m_press && m_press->gesture == Gesture::Annotate) {
-        x1 = m_press->start.x();
-        if (std::abs(m_press->current.x() - m_press->start.x()) >= kDragThresholdPx)
-            x2 = m_press->current.x();
+    if (const auto making = m_gestures.annotateSpan()) {
+        x1 = making->first;
+        x2 = making->second;
     } else if (m_pendingMark) {
         x1 = xFor(m_pendingMark->first);
         if (m_pendingMark->second)
@@ -846,7 +819,7 @@ std::vector<std::optional<NearestSample>> TimelineChart::samplesAt(qint64 timeMs
 {
     // Farther than a couple of steps (or a few pixels when zoomed out) is a gap, not a value.
     const qint64 step = m_status.stepMs > 0 ? m_status.stepMs : 1000;
-    const qint64 maxDistance = std::max<qint64>(step * 5 / 2, qint64(msPerPixel() * 6));
+    const qint64 maxDistance = std::max<qint64>(step * 5 / 2, qint64(axisMap().msPerPixel() * 6));
     std::vector<std::optional<NearestSample>> samples;
     samples.reserve(m_slots.size());
     for (const Slot &slot : m_slots) {
@@ -1076,7 +1049,7 @@ void TimelineChart::updateHover(const QPointF &pos)
         else
             m_cursor->leave(this);
     }
-    if (m_press)
+    if (m_gestures.isPressed())
         return; // a drag in progress keeps its cursor shape and shows no tooltips
 
     using Kind = AnnotationLayout::HitKind;
@@ -1148,108 +1121,67 @@ void TimelineChart::mousePressEvent(QMouseEvent *event)
         return;
     QToolTip::hideText();
     m_toolTipKey.clear();
-    Press press;
-    press.start = pos;
-    press.current = pos;
-    press.rangeAtPress = m_window->range();
-    if (event->modifiers() & Qt::ControlModifier) {
-        if (!m_editor)
-            return; // nowhere to add an annotation to
-        press.gesture = Gesture::Annotate;
-    } else if (event->modifiers() & Qt::ShiftModifier) {
-        press.gesture = Gesture::Pan;
-        viewport()->setCursor(Qt::ClosedHandCursor);
-    } else {
+    const auto targetAt = [this, pos] {
         using Kind = AnnotationLayout::HitKind;
+        ChartGestures::Target target;
         const AnnotationView view = layoutAnnotations();
         const AnnotationLayout::Hit hit = AnnotationLayout::hitTest(view.layout, pos, kGrabTolerancePx);
+        target.kind = hit.kind;
         if (hit.kind == Kind::Badge) {
-            press.gesture = Gesture::ClickCluster;
             const auto &group = view.layout.groups[std::size_t(hit.group)];
-            press.cluster = view.of(view.layout.markers[std::size_t(group.markers.front())]).id;
-        } else if (hit.kind == Kind::ListRow) {
-            press.gesture = Gesture::ClickCluster; // a click inside the list keeps it open
-        } else if (m_editor && (hit.kind == Kind::Start || hit.kind == Kind::End || hit.kind == Kind::Label)) {
-            press.gesture = Gesture::Move;
-            press.annotation = view.of(view.layout.markers[std::size_t(hit.marker)]);
-            press.part = hit.kind;
+            target.cluster = view.of(view.layout.markers[std::size_t(group.markers.front())]).id;
+        } else if (hit.kind == Kind::Start || hit.kind == Kind::End || hit.kind == Kind::Label) {
+            const Annotation &a = view.of(view.layout.markers[std::size_t(hit.marker)]);
+            target.mark = ChartGestures::Mark{a.id, a.timeMs, a.endMs, a.suggested};
         }
-    }
-    m_press = press;
+        return target;
+    };
+    apply(m_gestures.press(pos, event->modifiers(), axisMap(), m_editor != nullptr, targetAt));
 }
 
 void TimelineChart::mouseMoveEvent(QMouseEvent *event)
 {
     event->accept();
     const QPointF pos = event->position();
-    if (m_press) {
-        m_press->current = pos;
-        if (m_press->gesture == Gesture::Pan) {
-            const TimeRange &from = m_press->rangeAtPress;
-            const double perPixel =
-                double(std::max<qint64>(1, from.length())) / std::max(1.0, m_chart->plotArea().width());
-            const qint64 shift = -qint64(std::llround((pos.x() - m_press->start.x()) * perPixel));
-            emit scrollRequested({from.startMs + shift, from.endMs + shift});
-        } else {
-            viewport()->update();
-        }
-    }
+    apply(m_gestures.move(pos, axisMap()));
     updateHover(pos);
 }
 
 void TimelineChart::mouseReleaseEvent(QMouseEvent *event)
 {
     event->accept();
-    if (!m_press || event->button() != Qt::LeftButton)
+    if (!m_gestures.isPressed() || event->button() != Qt::LeftButton)
         return;
-    m_press->current = event->position();
-    const Press press = *m_press;
-    const double dx = press.current.x() - press.start.x();
-    const bool dragged = std::abs(dx) >= kDragThresholdPx;
-    std::optional<std::pair<qint64, std::optional<qint64>>> moved;
-    if (press.gesture == Gesture::Move && std::abs(dx) >= 3)
-        moved = movedTimes();
-    m_press.reset();
-    viewport()->update();
-    viewport()->setCursor(Qt::CrossCursor);
-    switch (press.gesture) {
-    case Gesture::Zoom:
-        if (dragged) {
-            const qint64 a = timeAt(press.start.x());
-            const qint64 b = timeAt(press.current.x());
-            emit rangeSelected({std::min(a, b), std::max(a, b)});
-        } else {
-            m_expandedCluster.reset(); // a click on the plot closes an open cluster list
-        }
-        break;
-    case Gesture::Pan:
+    apply(m_gestures.release(event->position(), event->button(), axisMap(), m_editor != nullptr));
+    updateHover(event->position());
+}
+
+void TimelineChart::apply(const ChartGestures::Outcome &outcome)
+{
+    if (outcome.repaint)
+        viewport()->update();
+    if (outcome.cursor)
+        viewport()->setCursor(*outcome.cursor);
+    if (outcome.selectRange)
+        emit rangeSelected(*outcome.selectRange);
+    if (outcome.scroll)
+        emit scrollRequested(*outcome.scroll);
+    if (outcome.scrollFinished)
         emit scrollFinished();
-        break;
-    case Gesture::Annotate:
-        if (dragged) {
-            const qint64 a = timeAt(press.start.x());
-            const qint64 b = timeAt(press.current.x());
-            openPrompt(press.current, std::min(a, b), std::max(a, b));
-        } else {
-            openPrompt(press.start, timeAt(press.start.x()), std::nullopt);
-        }
-        break;
-    case Gesture::Move:
-        if (moved && m_editor) {
-            // One call per drag, at the release: the drag is one undo step, and the next drag
-            // of the same marker is another.
-            m_editor->move(press.annotation.id, moved->first, moved->second);
-            m_editor->finishMove();
-        } else if (!moved && m_editor && press.annotation.suggested) {
-            offerSuggestion(press.annotation.id, press.start);
-        }
-        break;
-    case Gesture::ClickCluster:
-        if (press.cluster)
-            m_expandedCluster = m_expandedCluster == press.cluster ? std::nullopt : press.cluster;
-        break;
+    if (outcome.prompt)
+        openPrompt(outcome.prompt->at, outcome.prompt->timeMs, outcome.prompt->endMs);
+    if (outcome.move && m_editor) {
+        // One call per drag, at the release: the drag is one undo step, and the next drag of
+        // the same marker is another.
+        m_editor->move(outcome.move->id, outcome.move->timeMs, outcome.move->endMs);
+        m_editor->finishMove();
     }
-    updateHover(press.current);
+    if (outcome.offerSuggestion)
+        offerSuggestion(outcome.offerSuggestion->id, outcome.offerSuggestion->at);
+    if (outcome.toggleCluster)
+        m_expandedCluster = m_expandedCluster == outcome.toggleCluster ? std::nullopt : outcome.toggleCluster;
+    if (outcome.closeClusterList)
+        m_expandedCluster.reset();
 }
 
 void TimelineChart::offerSuggestion(quint64 id, const QPointF &at)
@@ -1279,27 +1211,11 @@ void TimelineChart::mouseDoubleClickEvent(QMouseEvent *event)
 void TimelineChart::wheelEvent(QWheelEvent *event)
 {
     event->accept();
-    const QPoint delta = event->angleDelta();
-    const int raw = delta.y() != 0 ? delta.y() : delta.x();
-    if (raw == 0)
+    const ChartGestures::Outcome outcome =
+        m_gestures.wheel(event->angleDelta(), event->modifiers(), event->position().x(), axisMap());
+    if (!outcome.scroll)
         return;
-    const double notches = raw / 120.0;
-    const TimeRange range = m_window->range();
-    TimeRange next;
-    if (event->modifiers() & Qt::ControlModifier) {
-        // Zoom around the instant under the mouse: it stays where it is on screen.
-        const double length =
-            std::max<double>(kMinimumRangeMs, double(range.length()) * std::pow(kWheelZoomFactor, notches));
-        const qint64 anchor = timeAt(event->position().x());
-        const double fraction = double(anchor - range.startMs) / double(std::max<qint64>(1, range.length()));
-        next.startMs = anchor - qint64(std::llround(fraction * length));
-        next.endMs = next.startMs + qint64(std::llround(length));
-    } else {
-        // Forward (up, or left on a touchpad) goes back in time, like scrolling up a log.
-        const qint64 shift = -qint64(std::llround(notches * kWheelPanFraction * double(range.length())));
-        next = {range.startMs + shift, range.endMs + shift};
-    }
-    emit scrollRequested(next);
+    emit scrollRequested(*outcome.scroll);
     m_scrollEnd.start();
 }
 

@@ -7,8 +7,10 @@
 #include "dashboard/panelstatus.h"
 #include "store/seriesstatistics.h"
 #include "timeline/annotationlayout.h"
+#include "timeline/chartgestures.h"
 #include "timeline/chartrenderer.h"
 #include "timeline/serieslayer.h"
+#include "timeline/timeaxismap.h"
 #include "timeline/timecursor.h"
 #include "timeline/timeticks.h"
 
@@ -195,14 +197,14 @@ private:
     SeriesReadout readoutFor(qint64 timeMs, const std::vector<std::optional<NearestSample>> &samples) const;
     std::optional<QRectF> readoutRect() const; // where the read-out goes now, if anywhere
     QRect crosshairStrip(double x) const;
-    double msPerPixel() const;
-    // A region or point being dragged: where it would go for the current mouse position.
-    std::pair<qint64, std::optional<qint64>> movedTimes() const;
     void openPrompt(const QPointF &at, qint64 timeMs, std::optional<qint64> endMs);
     // A click on a detector's suggestion: a menu to accept or dismiss it.
     void offerSuggestion(quint64 id, const QPointF &at);
     TimeTicks::Ticks timeTicks() const;
     double xFor(qint64 timeMs) const; // scene x of an instant in the visible range
+    TimeAxisMap axisMap() const;      // the visible range over the plot, now
+    // Does what a gesture asks: signals, the prompt, a move, the suggestion menu, repaints.
+    void apply(const ChartGestures::Outcome &outcome);
 
     PanelDefinition m_panel;
     SampleStore *m_store;
@@ -219,27 +221,7 @@ private:
     PanelStatus m_status;
     SeriesLayer m_layer;
 
-    // One press-drag-release of the left button; what it does is decided at the press.
-    enum class Gesture
-    {
-        Zoom,
-        Pan,
-        Annotate,
-        Move,
-        ClickCluster
-    };
-    struct Press
-    {
-        Gesture gesture = Gesture::Zoom;
-        QPointF start;
-        QPointF current;
-        TimeRange rangeAtPress;
-        // Move: which annotation and which part of it.
-        Annotation annotation;
-        AnnotationLayout::HitKind part = AnnotationLayout::HitKind::None;
-        std::optional<quint64> cluster; // ClickCluster: the id that names the cluster
-    };
-    std::optional<Press> m_press;
+    ChartGestures m_gestures;
     AnnotationEditor *m_editor = nullptr;
     TimeCursor *m_cursor = nullptr;
     std::optional<QPointF> m_hoverPos;        // viewport coordinates, while the mouse is here
