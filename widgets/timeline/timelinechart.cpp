@@ -8,6 +8,7 @@
 #include "store/samplestore.h"
 #include "theme/palette.h"
 #include "theme/uitheme.h"
+#include "timeline/chartpaint.h"
 #include "timeline/seriesreadout.h"
 #include "timeline/timecursor.h"
 #include "timeline/timeticks.h"
@@ -22,7 +23,6 @@
 #include <QMouseEvent>
 #include <QPainter>
 #include <QPointer>
-#include <QToolTip>
 #include <QValueAxis>
 #include <QWheelEvent>
 #include <algorithm>
@@ -32,31 +32,9 @@
 #include <tuple>
 #include <utility>
 
+using namespace ChartPaint;
+
 namespace {
-
-// Grid, labels, boxes: the colours of the theme shown now (light or dark, see UiTheme).
-const UiTheme::Colors &themeColors()
-{
-    return UiTheme::instance()->colors();
-}
-
-Palette::Background themeBackground()
-{
-    return UiTheme::instance()->background();
-}
-
-// Text in a marker's colour, on a label box of the theme's background: darker on light,
-// lighter on dark, so that it keeps its contrast.
-QColor labelTextColor(const QColor &color)
-{
-    return UiTheme::instance()->isDark() ? color.lighter(135) : color.darker(115);
-}
-
-QColor withAlpha(QColor color, double alpha)
-{
-    color.setAlphaF(float(alpha));
-    return color;
-}
 
 // Series: the palette's colour (Palette::resolve); an area is filled with it at this opacity.
 constexpr double kAreaFillAlpha = 0.25;
@@ -65,10 +43,6 @@ constexpr double kAreaFillAlpha = 0.25;
 // (docs/performance.md).
 constexpr double kLineWidthPx = 1.0;
 
-// How near (px) the mouse must be to a marker line or band edge to grab it.
-constexpr double kGrabTolerancePx = 4;
-// Markers closer than this collapse into one "+N" badge.
-constexpr double kClusterPx = 8;
 // The wheel has no release; a pause this long ends one pan or zoom in the history.
 constexpr int kWheelGestureEndMs = 400;
 
@@ -324,14 +298,13 @@ void TimelineChart::keepPlotAtGutters(const QRectF &plot)
 
 void TimelineChart::setAnnotationModel(AnnotationModel *annotations)
 {
-    if (m_annotations)
-        disconnect(m_annotations, nullptr, viewport(), nullptr);
-    m_annotations = annotations;
+    if (m_overlay.model())
+        disconnect(m_overlay.model(), nullptr, viewport(), nullptr);
+    m_overlay.setModel(annotations);
     if (m_editor && m_editor->model() != annotations)
         m_editor = nullptr; // another model: drawn, not edited
-    if (m_annotations) {
-        connect(m_annotations, &AnnotationModel::annotationsChanged, viewport(), qOverload<>(&QWidget::update));
-    }
+    if (annotations)
+        connect(annotations, &AnnotationModel::annotationsChanged, viewport(), qOverload<>(&QWidget::update));
     viewport()->update();
 }
 
@@ -382,6 +355,12 @@ qint64 TimelineChart::timeAt(double x) const
 TimeAxisMap TimelineChart::axisMap() const
 {
     return TimeAxisMap{m_window->range(), m_chart->plotArea()};
+}
+
+AnnotationOverlay::Context TimelineChart::overlayContext() const
+{
+    return AnnotationOverlay::Context{axisMap(), m_leftAxis->labelsFont(), m_gestures.moving(axisMap()),
+                                      m_editor != nullptr};
 }
 
 void TimelineChart::resizeEvent(QResizeEvent *event)
@@ -568,251 +547,17 @@ void TimelineChart::drawForeground(QPainter *painter, const QRectF &rect)
     drawValueLabels(painter, plot);
     drawTimeLabels(painter, plot);
     drawCrosshairLine(painter, plot); // under the annotations: hovering a marker must not hide it
-    drawAnnotations(painter, plot);
+    const AnnotationOverlay::Context overlay = overlayContext();
+    m_overlay.paint(painter, overlay);
     if (const auto zoom = m_gestures.zoomBand()) {
         const auto [from, to] = *zoom;
         const QRectF band(QPointF(std::clamp(std::min(from, to), plot.left(), plot.right()), plot.top()),
                           QPointF(std::clamp(std::max(from, to), plot.left(), plot.right()), plot.bottom()));
         painter->fillRect(band, themeColors().zoomBand);
     }
-    drawPendingMark(painter, plot);
+    m_overlay.paintPreview(painter, overlay, m_gestures.annotateSpan());
     drawStatus(painter, plot);
     drawCrosshair(painter, plot);
-}
-
-namespace {
-
-QString timeText(qint64 ms)
-{
-    return QDateTime::fromMSecsSinceEpoch(ms).toString(QStringLiteral("HH:mm:ss"));
-}
-
-QString labelText(const Annotation &annotation, const QFontMetricsF &metrics, double plotWidth)
-{
-    // The first line only: the tooltip and the dock show the rest.
-    const QString firstLine = annotation.text.section(QLatin1Char('\n'), 0, 0);
-    return metrics.elidedText(firstLine, Qt::ElideRight, std::min(220.0, plotWidth * 0.4));
-}
-
-// A detector's suggestion is drawn faded until the user accepts it, so it reads as a
-// proposal next to what people and actions marked.
-QColor markerColor(const Annotation &annotation)
-{
-    const QColor color = Palette::annotationColor(annotation.source, annotation.failed, themeBackground());
-    return annotation.suggested ? withAlpha(color, 0.45) : color;
-}
-
-constexpr double kLabelPadding = 5; // text inset in a label box, besides the colour bar
-constexpr double kColourBar = 3;
-
-} // namespace
-
-TimelineChart::AnnotationView TimelineChart::layoutAnnotations() const
-{
-    AnnotationView view;
-    if (!m_annotations)
-        return view;
-    const TimeRange range = m_window->range();
-    view.annotations = m_annotations->inRange(range);
-    if (const std::optional<ChartGestures::Moved> moving = m_gestures.moving(axisMap())) {
-        // The marker being dragged is drawn where it would land; a start dragged past its end
-        // makes the end the start.
-        qint64 timeMs = moving->timeMs;
-        std::optional<qint64> endMs = moving->endMs;
-        if (endMs && *endMs < timeMs)
-            std::swap(*endMs, timeMs);
-        for (Annotation &a : view.annotations) {
-            if (a.id == moving->id) {
-                a.timeMs = timeMs;
-                a.endMs = endMs;
-            }
-        }
-        std::stable_sort(view.annotations.begin(), view.annotations.end(),
-                         [](const Annotation &x, const Annotation &y) { return x.timeMs < y.timeMs; });
-    }
-    const QRectF plot = m_chart->plotArea();
-    const QFontMetricsF metrics(m_leftAxis->labelsFont());
-    std::vector<AnnotationLayout::Item> items;
-    items.reserve(view.annotations.size());
-    for (const Annotation &a : view.annotations) {
-        const double width =
-            metrics.horizontalAdvance(labelText(a, metrics, plot.width())) + 2 * kLabelPadding + kColourBar;
-        items.push_back({a.id, a.timeMs, a.endMs, std::ceil(width)});
-    }
-    AnnotationLayout::Options options;
-    options.range = range;
-    options.plotLeft = plot.left();
-    options.plotWidth = plot.width();
-    options.plotTop = plot.top();
-    options.plotBottom = plot.bottom();
-    options.clusterPx = kClusterPx;
-    options.rows = 3;
-    options.rowHeight = std::ceil(metrics.height()) + 3;
-    options.rowGap = 3;
-    options.badgeWidth = [&metrics](int n) {
-        return std::ceil(metrics.horizontalAdvance(QStringLiteral("+%1").arg(n))) + 12;
-    };
-    options.expandedId = m_expandedCluster;
-    options.listRowHeight = std::ceil(metrics.height()) + 5;
-    options.listWidth = std::min(300.0, plot.width() - 8);
-    view.layout = AnnotationLayout::compute(items, options);
-    return view;
-}
-
-void TimelineChart::drawAnnotations(QPainter *painter, const QRectF &plot)
-{
-    m_drawnAnnotations.clear();
-    m_drawnClusters.clear();
-    const AnnotationView view = layoutAnnotations();
-    if (view.layout.markers.empty())
-        return;
-    const auto &markers = view.layout.markers;
-    const auto &groups = view.layout.groups;
-    painter->save();
-    painter->setClipRect(plot.adjusted(0, 0, 1, 1));
-    const QFont font = m_leftAxis->labelsFont();
-    painter->setFont(font);
-    const QFontMetricsF metrics(font);
-    // The id of the marker being dragged, 0 for none (ids start at 1). A plain value: an
-    // optional here makes GCC's -O2/-O3 flow analysis warn falsely of an uninitialised read.
-    const std::optional<ChartGestures::Moved> moving = m_gestures.moving(axisMap());
-    const quint64 dragged = moving ? moving->id : 0;
-
-    // Bands first: lines and labels go over them.
-    for (const auto &marker : markers) {
-        if (!marker.endX)
-            continue;
-        const Annotation &a = view.of(marker);
-        const QColor color = markerColor(a);
-        const double left = std::clamp(marker.x, plot.left(), plot.right());
-        const double right = std::clamp(*marker.endX, plot.left(), plot.right());
-        painter->fillRect(QRectF(QPointF(left, plot.top()), QPointF(right, plot.bottom())), withAlpha(color, 0.10));
-    }
-    for (const auto &marker : markers) {
-        const Annotation &a = view.of(marker);
-        const QColor color = markerColor(a);
-        QPen pen(color, dragged != 0 && dragged == a.id ? 2.0 : 1.3, a.failed ? Qt::DotLine : Qt::DashLine);
-        if (a.suggested)
-            pen.setDashPattern({2, 4}); // sparser than an accepted mark's dashes
-        painter->setPen(pen);
-        if (marker.startVisible) {
-            const double x = std::round(marker.x) + 0.5;
-            painter->drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
-        }
-        if (marker.endX && marker.endVisible) {
-            const double x = std::round(*marker.endX) + 0.5;
-            painter->drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
-        }
-        DrawnAnnotation drawn;
-        drawn.id = a.id;
-        drawn.x = marker.x;
-        drawn.endX = marker.endX;
-        drawn.startVisible = marker.startVisible;
-        if (marker.group >= 0) {
-            const auto &group = groups[std::size_t(marker.group)];
-            drawn.clustered = group.isCluster();
-            if (!drawn.clustered)
-                drawn.label = group.label;
-        }
-        m_drawnAnnotations.append(drawn);
-    }
-
-    painter->setRenderHint(QPainter::Antialiasing);
-    for (const auto &group : groups) {
-        const Annotation &first = view.of(markers[std::size_t(group.markers.front())]);
-        if (!group.isCluster()) {
-            if (group.label.isEmpty())
-                continue;
-            const QColor color = markerColor(first);
-            painter->setPen(Qt::NoPen);
-            painter->setBrush(withAlpha(themeColors().labelBackground, first.suggested ? 0.67 : 0.92));
-            painter->drawRoundedRect(group.label, 2, 2);
-            painter->fillRect(QRectF(group.label.left(), group.label.top(), kColourBar, group.label.height()), color);
-            painter->setPen(labelTextColor(color));
-            // Elided again to the box: the layout shortens a label to make room for a later one.
-            const QRectF textBox = group.label.adjusted(kColourBar + kLabelPadding, 0, -kLabelPadding, 0);
-            painter->drawText(
-                textBox, Qt::AlignLeft | Qt::AlignVCenter,
-                metrics.elidedText(labelText(first, metrics, plot.width()), Qt::ElideRight, textBox.width()));
-            continue;
-        }
-        DrawnCluster cluster;
-        cluster.badge = group.label;
-        cluster.expanded = group.expanded;
-        // One colour when every member has it (say, a burst of actions), slate otherwise.
-        QColor color = Palette::annotationColor(first.source, first.failed, themeBackground());
-        for (int m : group.markers) {
-            const Annotation &a = view.of(markers[std::size_t(m)]);
-            cluster.ids.push_back(a.id);
-            if (Palette::annotationColor(a.source, a.failed, themeBackground()) != color)
-                color = Palette::annotationColor(Annotation::Source::Manual, false, themeBackground());
-        }
-        m_drawnClusters.append(cluster);
-        if (!group.label.isEmpty()) {
-            painter->setPen(Qt::NoPen);
-            painter->setBrush(color);
-            painter->drawRoundedRect(group.label, group.label.height() / 2, group.label.height() / 2);
-            painter->setPen(UiTheme::instance()->isDark() ? themeColors().panel : QColor(Qt::white));
-            QFont bold = font;
-            bold.setBold(true);
-            painter->setFont(bold);
-            painter->drawText(group.label, Qt::AlignCenter, QStringLiteral("+%1").arg(group.markers.size()));
-            painter->setFont(font);
-        }
-        if (group.expanded && !group.listRows.empty()) {
-            const QRectF list = group.listRows.front().united(group.listRows.back()).adjusted(-1, -1, 1, 1);
-            painter->setPen(QPen(themeColors().labelBorder, 1));
-            painter->setBrush(withAlpha(themeColors().labelBackground, 0.96));
-            painter->drawRoundedRect(list, 3, 3);
-            for (std::size_t k = 0; k < group.listRows.size(); ++k) {
-                const Annotation &a = view.of(markers[std::size_t(group.markers[k])]);
-                const QRectF row = group.listRows[k];
-                const QColor rowColor = Palette::annotationColor(a.source, a.failed, themeBackground());
-                painter->fillRect(QRectF(row.left() + 6, row.center().y() - 4, 8, 8), rowColor);
-                const QString when = timeText(a.timeMs);
-                painter->setPen(themeColors().muted);
-                const QRectF textArea = row.adjusted(20, 0, -6, 0);
-                painter->drawText(textArea, Qt::AlignLeft | Qt::AlignVCenter, when);
-                const double whenWidth = metrics.horizontalAdvance(when) + 8;
-                painter->setPen(labelTextColor(rowColor));
-                painter->drawText(textArea.adjusted(whenWidth, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter,
-                                  metrics.elidedText(a.text.section(QLatin1Char('\n'), 0, 0), Qt::ElideRight,
-                                                     textArea.width() - whenWidth));
-            }
-        }
-    }
-    painter->restore();
-}
-
-void TimelineChart::drawPendingMark(QPainter *painter, const QRectF &plot)
-{
-    // What Ctrl+click / Ctrl+drag is about to add, shown while dragging and while the prompt
-    // for its text is open.
-    std::optional<double> x1;
-    std::optional<double> x2;
-    if (const auto making = m_gestures.annotateSpan()) {
-        x1 = making->first;
-        x2 = making->second;
-    } else if (m_pendingMark) {
-        x1 = xFor(m_pendingMark->first);
-        if (m_pendingMark->second)
-            x2 = xFor(*m_pendingMark->second);
-    }
-    if (!x1)
-        return;
-    const QColor color = Palette::annotationColor(Annotation::Source::Manual, false, themeBackground());
-    painter->save();
-    painter->setClipRect(plot.adjusted(0, 0, 1, 1));
-    if (x2) {
-        painter->fillRect(QRectF(QPointF(std::min(*x1, *x2), plot.top()), QPointF(std::max(*x1, *x2), plot.bottom())),
-                          withAlpha(color, 0.14));
-    }
-    painter->setPen(QPen(color, 1.5));
-    for (const std::optional<double> &x : {x1, x2}) {
-        if (x)
-            painter->drawLine(QPointF(std::round(*x) + 0.5, plot.top()), QPointF(std::round(*x) + 0.5, plot.bottom()));
-    }
-    painter->restore();
 }
 
 std::vector<std::optional<NearestSample>> TimelineChart::samplesAt(qint64 timeMs) const
@@ -933,49 +678,6 @@ void TimelineChart::drawCrosshair(QPainter *painter, const QRectF &plot)
     }
 }
 
-QString TimelineChart::toolTipFor(const AnnotationView &view, const AnnotationLayout::Hit &hit) const
-{
-    using Kind = AnnotationLayout::HitKind;
-    if (hit.kind == Kind::None)
-        return {};
-    if (hit.kind == Kind::Badge) {
-        const auto &group = view.layout.groups[std::size_t(hit.group)];
-        QStringList lines;
-        for (int m : group.markers) {
-            const Annotation &a = view.of(view.layout.markers[std::size_t(m)]);
-            lines << QStringLiteral("%1&nbsp;&nbsp;%2")
-                         .arg(timeText(a.timeMs), a.text.section(QLatin1Char('\n'), 0, 0).toHtmlEscaped());
-        }
-        return QStringLiteral("<b>%1</b><br>%2<br><i>%3</i>")
-            .arg(tr("%n annotations", nullptr, int(group.markers.size())), lines.join(QStringLiteral("<br>")),
-                 group.expanded ? tr("Click to close the list") : tr("Click to list them"));
-    }
-    const Annotation &a = view.of(view.layout.markers[std::size_t(hit.marker)]);
-    QString when = QDateTime::fromMSecsSinceEpoch(a.timeMs).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
-    if (a.endMs)
-        when += QStringLiteral(" – %1 (%2)").arg(timeText(*a.endMs), Format::duration(*a.endMs - a.timeMs));
-    QString html = QStringLiteral("<b>%1</b><br>%2")
-                       .arg(a.text.toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br>")), when);
-    if (!a.tags.isEmpty())
-        html += QStringLiteral("<br>%1 %2").arg(tr("Tags:"), a.tags.join(QStringLiteral(", ")).toHtmlEscaped());
-    QString origin = Annotation::sourceName(a.source);
-    if (!a.author.isEmpty())
-        origin += QStringLiteral(" · ") + a.author.toHtmlEscaped();
-    html += QStringLiteral("<br><span style='color:%1'>%2</span>").arg(UiTheme::css(themeColors().muted), origin);
-    if (a.failed)
-        html += QStringLiteral("<br><span style='color:%1'>%2</span>")
-                    .arg(UiTheme::css(themeColors().error), tr("did not take effect"));
-    if (m_editor && hit.kind != Kind::ListRow) {
-        QString hint = tr("Drag to move it");
-        if (hit.kind == Kind::Start && a.endMs)
-            hint = tr("Drag to move its start");
-        else if (hit.kind == Kind::End)
-            hint = tr("Drag to move its end");
-        html += QStringLiteral("<br><i>%1</i>").arg(hint);
-    }
-    return html;
-}
-
 void TimelineChart::drawStatus(QPainter *painter, const QRectF &plot)
 {
     QString text;
@@ -1052,49 +754,22 @@ void TimelineChart::updateHover(const QPointF &pos)
     if (m_gestures.isPressed())
         return; // a drag in progress keeps its cursor shape and shows no tooltips
 
-    using Kind = AnnotationLayout::HitKind;
-    AnnotationLayout::Hit hit;
-    AnnotationView view;
-    if (inPlot && m_annotations) {
-        view = layoutAnnotations();
-        hit = AnnotationLayout::hitTest(view.layout, pos, kGrabTolerancePx);
-    }
-    const bool movable = m_editor && (hit.kind == Kind::Start || hit.kind == Kind::End || hit.kind == Kind::Label);
-    if (movable)
-        viewport()->setCursor(Qt::SizeHorCursor);
-    else if (hit.kind == Kind::Badge)
-        viewport()->setCursor(Qt::PointingHandCursor);
-    else
-        viewport()->setCursor(Qt::CrossCursor);
-
-    QString key;
-    if (hit.kind == Kind::Badge)
-        key = QStringLiteral("badge:%1").arg(view.layout.groups[std::size_t(hit.group)].markers.size());
-    else if (hit.kind != Kind::None)
-        key = QStringLiteral("%1:%2").arg(int(hit.kind)).arg(view.of(view.layout.markers[std::size_t(hit.marker)]).id);
-    if (key == m_toolTipKey)
-        return;
-    m_toolTipKey = key;
-    if (key.isEmpty())
-        QToolTip::hideText();
-    else
-        QToolTip::showText(viewport()->mapToGlobal(pos.toPoint()) + QPoint(12, 12), toolTipFor(view, hit), viewport());
+    m_overlay.hover(pos, inPlot, overlayContext(), viewport());
 }
 
 void TimelineChart::openPrompt(const QPointF &at, qint64 timeMs, std::optional<qint64> endMs)
 {
     if (!m_editor)
         return;
-    m_pendingMark = std::make_pair(timeMs, endMs);
+    const AnnotationOverlay::Mark mark(timeMs, endMs);
+    m_overlay.setPendingMark(mark);
     viewport()->update();
     const QString when = endMs ? QStringLiteral("%1–%2").arg(timeText(timeMs), timeText(*endMs)) : timeText(timeMs);
     AnnotationPrompt *prompt = AnnotationPrompt::open(this, viewport()->mapTo(this, at.toPoint()),
                                                       tr("Note at %1 (Enter adds, Esc cancels)").arg(when));
     // A second Ctrl+click while this prompt is open cancels it: only its own preview goes.
-    const auto mark = std::make_pair(timeMs, endMs);
     auto clearPreview = [this, mark] {
-        if (m_pendingMark == mark)
-            m_pendingMark.reset();
+        m_overlay.clearPendingMark(mark);
         viewport()->update();
     };
     connect(prompt, &AnnotationPrompt::accepted, this, [this, timeMs, endMs, clearPreview](const QString &text) {
@@ -1119,23 +794,9 @@ void TimelineChart::mousePressEvent(QMouseEvent *event)
     const QPointF pos = event->position();
     if (event->button() != Qt::LeftButton || !m_chart->plotArea().contains(pos))
         return;
-    QToolTip::hideText();
-    m_toolTipKey.clear();
-    const auto targetAt = [this, pos] {
-        using Kind = AnnotationLayout::HitKind;
-        ChartGestures::Target target;
-        const AnnotationView view = layoutAnnotations();
-        const AnnotationLayout::Hit hit = AnnotationLayout::hitTest(view.layout, pos, kGrabTolerancePx);
-        target.kind = hit.kind;
-        if (hit.kind == Kind::Badge) {
-            const auto &group = view.layout.groups[std::size_t(hit.group)];
-            target.cluster = view.of(view.layout.markers[std::size_t(group.markers.front())]).id;
-        } else if (hit.kind == Kind::Start || hit.kind == Kind::End || hit.kind == Kind::Label) {
-            const Annotation &a = view.of(view.layout.markers[std::size_t(hit.marker)]);
-            target.mark = ChartGestures::Mark{a.id, a.timeMs, a.endMs, a.suggested};
-        }
-        return target;
-    };
+    m_overlay.endHover();
+    const AnnotationOverlay::Context overlay = overlayContext();
+    const auto targetAt = [this, &overlay, pos] { return m_overlay.targetAt(pos, overlay); };
     apply(m_gestures.press(pos, event->modifiers(), axisMap(), m_editor != nullptr, targetAt));
 }
 
@@ -1179,9 +840,9 @@ void TimelineChart::apply(const ChartGestures::Outcome &outcome)
     if (outcome.offerSuggestion)
         offerSuggestion(outcome.offerSuggestion->id, outcome.offerSuggestion->at);
     if (outcome.toggleCluster)
-        m_expandedCluster = m_expandedCluster == outcome.toggleCluster ? std::nullopt : outcome.toggleCluster;
+        m_overlay.toggleCluster(*outcome.toggleCluster);
     if (outcome.closeClusterList)
-        m_expandedCluster.reset();
+        m_overlay.closeClusterList();
 }
 
 void TimelineChart::offerSuggestion(quint64 id, const QPointF &at)
@@ -1224,7 +885,6 @@ void TimelineChart::leaveEvent(QEvent *event)
     m_hoverPos.reset();
     if (m_cursor)
         m_cursor->leave(this);
-    QToolTip::hideText();
-    m_toolTipKey.clear();
+    m_overlay.endHover();
     QChartView::leaveEvent(event);
 }

@@ -7,6 +7,7 @@
 #include "dashboard/panelstatus.h"
 #include "store/seriesstatistics.h"
 #include "timeline/annotationlayout.h"
+#include "timeline/annotationoverlay.h"
 #include "timeline/chartgestures.h"
 #include "timeline/chartrenderer.h"
 #include "timeline/serieslayer.h"
@@ -94,23 +95,10 @@ public:
     const QList<LegendEntry> &legend() const { return m_legend; }
 
     // What the last paint drew, for tests and tools that check the picture, not the model.
-    struct DrawnAnnotation
-    {
-        quint64 id = 0;
-        double x = 0;               // of the start line (widget coordinates)
-        std::optional<double> endX; // a region's end
-        bool startVisible = false;
-        bool clustered = false; // its line is part of a "+N" badge
-        QRectF label;           // its own label; empty when clustered or without room
-    };
-    struct DrawnCluster
-    {
-        std::vector<quint64> ids;
-        QRectF badge;
-        bool expanded = false;
-    };
-    const QList<DrawnAnnotation> &drawnAnnotations() const { return m_drawnAnnotations; }
-    const QList<DrawnCluster> &drawnClusters() const { return m_drawnClusters; }
+    using DrawnAnnotation = AnnotationOverlay::DrawnAnnotation;
+    using DrawnCluster = AnnotationOverlay::DrawnCluster;
+    const QList<DrawnAnnotation> &drawnAnnotations() const { return m_overlay.drawnAnnotations(); }
+    const QList<DrawnCluster> &drawnClusters() const { return m_overlay.drawnClusters(); }
     std::optional<double> drawnCrosshairX() const { return m_drawnCrosshairX; }
     // The read-out's rows as text ("name = value @ hh:mm:ss"); empty when none was drawn.
     const QStringList &drawnReadout() const { return m_drawnReadout; }
@@ -171,25 +159,10 @@ private:
     void drawValueLabels(QPainter *painter, const QRectF &plot);
     void drawStatus(QPainter *painter, const QRectF &plot);
     void drawTimeLabels(QPainter *painter, const QRectF &plot);
-    void drawAnnotations(QPainter *painter, const QRectF &plot);
     void drawCrosshairLine(QPainter *painter, const QRectF &plot);
     // The crosshair's dots on the curves, its time label and (where the mouse is) the read-out.
     void drawCrosshair(QPainter *painter, const QRectF &plot);
-    void drawPendingMark(QPainter *painter, const QRectF &plot);
 
-    // The annotations of the visible range, laid out for the current size (and with the marker
-    // being dragged at its new place).
-    struct AnnotationView
-    {
-        std::vector<Annotation> annotations;
-        AnnotationLayout::Result layout;
-        const Annotation &of(const AnnotationLayout::Marker &marker) const
-        {
-            return annotations[std::size_t(marker.item)];
-        }
-    };
-    AnnotationView layoutAnnotations() const;
-    QString toolTipFor(const AnnotationView &view, const AnnotationLayout::Hit &hit) const;
     void updateHover(const QPointF &pos);
     void onCursorChanged();
     // The sample of every series nearest to an instant (none in a gap), in series order.
@@ -203,12 +176,12 @@ private:
     TimeTicks::Ticks timeTicks() const;
     double xFor(qint64 timeMs) const; // scene x of an instant in the visible range
     TimeAxisMap axisMap() const;      // the visible range over the plot, now
+    AnnotationOverlay::Context overlayContext() const;
     // Does what a gesture asks: signals, the prompt, a move, the suggestion menu, repaints.
     void apply(const ChartGestures::Outcome &outcome);
 
     PanelDefinition m_panel;
     SampleStore *m_store;
-    AnnotationModel *m_annotations = nullptr;
     TimeWindow *m_window;
     QChart *m_chart;
     QDateTimeAxis *m_timeAxis;
@@ -224,13 +197,9 @@ private:
     ChartGestures m_gestures;
     AnnotationEditor *m_editor = nullptr;
     TimeCursor *m_cursor = nullptr;
-    std::optional<QPointF> m_hoverPos;        // viewport coordinates, while the mouse is here
-    std::optional<quint64> m_expandedCluster; // an annotation id inside the expanded cluster
-    std::optional<std::pair<qint64, std::optional<qint64>>> m_pendingMark; // prompt open for it
-    QString m_toolTipKey;                                                  // what the tooltip shows now, to not flicker
-    QTimer m_scrollEnd; // the wheel has no "release": a pause ends it
-    QList<DrawnAnnotation> m_drawnAnnotations;
-    QList<DrawnCluster> m_drawnClusters;
+    std::optional<QPointF> m_hoverPos; // viewport coordinates, while the mouse is here
+    QTimer m_scrollEnd;                // the wheel has no "release": a pause ends it
+    AnnotationOverlay m_overlay;
     std::optional<double> m_drawnCrosshairX;
     QStringList m_drawnReadout;
     QRectF m_drawnReadoutRect;
