@@ -46,35 +46,6 @@ constexpr double kLineWidthPx = 1.0;
 // The wheel has no release; a pause this long ends one pan or zoom in the history.
 constexpr int kWheelGestureEndMs = 400;
 
-// Rounds an axis span out to "nice" numbers (1, 2, 2.5, 5 × 10^n), starting at 0 for data
-// that never goes negative, so a panel never exaggerates small wiggles.
-struct AxisScale
-{
-    double low = 0;
-    double high = 1;
-    double tick = 0.25;
-};
-
-AxisScale niceRange(double low, double high)
-{
-    if (!std::isfinite(low) || !std::isfinite(high))
-        return {};
-    if (low >= 0)
-        low = 0;
-    if (high <= low)
-        high = low + (low == 0 ? 1 : std::abs(low) * 0.1);
-    const double span = high - low;
-    const double rough = span / 4;
-    const double magnitude = std::pow(10.0, std::floor(std::log10(rough)));
-    double step = magnitude;
-    for (double factor : {1.0, 2.0, 2.5, 5.0, 10.0}) {
-        step = factor * magnitude;
-        if (step >= rough)
-            break;
-    }
-    return {std::floor(low / step) * step, std::ceil(high / step) * step, step};
-}
-
 } // namespace
 
 TimelineChart::TimelineChart(const PanelDefinition &panel, SampleStore *store, TimeWindow *window, QWidget *parent)
@@ -254,14 +225,14 @@ QValueAxis *TimelineChart::axisFor(AxisSide side)
     return m_rightAxis;
 }
 
-bool TimelineChart::applyScale(double low, double high, ValueScale *scale_out)
+bool TimelineChart::applyScale(double low, double high, int targetTicks, ValueScale *scale_out)
 {
-    // Ticks at multiples of a nice step (0, 50, 100 …), not at fifths of an odd span.
+    // Ticks at multiples of a nice step (0, 50, 100 …), not at fifths of an odd span, by the
+    // rule every export follows too (ValueScale).
     // Qt Charts' value axes are not told: the grid and the labels are drawn here from this
     // scale. Setting their range re-laid out every axis label (a text document each) and
     // the chart's scene: 10 ms a panel, all panels at once when a backfill changed scales.
-    const AxisScale scale = niceRange(low, high);
-    const ValueScale next{scale.low, scale.high, scale.tick};
+    const ValueScale next = ValueScale::nice(low, high, targetTicks);
     if (next == *scale_out)
         return false;
     *scale_out = next;
@@ -276,6 +247,9 @@ bool TimelineChart::usesRightAxis() const
 
 void TimelineChart::keepPlotAtGutters(const QRectF &plot)
 {
+    // A new height may take another number of ticks; the layer follows the plot at the next
+    // paint, with these scales.
+    updateScales();
     const QSizeF size = m_chart->size();
     if (plot.width() <= 1 || plot.height() <= 1)
         return;
@@ -427,9 +401,11 @@ bool TimelineChart::updateScales()
             rightMax = std::max(rightMax, slot.high);
         }
     }
-    bool changed = applyScale(leftMin, leftMax, &m_leftScale);
+    // One tick about every 70 px of the plot's height, as in an export of the same height.
+    const int ticks = ValueScale::targetTicksFor(m_chart->plotArea().height());
+    bool changed = applyScale(leftMin, leftMax, ticks, &m_leftScale);
     if (usesRightAxis())
-        changed = applyScale(rightMin, rightMax, &m_rightScale) || changed;
+        changed = applyScale(rightMin, rightMax, ticks, &m_rightScale) || changed;
     if (changed)
         viewport()->update(); // the value labels are drawn here, not by Qt Charts
     return changed;
@@ -472,11 +448,10 @@ void TimelineChart::drawBackground(QPainter *painter, const QRectF &rect)
     // The value grid of the left scale, each line on one pixel row (where the series' values
     // land: SeriesGeometry's mapping).
     const ValueScale &scale = m_leftScale;
-    if (scale.tick > 0 && scale.high > scale.low) {
+    if (scale.high > scale.low) {
         const auto mapping = SeriesGeometry::Mapping::of(m_window->range(), scale.low, scale.high, plot);
-        const int count = int(std::lround((scale.high - scale.low) / scale.tick));
-        for (int i = 0; i <= count; ++i) {
-            const double y = std::floor(mapping.y(scale.low + i * scale.tick)) + 0.5;
+        for (int i = 0; i < scale.count(); ++i) {
+            const double y = std::floor(mapping.y(scale.tick(i))) + 0.5;
             painter->drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y));
         }
     }
@@ -512,19 +487,20 @@ void TimelineChart::drawValueLabels(QPainter *painter, const QRectF &plot)
     painter->setFont(font);
     painter->setPen(themeColors().axisText);
     const QFontMetricsF metrics(font);
+    m_drawnValueLabels.clear();
     auto drawScale = [&](const ValueScale &scale, const QString &unit, bool left) {
-        if (scale.tick <= 0 || scale.high <= scale.low)
+        if (scale.high <= scale.low)
             return;
         // Axis labels carry the unit only where it changes the number's reading (ms, MiB, %);
         // "ops/s" is in the panel title.
         const bool spelled = unit == QLatin1String("s") || unit == QLatin1String("bytes") || unit == QLatin1String("%");
-        const int count = int(std::lround((scale.high - scale.low) / scale.tick));
         const auto mapping = SeriesGeometry::Mapping::of(m_window->range(), scale.low, scale.high, plot);
-        for (int i = 0; i <= count; ++i) {
-            const double value = scale.low + i * scale.tick;
+        for (int i = 0; i < scale.count(); ++i) {
+            const double value = scale.tick(i);
             const double y = std::floor(mapping.y(value)) + 0.5; // on its grid line
-            const QString label =
-                Format::value(std::abs(value) < scale.tick * 1e-9 ? 0.0 : value, spelled ? unit : QString());
+            const QString label = Format::value(value, spelled ? unit : QString());
+            if (left)
+                m_drawnValueLabels << label;
             const double width = metrics.horizontalAdvance(label);
             const double x = left ? plot.left() - 6 - width : plot.right() + 6;
             painter->drawText(QPointF(x, y + metrics.ascent() / 2 - 1), label);
@@ -657,7 +633,9 @@ void TimelineChart::drawCrosshair(QPainter *painter, const QRectF &plot)
         const ValueScale &scale = m_slots[i].definition.axis == AxisSide::Right ? m_rightScale : m_leftScale;
         if (scale.high <= scale.low)
             continue;
-        const double y = plot.bottom() - plot.height() * (samples[i]->value - scale.low) / (scale.high - scale.low);
+        // Where the curve has the value (SeriesGeometry's mapping, as the layer draws it).
+        const double y =
+            SeriesGeometry::Mapping::of(m_window->range(), scale.low, scale.high, plot).y(samples[i]->value);
         if (y < plot.top() - 1 || y > plot.bottom() + 1)
             continue;
         painter->setPen(QPen(themeColors().panel, 1.5)); // a ring that parts the dot from its line

@@ -14,6 +14,7 @@
 #include "timeline/timeaxismap.h"
 #include "timeline/timecursor.h"
 #include "timeline/timeticks.h"
+#include "timeline/valuescale.h"
 
 #include <QChartView>
 #include <QColor>
@@ -102,6 +103,8 @@ public:
     std::optional<double> drawnCrosshairX() const { return m_drawnCrosshairX; }
     // The read-out's rows as text ("name = value @ hh:mm:ss"); empty when none was drawn.
     const QStringList &drawnReadout() const { return m_drawnReadout; }
+    // The left value axis' labels the last paint drew, bottom to top.
+    const QStringList &drawnValueLabels() const { return m_drawnValueLabels; }
     // The polylines a paint draws for a series (one per run between gaps), widget coordinates.
     std::vector<QPolygonF> drawnPolylines(const QString &key) const;
 
@@ -148,14 +151,7 @@ private:
     QValueAxis *axisFor(AxisSide side);
     bool usesRightAxis() const;
     void keepPlotAtGutters(const QRectF &plot);
-    struct ValueScale
-    {
-        double low = 0;
-        double high = 1;
-        double tick = 0.25;
-        bool operator==(const ValueScale &) const = default;
-    };
-    static bool applyScale(double low, double high, ValueScale *scale);
+    static bool applyScale(double low, double high, int targetTicks, ValueScale *scale);
     void drawValueLabels(QPainter *painter, const QRectF &plot);
     void drawStatus(QPainter *painter, const QRectF &plot);
     void drawTimeLabels(QPainter *painter, const QRectF &plot);
@@ -203,6 +199,7 @@ private:
     std::optional<double> m_drawnCrosshairX;
     QStringList m_drawnReadout;
     QRectF m_drawnReadoutRect;
+    QStringList m_drawnValueLabels;
     // Last: destroyed first, so that its job (which reads the store and hands its output to
     // this chart) is finished before anything it touches goes.
     ChartRenderer m_renderer;
