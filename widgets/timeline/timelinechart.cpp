@@ -9,7 +9,6 @@
 #include "theme/palette.h"
 #include "theme/uitheme.h"
 #include "timeline/chartpaint.h"
-#include "timeline/seriesreadout.h"
 #include "timeline/timecursor.h"
 #include "timeline/timeticks.h"
 #include "timeline/timewindow.h"
@@ -291,11 +290,11 @@ void TimelineChart::setAnnotationEditor(AnnotationEditor *editor)
 
 void TimelineChart::setTimeCursor(TimeCursor *cursor)
 {
-    if (m_cursor)
-        disconnect(m_cursor, nullptr, this, nullptr);
-    m_cursor = cursor;
-    if (m_cursor)
-        connect(m_cursor, &TimeCursor::changed, this, &TimelineChart::onCursorChanged);
+    if (m_crosshair.cursor())
+        disconnect(m_crosshair.cursor(), nullptr, this, nullptr);
+    m_crosshair.setCursor(cursor);
+    if (cursor)
+        connect(cursor, &TimeCursor::changed, this, &TimelineChart::onCursorChanged);
     viewport()->update();
 }
 
@@ -522,7 +521,8 @@ void TimelineChart::drawForeground(QPainter *painter, const QRectF &rect)
     m_layer.paint(painter, rect);
     drawValueLabels(painter, plot);
     drawTimeLabels(painter, plot);
-    drawCrosshairLine(painter, plot); // under the annotations: hovering a marker must not hide it
+    const ChartCrosshair::Context crosshair = crosshairContext();
+    m_crosshair.paintLine(painter, crosshair); // under the annotations: hovering a marker must not hide it
     const AnnotationOverlay::Context overlay = overlayContext();
     m_overlay.paint(painter, overlay);
     if (const auto zoom = m_gestures.zoomBand()) {
@@ -533,127 +533,7 @@ void TimelineChart::drawForeground(QPainter *painter, const QRectF &rect)
     }
     m_overlay.paintPreview(painter, overlay, m_gestures.annotateSpan());
     drawStatus(painter, plot);
-    drawCrosshair(painter, plot);
-}
-
-std::vector<std::optional<NearestSample>> TimelineChart::samplesAt(qint64 timeMs) const
-{
-    // Farther than a couple of steps (or a few pixels when zoomed out) is a gap, not a value.
-    const qint64 step = m_status.stepMs > 0 ? m_status.stepMs : 1000;
-    const qint64 maxDistance = std::max<qint64>(step * 5 / 2, qint64(axisMap().msPerPixel() * 6));
-    std::vector<std::optional<NearestSample>> samples;
-    samples.reserve(m_slots.size());
-    for (const Slot &slot : m_slots) {
-        const SampleStore::Series *series = m_store->series(slot.key);
-        samples.push_back(series ? nearestSample(*series, timeMs, maxDistance) : std::nullopt);
-    }
-    return samples;
-}
-
-SeriesReadout TimelineChart::readoutFor(qint64 timeMs, const std::vector<std::optional<NearestSample>> &samples) const
-{
-    QList<SeriesReadout::Row> rows;
-    for (std::size_t i = 0; i < m_slots.size(); ++i) {
-        const Slot &slot = m_slots[i];
-        const QString unit =
-            slot.definition.axis == AxisSide::Right && !m_panel.rightUnit.isEmpty() ? m_panel.rightUnit : m_panel.unit;
-        SeriesReadout::Row row{slot.color, slot.name, QStringLiteral("–"), QString()};
-        if (samples[i]) {
-            row.value = Format::value(samples[i]->value, unit);
-            row.time = timeText(samples[i]->timestampMs);
-        }
-        rows.append(row);
-    }
-    return SeriesReadout(timeText(timeMs), rows, m_leftAxis->labelsFont());
-}
-
-std::optional<QRectF> TimelineChart::readoutRect() const
-{
-    if (!m_cursor || !m_cursor->timeMs() || m_cursor->origin() != this || !m_hoverPos || m_slots.empty())
-        return std::nullopt;
-    if (!m_window->range().contains(*m_cursor->timeMs()))
-        return std::nullopt;
-    const qint64 t = *m_cursor->timeMs();
-    const QRectF plot = m_chart->plotArea();
-    return readoutFor(t, samplesAt(t)).placeAt(*m_hoverPos, plot.adjusted(4, 4, -4, -4));
-}
-
-QRect TimelineChart::crosshairStrip(double x) const
-{
-    // The line, its dots on the curves and the time label below the plot.
-    return QRect(int(x) - 48, 0, 96, height());
-}
-
-void TimelineChart::drawCrosshairLine(QPainter *painter, const QRectF &plot)
-{
-    m_drawnCrosshairX.reset();
-    if (!m_cursor || !m_cursor->timeMs() || !m_window->range().contains(*m_cursor->timeMs()))
-        return;
-    const double x = std::round(xFor(*m_cursor->timeMs())) + 0.5;
-    painter->save();
-    painter->setPen(QPen(themeColors().crosshair, 1));
-    painter->drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
-    painter->restore();
-    m_drawnCrosshairX = x;
-}
-
-void TimelineChart::drawCrosshair(QPainter *painter, const QRectF &plot)
-{
-    m_drawnReadout.clear();
-    m_drawnReadoutRect = QRectF();
-    if (!m_drawnCrosshairX)
-        return;
-    const qint64 t = *m_cursor->timeMs();
-    const double x = *m_drawnCrosshairX;
-    painter->save();
-    painter->setRenderHint(QPainter::Antialiasing);
-
-    const bool here = m_cursor->origin() == this && m_hoverPos;
-    if (here) {
-        // The instant itself, on the time axis.
-        const QFont font = m_leftAxis->labelsFont();
-        const QFontMetricsF metrics(font);
-        const QString label = timeText(t);
-        const QRectF box(x - metrics.horizontalAdvance(label) / 2 - 5, plot.bottom() + 2,
-                         metrics.horizontalAdvance(label) + 10, metrics.height() + 4);
-        painter->setPen(Qt::NoPen);
-        painter->setBrush(themeColors().crosshair);
-        painter->drawRoundedRect(box, 3, 3);
-        painter->setPen(themeColors().panel);
-        painter->setFont(font);
-        painter->drawText(box, Qt::AlignCenter, label);
-    }
-
-    const std::vector<std::optional<NearestSample>> samples = samplesAt(t);
-    // A dot where each series has the sample the read-out shows, in every panel: the eye
-    // follows the line across the grid.
-    for (std::size_t i = 0; i < m_slots.size(); ++i) {
-        if (!samples[i] || !std::isfinite(samples[i]->value))
-            continue;
-        const ValueScale &scale = m_slots[i].definition.axis == AxisSide::Right ? m_rightScale : m_leftScale;
-        if (scale.high <= scale.low)
-            continue;
-        // Where the curve has the value (SeriesGeometry's mapping, as the layer draws it).
-        const double y =
-            SeriesGeometry::Mapping::of(m_window->range(), scale.low, scale.high, plot).y(samples[i]->value);
-        if (y < plot.top() - 1 || y > plot.bottom() + 1)
-            continue;
-        painter->setPen(QPen(themeColors().panel, 1.5)); // a ring that parts the dot from its line
-        painter->setBrush(m_slots[i].color);
-        painter->drawEllipse(QPointF(xFor(samples[i]->timestampMs), y), 3.5, 3.5);
-    }
-    painter->restore();
-
-    if (!here || m_slots.empty())
-        return;
-    const SeriesReadout readout = readoutFor(t, samples);
-    const QRectF box = readout.placeAt(*m_hoverPos, plot.adjusted(4, 4, -4, -4));
-    readout.paint(painter, box);
-    m_drawnReadoutRect = box;
-    for (const SeriesReadout::Row &row : readout.rows()) {
-        m_drawnReadout << (row.time.isEmpty() ? QStringLiteral("%1 = %2").arg(row.name, row.value)
-                                              : QStringLiteral("%1 = %2 @ %3").arg(row.name, row.value, row.time));
-    }
+    m_crosshair.paintMarks(painter, crosshair);
 }
 
 void TimelineChart::drawStatus(QPainter *painter, const QRectF &plot)
@@ -705,30 +585,35 @@ void TimelineChart::onCursorChanged()
 {
     // Only the strips around the old and the new crosshair (and the read-out boxes) are
     // repainted: a hover never re-decimates, and never repaints a whole panel.
-    QRegion dirty;
-    if (m_drawnCrosshairX)
-        dirty += crosshairStrip(*m_drawnCrosshairX);
-    if (!m_drawnReadoutRect.isEmpty())
-        dirty += m_drawnReadoutRect.toAlignedRect().adjusted(-2, -2, 2, 2);
-    if (m_cursor && m_cursor->timeMs() && m_window->range().contains(*m_cursor->timeMs()))
-        dirty += crosshairStrip(xFor(*m_cursor->timeMs()));
-    if (const std::optional<QRectF> box = readoutRect())
-        dirty += box->toAlignedRect().adjusted(-2, -2, 2, 2);
+    const QRegion dirty = m_crosshair.dirtyRegion(crosshairContext());
     if (!dirty.isEmpty())
         viewport()->update(dirty);
 }
 
+ChartCrosshair::Context TimelineChart::crosshairContext() const
+{
+    ChartCrosshair::Context context;
+    context.axis = axisMap();
+    context.store = m_store;
+    context.series.reserve(m_slots.size());
+    for (const Slot &slot : m_slots) {
+        const QString &unit =
+            slot.definition.axis == AxisSide::Right && !m_panel.rightUnit.isEmpty() ? m_panel.rightUnit : m_panel.unit;
+        context.series.push_back({slot.key, slot.name, slot.color, slot.definition.axis, unit});
+    }
+    context.left = m_leftScale;
+    context.right = m_rightScale;
+    context.stepMs = m_status.stepMs;
+    context.font = m_leftAxis->labelsFont();
+    context.origin = this;
+    context.height = height();
+    return context;
+}
+
 void TimelineChart::updateHover(const QPointF &pos)
 {
-    m_hoverPos = pos;
-    const QRectF plot = m_chart->plotArea();
-    const bool inPlot = plot.contains(pos);
-    if (m_cursor) {
-        if (inPlot)
-            m_cursor->hover(timeAt(pos.x()), this);
-        else
-            m_cursor->leave(this);
-    }
+    const bool inPlot = m_chart->plotArea().contains(pos);
+    m_crosshair.hover(pos, inPlot, timeAt(pos.x()), this);
     if (m_gestures.isPressed())
         return; // a drag in progress keeps its cursor shape and shows no tooltips
 
@@ -860,9 +745,7 @@ void TimelineChart::wheelEvent(QWheelEvent *event)
 
 void TimelineChart::leaveEvent(QEvent *event)
 {
-    m_hoverPos.reset();
-    if (m_cursor)
-        m_cursor->leave(this);
+    m_crosshair.leave(this);
     m_overlay.endHover();
     QChartView::leaveEvent(event);
 }

@@ -8,6 +8,7 @@
 #include "store/seriesstatistics.h"
 #include "timeline/annotationlayout.h"
 #include "timeline/annotationoverlay.h"
+#include "timeline/chartcrosshair.h"
 #include "timeline/chartgestures.h"
 #include "timeline/chartrenderer.h"
 #include "timeline/serieslayer.h"
@@ -32,7 +33,6 @@ class AnnotationModel;
 class QDateTimeAxis;
 class QValueAxis;
 class SampleStore;
-class SeriesReadout;
 class TimeCursor;
 class TimeWindow;
 
@@ -100,9 +100,9 @@ public:
     using DrawnCluster = AnnotationOverlay::DrawnCluster;
     const QList<DrawnAnnotation> &drawnAnnotations() const { return m_overlay.drawnAnnotations(); }
     const QList<DrawnCluster> &drawnClusters() const { return m_overlay.drawnClusters(); }
-    std::optional<double> drawnCrosshairX() const { return m_drawnCrosshairX; }
+    std::optional<double> drawnCrosshairX() const { return m_crosshair.drawnX(); }
     // The read-out's rows as text ("name = value @ hh:mm:ss"); empty when none was drawn.
-    const QStringList &drawnReadout() const { return m_drawnReadout; }
+    const QStringList &drawnReadout() const { return m_crosshair.drawnReadout(); }
     // The left value axis' labels the last paint drew, bottom to top.
     const QStringList &drawnValueLabels() const { return m_drawnValueLabels; }
     // The polylines a paint draws for a series (one per run between gaps), widget coordinates.
@@ -155,17 +155,9 @@ private:
     void drawValueLabels(QPainter *painter, const QRectF &plot);
     void drawStatus(QPainter *painter, const QRectF &plot);
     void drawTimeLabels(QPainter *painter, const QRectF &plot);
-    void drawCrosshairLine(QPainter *painter, const QRectF &plot);
-    // The crosshair's dots on the curves, its time label and (where the mouse is) the read-out.
-    void drawCrosshair(QPainter *painter, const QRectF &plot);
-
     void updateHover(const QPointF &pos);
     void onCursorChanged();
-    // The sample of every series nearest to an instant (none in a gap), in series order.
-    std::vector<std::optional<NearestSample>> samplesAt(qint64 timeMs) const;
-    SeriesReadout readoutFor(qint64 timeMs, const std::vector<std::optional<NearestSample>> &samples) const;
-    std::optional<QRectF> readoutRect() const; // where the read-out goes now, if anywhere
-    QRect crosshairStrip(double x) const;
+    ChartCrosshair::Context crosshairContext() const;
     void openPrompt(const QPointF &at, qint64 timeMs, std::optional<qint64> endMs);
     // A click on a detector's suggestion: a menu to accept or dismiss it.
     void offerSuggestion(quint64 id, const QPointF &at);
@@ -192,13 +184,9 @@ private:
 
     ChartGestures m_gestures;
     AnnotationEditor *m_editor = nullptr;
-    TimeCursor *m_cursor = nullptr;
-    std::optional<QPointF> m_hoverPos; // viewport coordinates, while the mouse is here
-    QTimer m_scrollEnd;                // the wheel has no "release": a pause ends it
+    QTimer m_scrollEnd; // the wheel has no "release": a pause ends it
     AnnotationOverlay m_overlay;
-    std::optional<double> m_drawnCrosshairX;
-    QStringList m_drawnReadout;
-    QRectF m_drawnReadoutRect;
+    ChartCrosshair m_crosshair;
     QStringList m_drawnValueLabels;
     // Last: destroyed first, so that its job (which reads the store and hands its output to
     // this chart) is finished before anything it touches goes.
