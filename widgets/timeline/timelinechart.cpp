@@ -27,7 +27,6 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <map>
 #include <tuple>
 #include <utility>
 

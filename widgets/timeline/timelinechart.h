@@ -1,30 +1,25 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "annotations/annotation.h"
 #include "base/timerange.h"
 #include "dashboard/dashboarddefinition.h"
 #include "dashboard/panelstatus.h"
 #include "store/seriesstatistics.h"
-#include "timeline/annotationlayout.h"
 #include "timeline/annotationoverlay.h"
 #include "timeline/chartcrosshair.h"
 #include "timeline/chartgestures.h"
 #include "timeline/chartrenderer.h"
 #include "timeline/serieslayer.h"
 #include "timeline/timeaxismap.h"
-#include "timeline/timecursor.h"
 #include "timeline/timeticks.h"
 #include "timeline/valuescale.h"
 
 #include <QChartView>
 #include <QColor>
 #include <QList>
-#include <QPointF>
 #include <QPolygonF>
 #include <QStringList>
 #include <QTimer>
-#include <memory>
 #include <optional>
 #include <vector>
 
@@ -48,6 +43,11 @@ class TimeWindow;
 // to pan, Ctrl+wheel to zoom around the mouse, double-click for live; Ctrl+click or Ctrl+drag
 // to annotate, drag a marker or a band edge to move it (through the AnnotationEditor, so it
 // can be undone).
+//
+// It keeps the setup, the labels and the state, and hands the rest to its parts: the render
+// job to ChartRenderer (models/timeline, ChartRender), the value axes to ValueScale (as every
+// export), the mouse to ChartGestures, the annotations to AnnotationOverlay and the crosshair
+// to ChartCrosshair. The mouse events stay here: they arrive at the viewport.
 class TimelineChart : public QChartView
 {
     Q_OBJECT
