@@ -7,7 +7,7 @@
 // axes know "ops/s", "s", "bytes", "%" and plain text. Grafana scales at display time;
 // Chaoscope has one unit per quantity, so a unit Chaoscope only knows a multiple of (ms, µs,
 // KiB, 0–1 ratios) becomes the base unit with the query multiplied by `factor`
-// (`(expr) / 1000` for ms): the axis then reads "12.3 ms" again through UnitFormatter.
+// (`(expr) / 1000` for ms): the axis then reads "12.3 ms" again through Format::value.
 struct GrafanaUnit
 {
     QString unit;      // Chaoscope's unit: "ops/s", "s", "bytes", "%", "B/s", "" or a suffix

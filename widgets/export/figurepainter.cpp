@@ -33,11 +33,6 @@ double xOf(qint64 t, const TimeRange &range, const QRectF &plot)
     return plot.left() + double(t - range.startMs) / double(std::max<qint64>(1, range.length())) * plot.width();
 }
 
-double yOf(double v, const FigurePainter::Scale &scale, const QRectF &plot)
-{
-    return plot.bottom() - (v - scale.low) / (scale.high - scale.low) * plot.height();
-}
-
 QColor withAlpha(QColor color, double alpha)
 {
     color.setAlphaF(float(alpha));
@@ -98,10 +93,12 @@ QString rangeText(const TimeRange &range, const QTimeZone &zone)
     return text;
 }
 
-// One value line per 70 px or so of a panel's height, two to six of them.
-int ticksFor(double cellHeight)
+// The scale of a data extent under the screen's tick rule for a plot this high (px).
+ValueScale scaleFor(const std::optional<std::pair<double, double>> &extent, double plotHeight)
 {
-    return std::clamp(int(cellHeight / 70), 2, 6);
+    const int ticks = ValueScale::targetTicksFor(plotHeight);
+    return extent ? ValueScale::nice(extent->first, extent->second, ticks)
+                  : ValueScale::nice(std::numeric_limits<double>::quiet_NaN(), 0, ticks);
 }
 
 bool hasRightAxis(const ExportFigure::Panel &panel)
@@ -110,11 +107,11 @@ bool hasRightAxis(const ExportFigure::Panel &panel)
                        [](const ExportFigure::Series &s) { return s.definition.axis == AxisSide::Right; });
 }
 
-QStringList valueLabels(const FigurePainter::Scale &scale, const QString &unit)
+QStringList valueLabels(const ValueScale &scale, const QString &unit)
 {
     QStringList labels;
-    for (double v = scale.low; v <= scale.high + scale.step * 1e-6; v += scale.step)
-        labels << Format::value(std::abs(v) < scale.step * 1e-9 ? 0.0 : v, unit);
+    for (int i = 0; i < scale.count(); ++i)
+        labels << Format::value(scale.tick(i), unit);
     return labels;
 }
 
@@ -127,34 +124,6 @@ QString annotationLabel(const Annotation &annotation, const QFontMetricsF &metri
 } // namespace
 
 FigurePainter::FigurePainter(const SampleStore &store, ExportTheme theme) : m_store(store), m_theme(std::move(theme)) {}
-
-FigurePainter::Scale FigurePainter::niceScale(double min, double max, int targetTicks)
-{
-    if (!std::isfinite(min) || !std::isfinite(max) || max < min)
-        return {};
-    if (min >= 0)
-        min = 0;
-    if (max <= 0 && min < 0)
-        max = 0;
-    if (max - min <= 0)
-        max = min + (min == 0 ? 1 : std::abs(min));
-    const double raw = (max - min) / std::max(1, targetTicks);
-    const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
-    double step = 10 * magnitude;
-    for (double m : {1.0, 2.0, 2.5, 5.0}) {
-        if (m * magnitude >= raw * 0.999) {
-            step = m * magnitude;
-            break;
-        }
-    }
-    Scale scale;
-    scale.step = step;
-    scale.low = std::floor(min / step + 1e-9) * step;
-    scale.high = std::ceil(max / step - 1e-9) * step;
-    if (scale.high <= scale.low)
-        scale.high = scale.low + step;
-    return scale;
-}
 
 std::optional<std::pair<double, double>> FigurePainter::dataExtent(const ExportFigure::Panel &panel, AxisSide side,
                                                                    const TimeRange &range) const
@@ -202,7 +171,8 @@ QString FigurePainter::captionText(const ExportFigure &figure) const
     return parts.join(QStringLiteral(" · "));
 }
 
-void FigurePainter::paint(QPainter &painter, const QRectF &rect, const ExportFigure &figure) const
+void FigurePainter::paint(QPainter &painter, const QRectF &rect, const ExportFigure &figure,
+                          std::vector<DrawnPlot> *drawn) const
 {
     painter.save();
     painter.setRenderHint(QPainter::Antialiasing);
@@ -277,18 +247,22 @@ void FigurePainter::paint(QPainter &painter, const QRectF &rect, const ExportFig
                     }
                 }
             }
-            const int ticks = ticksFor(cellHeight);
+            const std::size_t first = cells.size();
+            double plotHeight = std::numeric_limits<double>::infinity(); // the row's lowest plot
             for (int c = 0; c < columns; ++c) {
                 const ExportFigure::Window &window = figure.compare[std::size_t(c)];
                 Cell cell;
                 cell.panel = &panel;
                 cell.range = window.range;
                 cell.zeroMs = window.zeroMs;
-                cell.left = left ? niceScale(left->first, left->second, ticks) : Scale{};
-                cell.right = right ? niceScale(right->first, right->second, ticks) : Scale{};
-                cells.emplace_back(QRectF(area.left() + c * (cellWidth + kCellSpacing),
-                                          area.top() + r * (cellHeight + kCellSpacing), cellWidth, cellHeight),
-                                   cell);
+                const QRectF cellRect(area.left() + c * (cellWidth + kCellSpacing),
+                                      area.top() + r * (cellHeight + kCellSpacing), cellWidth, cellHeight);
+                plotHeight = std::min(plotHeight, plotRectOf(cellRect, cell, Gutters{}).height());
+                cells.emplace_back(cellRect, cell);
+            }
+            for (std::size_t k = first; k < cells.size(); ++k) {
+                cells[k].second.left = scaleFor(left, plotHeight);
+                cells[k].second.right = scaleFor(right, plotHeight);
             }
         }
     } else {
@@ -310,21 +284,21 @@ void FigurePainter::paint(QPainter &painter, const QRectF &rect, const ExportFig
     // panel set the gutters of all, so time axes line up across the picture.
     Gutters gutters;
     for (auto &[cellRect, cell] : cells) {
-        const int ticks = ticksFor(cellRect.height());
-        if (!cell.left) {
-            const auto e = dataExtent(*cell.panel, AxisSide::Left, cell.range);
-            cell.left = e ? niceScale(e->first, e->second, ticks) : Scale{};
-        }
-        if (!cell.right) {
-            const auto e = dataExtent(*cell.panel, AxisSide::Right, cell.range);
-            cell.right = e ? niceScale(e->first, e->second, ticks) : Scale{};
-        }
+        // The tick rule of the screen, for this plot's height (TimelineChart does the same).
+        const double plotHeight = plotRectOf(cellRect, cell, Gutters{}).height();
+        if (!cell.left)
+            cell.left = scaleFor(dataExtent(*cell.panel, AxisSide::Left, cell.range), plotHeight);
+        if (!cell.right)
+            cell.right = scaleFor(dataExtent(*cell.panel, AxisSide::Right, cell.range), plotHeight);
         const Gutters own = guttersOf(cell);
         gutters.left = std::max(gutters.left, own.left);
         gutters.right = std::max(gutters.right, own.right);
     }
-    for (const auto &[cellRect, cell] : cells)
-        paintCell(painter, cellRect, cell, gutters, figure.annotations, figure.timeZone);
+    for (const auto &[cellRect, cell] : cells) {
+        DrawnPlot plot = paintCell(painter, cellRect, cell, gutters, figure.annotations, figure.timeZone);
+        if (drawn)
+            drawn->push_back(std::move(plot));
+    }
     painter.restore();
 }
 
@@ -342,8 +316,22 @@ FigurePainter::Gutters FigurePainter::guttersOf(const Cell &cell) const
     return gutters;
 }
 
-void FigurePainter::paintCell(QPainter &painter, const QRectF &rect, const Cell &cell, const Gutters &gutters,
-                              const std::vector<Annotation> &annotations, const QTimeZone &zone) const
+QRectF FigurePainter::plotRectOf(const QRectF &rect, const Cell &cell, const Gutters &gutters) const
+{
+    double top = rect.top();
+    if (!cell.panel->title.isEmpty())
+        top += QFontMetricsF(m_theme.font(m_theme.panelTitlePx, true)).height() + kGap;
+    const QFontMetricsF axisMetrics(m_theme.font(m_theme.axisPx));
+    const double legend = legendHeight(cell, rect.width());
+    const double timeLabels = axisMetrics.height() + 4;
+    return QRectF(rect.left() + gutters.left + kGap, top + axisMetrics.height() / 2,
+                  std::max(10.0, rect.width() - gutters.left - kGap - gutters.right),
+                  std::max(10.0, rect.bottom() - legend - kGap - timeLabels - top - axisMetrics.height() / 2));
+}
+
+FigurePainter::DrawnPlot FigurePainter::paintCell(QPainter &painter, const QRectF &rect, const Cell &cell,
+                                                  const Gutters &gutters, const std::vector<Annotation> &annotations,
+                                                  const QTimeZone &zone) const
 {
     const ExportFigure::Panel &panel = *cell.panel;
     double top = rect.top();
@@ -358,35 +346,32 @@ void FigurePainter::paintCell(QPainter &painter, const QRectF &rect, const Cell 
     }
 
     const bool hasRight = hasRightAxis(panel);
-    const Scale left = *cell.left;
-    const Scale right = *cell.right;
+    const ValueScale left = *cell.left;
+    const ValueScale right = *cell.right;
     const QFont axisFont = m_theme.font(m_theme.axisPx);
     const QFontMetricsF axisMetrics(axisFont);
     const QStringList leftLabels = valueLabels(left, panel.unit);
     const QStringList rightLabels = hasRight ? valueLabels(right, panel.rightUnit) : QStringList();
     const double leftGutter = gutters.left;
     const double rightGutter = gutters.right;
-
     const double legend = legendHeight(cell, rect.width());
-    const double timeLabels = axisMetrics.height() + 4;
-    const QRectF plot(rect.left() + leftGutter + kGap, top + axisMetrics.height() / 2,
-                      std::max(10.0, rect.width() - leftGutter - kGap - rightGutter),
-                      std::max(10.0, rect.bottom() - legend - kGap - timeLabels - top - axisMetrics.height() / 2));
+    const QRectF plot = plotRectOf(rect, cell, gutters);
 
-    // Grid and value labels.
+    // Grid and value labels, where the curves put the same values (SeriesGeometry's mapping,
+    // as on screen).
     painter.setFont(axisFont);
-    int i = 0;
-    for (double v = left.low; v <= left.high + left.step * 1e-6; v += left.step, ++i) {
-        const double y = yOf(v, left, plot);
+    const auto leftMapping = SeriesGeometry::Mapping::of(cell.range, left.low, left.high, plot);
+    for (int i = 0; i < left.count(); ++i) {
+        const double y = leftMapping.y(left.tick(i));
         painter.setPen(QPen(m_theme.grid, 1));
         painter.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y));
         painter.setPen(m_theme.mutedText);
         painter.drawText(QRectF(rect.left(), y - axisMetrics.height() / 2, leftGutter, axisMetrics.height()),
                          Qt::AlignRight | Qt::AlignVCenter, leftLabels.value(i));
     }
-    i = 0;
-    for (double v = right.low; hasRight && v <= right.high + right.step * 1e-6; v += right.step, ++i) {
-        const double y = yOf(v, right, plot);
+    const auto rightMapping = SeriesGeometry::Mapping::of(cell.range, right.low, right.high, plot);
+    for (int i = 0; hasRight && i < right.count(); ++i) {
+        const double y = rightMapping.y(right.tick(i));
         painter.setPen(m_theme.mutedText);
         painter.drawText(QRectF(plot.right() + kGap, y - axisMetrics.height() / 2, rightGutter, axisMetrics.height()),
                          Qt::AlignLeft | Qt::AlignVCenter, rightLabels.value(i));
@@ -412,6 +397,7 @@ void FigurePainter::paintCell(QPainter &painter, const QRectF &rect, const Cell 
         painter.drawText(plot, Qt::AlignCenter, QStringLiteral("No data in this time range"));
     }
     paintLegend(painter, QRectF(rect.left(), rect.bottom() - legend, rect.width(), legend), cell);
+    return DrawnPlot{plot, leftLabels};
 }
 
 void FigurePainter::paintTimeAxis(QPainter &painter, const QRectF &plot, const Cell &cell, const QTimeZone &zone) const
@@ -437,8 +423,8 @@ void FigurePainter::paintTimeAxis(QPainter &painter, const QRectF &plot, const C
     }
 }
 
-void FigurePainter::paintSeries(QPainter &painter, const QRectF &plot, const Cell &cell, const Scale &left,
-                                const Scale &right) const
+void FigurePainter::paintSeries(QPainter &painter, const QRectF &plot, const Cell &cell, const ValueScale &left,
+                                const ValueScale &right) const
 {
     const qint64 columnMs = Decimator::columnMsFor(cell.range, int(plot.width()));
     int index = 0;
@@ -451,7 +437,7 @@ void FigurePainter::paintSeries(QPainter &painter, const QRectF &plot, const Cel
         const qint64 gapMs = gapFor(stored->timestampsMs(), first, last, columnMs);
         const Decimator::Points points =
             Decimator::m4(stored->timestampsMs(), stored->values(), cell.range, columnMs, gapMs);
-        const Scale &scale = series.definition.axis == AxisSide::Right ? right : left;
+        const ValueScale &scale = series.definition.axis == AxisSide::Right ? right : left;
         const bool step = series.definition.style == SeriesStyle::Step;
 
         // One path per series (an SVG <path>); a gap starts a new subpath. Areas are filled
@@ -460,7 +446,7 @@ void FigurePainter::paintSeries(QPainter &painter, const QRectF &plot, const Cel
         const SeriesGeometry::Mapping mapping = SeriesGeometry::Mapping::of(cell.range, scale.low, scale.high, plot);
         QPainterPath line;
         QPainterPath fill;
-        const double base = yOf(std::clamp(0.0, scale.low, scale.high), scale, plot);
+        const double base = mapping.y(std::clamp(0.0, scale.low, scale.high));
         for (const QPolygonF &run : SeriesGeometry::polylines(points.timestampsMs, points.values, mapping, step)) {
             line.addPolygon(run);
             if (series.definition.style == SeriesStyle::Area && run.size() >= 2) {

@@ -3,9 +3,12 @@
 
 #include "export/exportfigure.h"
 #include "export/exporttheme.h"
+#include "timeline/valuescale.h"
 
 #include <QRectF>
+#include <QStringList>
 #include <optional>
+#include <vector>
 
 class QPainter;
 class SampleStore;
@@ -22,22 +25,21 @@ class FigurePainter
 public:
     FigurePainter(const SampleStore &store, ExportTheme theme);
 
-    // Paints the whole figure into `rect` (logical pixels of the picture).
-    void paint(QPainter &painter, const QRectF &rect, const ExportFigure &figure) const;
+    // What a paint drew of each panel's value axes, for tests that compare a picture with the
+    // screen: the plot and the left axis' labels, bottom to top.
+    struct DrawnPlot
+    {
+        QRectF plot;
+        QStringList leftLabels;
+    };
+
+    // Paints the whole figure into `rect` (logical pixels of the picture); with `drawn`, says
+    // what it drew there, one entry per cell.
+    void paint(QPainter &painter, const QRectF &rect, const ExportFigure &figure,
+               std::vector<DrawnPlot> *drawn = nullptr) const;
 
     // The caption's text (time range in UTC and local time, queries, source, version).
     QString captionText(const ExportFigure &figure) const;
-
-    // A value axis: from low to high with a line every `step`.
-    struct Scale
-    {
-        double low = 0;
-        double high = 1;
-        double step = 0.25;
-    };
-    // Round steps (1, 2, 2.5, 5 × 10^k), about five of them; a range starting at 0 when every
-    // value is positive, as throughput and queue lengths read best from zero.
-    static Scale niceScale(double min, double max, int targetTicks = 5);
 
 private:
     struct Cell
@@ -45,8 +47,9 @@ private:
         const ExportFigure::Panel *panel = nullptr;
         TimeRange range;
         std::optional<qint64> zeroMs; // comparison: time counted from here
-        std::optional<Scale> left;    // shared scales (comparison); else set from the data
-        std::optional<Scale> right;
+        // The value axes (ValueScale, as on screen); a comparison row shares them.
+        std::optional<ValueScale> left;
+        std::optional<ValueScale> right;
     };
 
     // Room for the value labels left and right of a plot.
@@ -56,15 +59,18 @@ private:
         double right = 0;
     };
     Gutters guttersOf(const Cell &cell) const; // its scales must be set
-    void paintCell(QPainter &painter, const QRectF &rect, const Cell &cell, const Gutters &gutters,
-                   const std::vector<Annotation> &annotations, const QTimeZone &zone) const;
+    // Where a cell's plot goes: below its title, above its time labels and legend. Its height
+    // does not depend on the gutters, so the scales can be chosen for it first.
+    QRectF plotRectOf(const QRectF &rect, const Cell &cell, const Gutters &gutters) const;
+    DrawnPlot paintCell(QPainter &painter, const QRectF &rect, const Cell &cell, const Gutters &gutters,
+                        const std::vector<Annotation> &annotations, const QTimeZone &zone) const;
     // Min and max of the finite samples of a panel's series on one axis, over a range.
     std::optional<std::pair<double, double>> dataExtent(const ExportFigure::Panel &panel, AxisSide side,
                                                         const TimeRange &range) const;
     double legendHeight(const Cell &cell, double width) const;
     void paintLegend(QPainter &painter, const QRectF &rect, const Cell &cell) const;
-    void paintSeries(QPainter &painter, const QRectF &plot, const Cell &cell, const Scale &left,
-                     const Scale &right) const;
+    void paintSeries(QPainter &painter, const QRectF &plot, const Cell &cell, const ValueScale &left,
+                     const ValueScale &right) const;
     void paintTimeAxis(QPainter &painter, const QRectF &plot, const Cell &cell, const QTimeZone &zone) const;
     void paintAnnotations(QPainter &painter, const QRectF &plot, const Cell &cell,
                           const std::vector<Annotation> &annotations) const;

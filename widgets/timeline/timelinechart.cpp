@@ -5,12 +5,10 @@
 #include "annotations/annotationmodel.h"
 #include "annotations/annotationprompt.h"
 #include "base/format.h"
-#include "base/whenfinished.h"
-#include "store/decimator.h"
 #include "store/samplestore.h"
 #include "theme/palette.h"
 #include "theme/uitheme.h"
-#include "timeline/seriesreadout.h"
+#include "timeline/chartpaint.h"
 #include "timeline/timecursor.h"
 #include "timeline/timeticks.h"
 #include "timeline/timewindow.h"
@@ -24,45 +22,17 @@
 #include <QMouseEvent>
 #include <QPainter>
 #include <QPointer>
-#include <QToolTip>
 #include <QValueAxis>
 #include <QWheelEvent>
-#include <QtConcurrent>
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <map>
 #include <tuple>
 #include <utility>
 
+using namespace ChartPaint;
+
 namespace {
-
-// Several store changes within one frame cause one render (PlotJuggler coalesces the same way).
-constexpr int kRenderDelayMs = 40;
-
-// Grid, labels, boxes: the colours of the theme shown now (light or dark, see UiTheme).
-const UiTheme::Colors &themeColors()
-{
-    return UiTheme::instance()->colors();
-}
-
-Palette::Background themeBackground()
-{
-    return UiTheme::instance()->background();
-}
-
-// Text in a marker's colour, on a label box of the theme's background: darker on light,
-// lighter on dark, so that it keeps its contrast.
-QColor labelTextColor(const QColor &color)
-{
-    return UiTheme::instance()->isDark() ? color.lighter(135) : color.darker(115);
-}
-
-QColor withAlpha(QColor color, double alpha)
-{
-    color.setAlphaF(float(alpha));
-    return color;
-}
 
 // Series: the palette's colour (Palette::resolve); an area is filled with it at this opacity.
 constexpr double kAreaFillAlpha = 0.25;
@@ -71,129 +41,8 @@ constexpr double kAreaFillAlpha = 0.25;
 // (docs/performance.md).
 constexpr double kLineWidthPx = 1.0;
 
-// A press that moves less than this is a click (a point annotation, a badge toggle), more is
-// a drag (a region, a zoom).
-constexpr double kDragThresholdPx = 6;
-// How near (px) the mouse must be to a marker line or band edge to grab it.
-constexpr double kGrabTolerancePx = 4;
-// Markers closer than this collapse into one "+N" badge.
-constexpr double kClusterPx = 8;
-// One wheel notch pans a tenth of the window; Ctrl+wheel zooms by a fifth.
-constexpr double kWheelPanFraction = 0.1;
-constexpr double kWheelZoomFactor = 0.8;
-constexpr qint64 kMinimumRangeMs = 1000;
 // The wheel has no release; a pause this long ends one pan or zoom in the history.
 constexpr int kWheelGestureEndMs = 400;
-
-// Rounds an axis span out to "nice" numbers (1, 2, 2.5, 5 × 10^n), starting at 0 for data
-// that never goes negative, so a panel never exaggerates small wiggles.
-struct AxisScale
-{
-    double low = 0;
-    double high = 1;
-    double tick = 0.25;
-};
-
-AxisScale niceRange(double low, double high)
-{
-    if (!std::isfinite(low) || !std::isfinite(high))
-        return {};
-    if (low >= 0)
-        low = 0;
-    if (high <= low)
-        high = low + (low == 0 ? 1 : std::abs(low) * 0.1);
-    const double span = high - low;
-    const double rough = span / 4;
-    const double magnitude = std::pow(10.0, std::floor(std::log10(rough)));
-    double step = magnitude;
-    for (double factor : {1.0, 2.0, 2.5, 5.0, 10.0}) {
-        step = factor * magnitude;
-        if (step >= rough)
-            break;
-    }
-    return {std::floor(low / step) * step, std::ceil(high / step) * step, step};
-}
-
-} // namespace
-
-// The decimated columns of each series of a chart, kept between its render jobs so that a
-// live tick recomputes only the newest column (Decimator::M4Cache). Used by one job at a
-// time: a chart never runs two.
-struct TimelineChart::RenderCaches
-{
-    std::map<QString, Decimator::M4Cache> byKey;
-};
-
-// What a render job needs. The samples are not in it: the job reads them from the store in
-// place, under its read lock.
-struct TimelineChart::RenderInput
-{
-    const SampleStore *store = nullptr;
-    std::shared_ptr<RenderCaches> caches;
-    TimeRange range;
-    qint64 columnMs = 1;
-    qint64 gapMs = 0;
-    std::vector<QString> keys; // of the chart's series, in slot order
-    // What changed in the store since the last job: the caches forget those columns.
-    std::vector<std::pair<QString, TimeRange>> changes;
-    bool forgetAll = false; // a series was removed or the store cleared
-};
-
-struct TimelineChart::RenderOutput
-{
-    TimeRange range;
-    std::vector<Decimator::Points> points;
-    std::vector<std::pair<double, double>> extents; // min, max in the range (inf, -inf: none)
-    std::vector<SeriesStatistics> stats;
-};
-
-namespace {
-
-// Runs on a worker thread: decimate, compute legend statistics and the y extent. Reads the
-// store one series at a time under its read lock (a merge on the UI thread waits at most for
-// one series), and touches nothing else but its input.
-TimelineChart::RenderOutput renderOffThread(const TimelineChart::RenderInput &input)
-{
-    TimelineChart::RenderOutput out;
-    out.range = input.range;
-    auto &caches = input.caches->byKey;
-    if (input.forgetAll)
-        caches.clear();
-    for (const auto &[key, span] : input.changes) {
-        if (const auto it = caches.find(key); it != caches.end())
-            it->second.invalidate(span);
-    }
-    // Series the chart no longer shows take no memory.
-    for (auto it = caches.begin(); it != caches.end();) {
-        const bool shown = std::find(input.keys.begin(), input.keys.end(), it->first) != input.keys.end();
-        it = shown ? std::next(it) : caches.erase(it);
-    }
-    for (const QString &key : input.keys) {
-        Decimator::Points decimated;
-        SeriesStatistics stats;
-        {
-            const QReadLocker locked = input.store->readLock();
-            if (const SampleStore::Series *series = input.store->series(key)) {
-                decimated =
-                    caches[key].m4(series->timestampsMs(), series->values(), input.range, input.columnMs, input.gapMs);
-                stats = SeriesStatistics::compute(series->timestampsMs(), series->values(), input.range);
-            }
-        }
-        double low = std::numeric_limits<double>::infinity();
-        double high = -low;
-        for (std::size_t i = 0; i < decimated.values.size(); ++i) {
-            const double y = decimated.values[i];
-            if (std::isfinite(y) && input.range.contains(decimated.timestampsMs[i])) {
-                low = std::min(low, y);
-                high = std::max(high, y);
-            }
-        }
-        out.extents.emplace_back(low, high);
-        out.points.push_back(std::move(decimated));
-        out.stats.push_back(stats);
-    }
-    return out;
-}
 
 } // namespace
 
@@ -201,7 +50,13 @@ TimelineChart::TimelineChart(const PanelDefinition &panel, SampleStore *store, T
     // The chart is handed to the base constructor: QChartView(QWidget*) would create a default
     // chart that setChart() later replaces without deleting.
     : QChartView(new QChart, parent), m_panel(panel), m_store(store), m_window(window), m_chart(chart()),
-      m_timeAxis(new QDateTimeAxis), m_leftAxis(new QValueAxis)
+      m_timeAxis(new QDateTimeAxis), m_leftAxis(new QValueAxis),
+      m_renderer(
+          store, window,
+          [this] {
+              return ChartRenderer::Frame{plotWidth(), m_status.stepMs};
+          },
+          [this](ChartRenderOutput output) { applyRender(std::move(output)); })
 {
     // OpenGL series stay off: they break SVG export and offscreen rendering.
     m_chart->legend()->hide();            // the panel draws its own legend, with statistics
@@ -258,47 +113,9 @@ TimelineChart::TimelineChart(const PanelDefinition &panel, SampleStore *store, T
     m_scrollEnd.setSingleShot(true);
     m_scrollEnd.setInterval(kWheelGestureEndMs);
     connect(&m_scrollEnd, &QTimer::timeout, this, &TimelineChart::scrollFinished);
-
-    m_caches = std::make_shared<RenderCaches>();
-    m_renderDelay.setSingleShot(true);
-    m_renderDelay.setInterval(kRenderDelayMs);
-    connect(&m_renderDelay, &QTimer::timeout, this, &TimelineChart::startRender);
-    connect(m_store, &SampleStore::samplesChanged, this, [this](const QString &key, const TimeRange &span) {
-        const auto shown =
-            std::find_if(m_slots.begin(), m_slots.end(), [&](const Slot &slot) { return slot.key == key; });
-        if (shown == m_slots.end())
-            return;
-        // Every change reaches the caches, also one outside the view: they may hold columns
-        // of another zoom level that covers it.
-        m_pendingChanges.emplace_back(key, span);
-        // While the view shows the past, live changes schedule no render: fold them into one
-        // span per series now and then, so that they cannot pile up for hours.
-        if (m_pendingChanges.size() > 256) {
-            std::map<QString, TimeRange> folded;
-            for (const auto &[changedKey, changed] : m_pendingChanges) {
-                const auto [it, added] = folded.try_emplace(changedKey, changed);
-                if (!added)
-                    it->second = TimeRange{std::min(it->second.startMs, changed.startMs),
-                                           std::max(it->second.endMs, changed.endMs)};
-            }
-            m_pendingChanges.assign(folded.begin(), folded.end());
-        }
-        const TimeRange visible = m_window->range();
-        if (span.endMs < visible.startMs || span.startMs > visible.endMs + 60'000)
-            return; // nothing visible changed
-        scheduleRender();
-    });
-    connect(m_store, &SampleStore::seriesRemoved, this, [this] { m_forgetCaches = true; });
-    connect(m_store, &SampleStore::cleared, this, [this] { m_forgetCaches = true; });
-    connect(m_window, &TimeWindow::rangeChanged, this, &TimelineChart::scheduleRender);
-    scheduleRender();
 }
 
-TimelineChart::~TimelineChart()
-{
-    // The job reads the store in place; it must not outlive this chart (nor, so, the store).
-    m_renderJob.waitForFinished();
-}
+TimelineChart::~TimelineChart() = default;
 
 void TimelineChart::applyTheme()
 {
@@ -332,7 +149,11 @@ void TimelineChart::addSeries(const QString &key, const QString &name, int query
     slot.definition = m_panel.series[std::size_t(queryIndex)];
     slot.color = Palette::resolve(slot.definition.color, int(m_slots.size()), themeBackground());
     m_slots.push_back(slot);
-    scheduleRender();
+    std::vector<QString> keys;
+    keys.reserve(m_slots.size());
+    for (const Slot &shown : m_slots)
+        keys.push_back(shown.key);
+    m_renderer.setKeys(std::move(keys)); // and a render follows
 }
 
 void TimelineChart::setSeriesVisible(const QString &key, bool visible)
@@ -402,14 +223,14 @@ QValueAxis *TimelineChart::axisFor(AxisSide side)
     return m_rightAxis;
 }
 
-bool TimelineChart::applyScale(double low, double high, ValueScale *scale_out)
+bool TimelineChart::applyScale(double low, double high, int targetTicks, ValueScale *scale_out)
 {
-    // Ticks at multiples of a nice step (0, 50, 100 …), not at fifths of an odd span.
+    // Ticks at multiples of a nice step (0, 50, 100 …), not at fifths of an odd span, by the
+    // rule every export follows too (ValueScale).
     // Qt Charts' value axes are not told: the grid and the labels are drawn here from this
     // scale. Setting their range re-laid out every axis label (a text document each) and
     // the chart's scene: 10 ms a panel, all panels at once when a backfill changed scales.
-    const AxisScale scale = niceRange(low, high);
-    const ValueScale next{scale.low, scale.high, scale.tick};
+    const ValueScale next = ValueScale::nice(low, high, targetTicks);
     if (next == *scale_out)
         return false;
     *scale_out = next;
@@ -424,6 +245,9 @@ bool TimelineChart::usesRightAxis() const
 
 void TimelineChart::keepPlotAtGutters(const QRectF &plot)
 {
+    // A new height may take another number of ticks; the layer follows the plot at the next
+    // paint, with these scales.
+    updateScales();
     const QSizeF size = m_chart->size();
     if (plot.width() <= 1 || plot.height() <= 1)
         return;
@@ -446,14 +270,13 @@ void TimelineChart::keepPlotAtGutters(const QRectF &plot)
 
 void TimelineChart::setAnnotationModel(AnnotationModel *annotations)
 {
-    if (m_annotations)
-        disconnect(m_annotations, nullptr, viewport(), nullptr);
-    m_annotations = annotations;
+    if (m_overlay.model())
+        disconnect(m_overlay.model(), nullptr, viewport(), nullptr);
+    m_overlay.setModel(annotations);
     if (m_editor && m_editor->model() != annotations)
         m_editor = nullptr; // another model: drawn, not edited
-    if (m_annotations) {
-        connect(m_annotations, &AnnotationModel::annotationsChanged, viewport(), qOverload<>(&QWidget::update));
-    }
+    if (annotations)
+        connect(annotations, &AnnotationModel::annotationsChanged, viewport(), qOverload<>(&QWidget::update));
     viewport()->update();
 }
 
@@ -466,11 +289,11 @@ void TimelineChart::setAnnotationEditor(AnnotationEditor *editor)
 
 void TimelineChart::setTimeCursor(TimeCursor *cursor)
 {
-    if (m_cursor)
-        disconnect(m_cursor, nullptr, this, nullptr);
-    m_cursor = cursor;
-    if (m_cursor)
-        connect(m_cursor, &TimeCursor::changed, this, &TimelineChart::onCursorChanged);
+    if (m_crosshair.cursor())
+        disconnect(m_crosshair.cursor(), nullptr, this, nullptr);
+    m_crosshair.setCursor(cursor);
+    if (cursor)
+        connect(cursor, &TimeCursor::changed, this, &TimelineChart::onCursorChanged);
     viewport()->update();
 }
 
@@ -498,10 +321,18 @@ int TimelineChart::drawnPointCount() const
 
 qint64 TimelineChart::timeAt(double x) const
 {
-    const QRectF plot = m_chart->plotArea();
-    const TimeRange range = m_window->range();
-    const double fraction = std::clamp((x - plot.left()) / std::max(1.0, plot.width()), 0.0, 1.0);
-    return range.startMs + qint64(fraction * double(range.length()));
+    return axisMap().timeAt(x);
+}
+
+TimeAxisMap TimelineChart::axisMap() const
+{
+    return TimeAxisMap{m_window->range(), m_chart->plotArea()};
+}
+
+AnnotationOverlay::Context TimelineChart::overlayContext() const
+{
+    return AnnotationOverlay::Context{axisMap(), m_leftAxis->labelsFont(), m_gestures.moving(axisMap()),
+                                      m_editor != nullptr};
 }
 
 void TimelineChart::resizeEvent(QResizeEvent *event)
@@ -511,44 +342,7 @@ void TimelineChart::resizeEvent(QResizeEvent *event)
     scheduleRender();
 }
 
-void TimelineChart::scheduleRender()
-{
-    if (!m_renderDelay.isActive())
-        m_renderDelay.start();
-}
-
-void TimelineChart::startRender()
-{
-    if (m_renderRunning) {
-        m_renderAgain = true; // the running job is superseded by the next one
-        return;
-    }
-    RenderInput input;
-    input.store = m_store;
-    input.caches = m_caches;
-    input.range = m_window->range();
-    input.columnMs = Decimator::columnMsFor(input.range, plotWidth());
-    const qint64 step = m_status.stepMs > 0 ? m_status.stepMs : 1000;
-    input.gapMs = std::max<qint64>(step * 5 / 2, input.columnMs * 2);
-    input.keys.reserve(m_slots.size());
-    for (const Slot &slot : m_slots)
-        input.keys.push_back(slot.key);
-    input.changes = std::exchange(m_pendingChanges, {});
-    input.forgetAll = std::exchange(m_forgetCaches, false);
-    m_renderRunning = true;
-    const QFuture<RenderOutput> job = QtConcurrent::run(renderOffThread, std::move(input));
-    m_renderJob = job;
-    whenFinished(job, this, [this](RenderOutput output) {
-        m_renderRunning = false;
-        applyRender(std::move(output));
-        if (m_renderAgain) {
-            m_renderAgain = false;
-            scheduleRender();
-        }
-    });
-}
-
-void TimelineChart::applyRender(RenderOutput output)
+void TimelineChart::applyRender(ChartRenderOutput output)
 {
     if (output.points.size() != m_slots.size()) {
         scheduleRender(); // a series was added while the job ran
@@ -605,9 +399,11 @@ bool TimelineChart::updateScales()
             rightMax = std::max(rightMax, slot.high);
         }
     }
-    bool changed = applyScale(leftMin, leftMax, &m_leftScale);
+    // One tick about every 70 px of the plot's height, as in an export of the same height.
+    const int ticks = ValueScale::targetTicksFor(m_chart->plotArea().height());
+    bool changed = applyScale(leftMin, leftMax, ticks, &m_leftScale);
     if (usesRightAxis())
-        changed = applyScale(rightMin, rightMax, &m_rightScale) || changed;
+        changed = applyScale(rightMin, rightMax, ticks, &m_rightScale) || changed;
     if (changed)
         viewport()->update(); // the value labels are drawn here, not by Qt Charts
     return changed;
@@ -634,9 +430,7 @@ TimeTicks::Ticks TimelineChart::timeTicks() const
 
 double TimelineChart::xFor(qint64 timeMs) const
 {
-    const QRectF plot = m_chart->plotArea();
-    const TimeRange range = m_window->range();
-    return plot.left() + plot.width() * double(timeMs - range.startMs) / double(std::max<qint64>(1, range.length()));
+    return axisMap().xFor(timeMs);
 }
 
 void TimelineChart::drawBackground(QPainter *painter, const QRectF &rect)
@@ -652,11 +446,10 @@ void TimelineChart::drawBackground(QPainter *painter, const QRectF &rect)
     // The value grid of the left scale, each line on one pixel row (where the series' values
     // land: SeriesGeometry's mapping).
     const ValueScale &scale = m_leftScale;
-    if (scale.tick > 0 && scale.high > scale.low) {
+    if (scale.high > scale.low) {
         const auto mapping = SeriesGeometry::Mapping::of(m_window->range(), scale.low, scale.high, plot);
-        const int count = int(std::lround((scale.high - scale.low) / scale.tick));
-        for (int i = 0; i <= count; ++i) {
-            const double y = std::floor(mapping.y(scale.low + i * scale.tick)) + 0.5;
+        for (int i = 0; i < scale.count(); ++i) {
+            const double y = std::floor(mapping.y(scale.tick(i))) + 0.5;
             painter->drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y));
         }
     }
@@ -692,19 +485,20 @@ void TimelineChart::drawValueLabels(QPainter *painter, const QRectF &plot)
     painter->setFont(font);
     painter->setPen(themeColors().axisText);
     const QFontMetricsF metrics(font);
+    m_drawnValueLabels.clear();
     auto drawScale = [&](const ValueScale &scale, const QString &unit, bool left) {
-        if (scale.tick <= 0 || scale.high <= scale.low)
+        if (scale.high <= scale.low)
             return;
         // Axis labels carry the unit only where it changes the number's reading (ms, MiB, %);
         // "ops/s" is in the panel title.
         const bool spelled = unit == QLatin1String("s") || unit == QLatin1String("bytes") || unit == QLatin1String("%");
-        const int count = int(std::lround((scale.high - scale.low) / scale.tick));
         const auto mapping = SeriesGeometry::Mapping::of(m_window->range(), scale.low, scale.high, plot);
-        for (int i = 0; i <= count; ++i) {
-            const double value = scale.low + i * scale.tick;
+        for (int i = 0; i < scale.count(); ++i) {
+            const double value = scale.tick(i);
             const double y = std::floor(mapping.y(value)) + 0.5; // on its grid line
-            const QString label =
-                Format::value(std::abs(value) < scale.tick * 1e-9 ? 0.0 : value, spelled ? unit : QString());
+            const QString label = Format::value(value, spelled ? unit : QString());
+            if (left)
+                m_drawnValueLabels << label;
             const double width = metrics.horizontalAdvance(label);
             const double x = left ? plot.left() - 6 - width : plot.right() + 6;
             painter->drawText(QPointF(x, y + metrics.ascent() / 2 - 1), label);
@@ -726,443 +520,19 @@ void TimelineChart::drawForeground(QPainter *painter, const QRectF &rect)
     m_layer.paint(painter, rect);
     drawValueLabels(painter, plot);
     drawTimeLabels(painter, plot);
-    drawCrosshairLine(painter, plot); // under the annotations: hovering a marker must not hide it
-    drawAnnotations(painter, plot);
-    if (m_press && m_press->gesture == Gesture::Zoom &&
-        std::abs(m_press->current.x() - m_press->start.x()) >= kDragThresholdPx) {
-        const QRectF band(
-            QPointF(std::clamp(std::min(m_press->start.x(), m_press->current.x()), plot.left(), plot.right()),
-                    plot.top()),
-            QPointF(std::clamp(std::max(m_press->start.x(), m_press->current.x()), plot.left(), plot.right()),
-                    plot.bottom()));
+    const ChartCrosshair::Context crosshair = crosshairContext();
+    m_crosshair.paintLine(painter, crosshair); // under the annotations: hovering a marker must not hide it
+    const AnnotationOverlay::Context overlay = overlayContext();
+    m_overlay.paint(painter, overlay);
+    if (const auto zoom = m_gestures.zoomBand()) {
+        const auto [from, to] = *zoom;
+        const QRectF band(QPointF(std::clamp(std::min(from, to), plot.left(), plot.right()), plot.top()),
+                          QPointF(std::clamp(std::max(from, to), plot.left(), plot.right()), plot.bottom()));
         painter->fillRect(band, themeColors().zoomBand);
     }
-    drawPendingMark(painter, plot);
+    m_overlay.paintPreview(painter, overlay, m_gestures.annotateSpan());
     drawStatus(painter, plot);
-    drawCrosshair(painter, plot);
-}
-
-namespace {
-
-QString timeText(qint64 ms)
-{
-    return QDateTime::fromMSecsSinceEpoch(ms).toString(QStringLiteral("HH:mm:ss"));
-}
-
-QString durationText(qint64 ms)
-{
-    const qint64 s = ms / 1000;
-    if (s < 60)
-        return QStringLiteral("%1 s").arg(s);
-    if (s < 3600)
-        return QStringLiteral("%1 min %2 s").arg(s / 60).arg(s % 60);
-    return QStringLiteral("%1 h %2 min").arg(s / 3600).arg((s % 3600) / 60);
-}
-
-QString labelText(const Annotation &annotation, const QFontMetricsF &metrics, double plotWidth)
-{
-    // The first line only: the tooltip and the dock show the rest.
-    const QString firstLine = annotation.text.section(QLatin1Char('\n'), 0, 0);
-    return metrics.elidedText(firstLine, Qt::ElideRight, std::min(220.0, plotWidth * 0.4));
-}
-
-// A detector's suggestion is drawn faded until the user accepts it, so it reads as a
-// proposal next to what people and actions marked.
-QColor markerColor(const Annotation &annotation)
-{
-    const QColor color = Palette::annotationColor(annotation.source, annotation.failed, themeBackground());
-    return annotation.suggested ? withAlpha(color, 0.45) : color;
-}
-
-constexpr double kLabelPadding = 5; // text inset in a label box, besides the colour bar
-constexpr double kColourBar = 3;
-
-} // namespace
-
-double TimelineChart::msPerPixel() const
-{
-    return double(std::max<qint64>(1, m_window->range().length())) / std::max(1.0, m_chart->plotArea().width());
-}
-
-std::pair<qint64, std::optional<qint64>> TimelineChart::movedTimes() const
-{
-    const Annotation &a = m_press->annotation;
-    const qint64 delta = qint64(std::llround((m_press->current.x() - m_press->start.x()) * msPerPixel()));
-    switch (m_press->part) {
-    case AnnotationLayout::HitKind::End:
-        return {a.timeMs, a.endMs ? std::optional<qint64>(*a.endMs + delta) : std::nullopt};
-    case AnnotationLayout::HitKind::Label: // the label carries the whole annotation
-        return {a.timeMs + delta, a.endMs ? std::optional<qint64>(*a.endMs + delta) : std::nullopt};
-    default: // Start: a point, or a region's start edge
-        return {a.timeMs + delta, a.endMs};
-    }
-}
-
-TimelineChart::AnnotationView TimelineChart::layoutAnnotations() const
-{
-    AnnotationView view;
-    if (!m_annotations)
-        return view;
-    const TimeRange range = m_window->range();
-    view.annotations = m_annotations->inRange(range);
-    if (m_press && m_press->gesture == Gesture::Move) {
-        // The marker being dragged is drawn where it would land.
-        auto [timeMs, endMs] = movedTimes();
-        if (endMs && *endMs < timeMs)
-            std::swap(*endMs, timeMs);
-        for (Annotation &a : view.annotations) {
-            if (a.id == m_press->annotation.id) {
-                a.timeMs = timeMs;
-                a.endMs = endMs;
-            }
-        }
-        std::stable_sort(view.annotations.begin(), view.annotations.end(),
-                         [](const Annotation &x, const Annotation &y) { return x.timeMs < y.timeMs; });
-    }
-    const QRectF plot = m_chart->plotArea();
-    const QFontMetricsF metrics(m_leftAxis->labelsFont());
-    std::vector<AnnotationLayout::Item> items;
-    items.reserve(view.annotations.size());
-    for (const Annotation &a : view.annotations) {
-        const double width =
-            metrics.horizontalAdvance(labelText(a, metrics, plot.width())) + 2 * kLabelPadding + kColourBar;
-        items.push_back({a.id, a.timeMs, a.endMs, std::ceil(width)});
-    }
-    AnnotationLayout::Options options;
-    options.range = range;
-    options.plotLeft = plot.left();
-    options.plotWidth = plot.width();
-    options.plotTop = plot.top();
-    options.plotBottom = plot.bottom();
-    options.clusterPx = kClusterPx;
-    options.rows = 3;
-    options.rowHeight = std::ceil(metrics.height()) + 3;
-    options.rowGap = 3;
-    options.badgeWidth = [&metrics](int n) {
-        return std::ceil(metrics.horizontalAdvance(QStringLiteral("+%1").arg(n))) + 12;
-    };
-    options.expandedId = m_expandedCluster;
-    options.listRowHeight = std::ceil(metrics.height()) + 5;
-    options.listWidth = std::min(300.0, plot.width() - 8);
-    view.layout = AnnotationLayout::compute(items, options);
-    return view;
-}
-
-void TimelineChart::drawAnnotations(QPainter *painter, const QRectF &plot)
-{
-    m_drawnAnnotations.clear();
-    m_drawnClusters.clear();
-    const AnnotationView view = layoutAnnotations();
-    if (view.layout.markers.empty())
-        return;
-    const auto &markers = view.layout.markers;
-    const auto &groups = view.layout.groups;
-    painter->save();
-    painter->setClipRect(plot.adjusted(0, 0, 1, 1));
-    const QFont font = m_leftAxis->labelsFont();
-    painter->setFont(font);
-    const QFontMetricsF metrics(font);
-    // The id of the marker being dragged, 0 for none (ids start at 1). A plain value: an
-    // optional here makes GCC's -O2/-O3 flow analysis warn falsely of an uninitialised read.
-    const quint64 dragged = m_press && m_press->gesture == Gesture::Move ? m_press->annotation.id : 0;
-
-    // Bands first: lines and labels go over them.
-    for (const auto &marker : markers) {
-        if (!marker.endX)
-            continue;
-        const Annotation &a = view.of(marker);
-        const QColor color = markerColor(a);
-        const double left = std::clamp(marker.x, plot.left(), plot.right());
-        const double right = std::clamp(*marker.endX, plot.left(), plot.right());
-        painter->fillRect(QRectF(QPointF(left, plot.top()), QPointF(right, plot.bottom())), withAlpha(color, 0.10));
-    }
-    for (const auto &marker : markers) {
-        const Annotation &a = view.of(marker);
-        const QColor color = markerColor(a);
-        QPen pen(color, dragged != 0 && dragged == a.id ? 2.0 : 1.3, a.failed ? Qt::DotLine : Qt::DashLine);
-        if (a.suggested)
-            pen.setDashPattern({2, 4}); // sparser than an accepted mark's dashes
-        painter->setPen(pen);
-        if (marker.startVisible) {
-            const double x = std::round(marker.x) + 0.5;
-            painter->drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
-        }
-        if (marker.endX && marker.endVisible) {
-            const double x = std::round(*marker.endX) + 0.5;
-            painter->drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
-        }
-        DrawnAnnotation drawn;
-        drawn.id = a.id;
-        drawn.x = marker.x;
-        drawn.endX = marker.endX;
-        drawn.startVisible = marker.startVisible;
-        if (marker.group >= 0) {
-            const auto &group = groups[std::size_t(marker.group)];
-            drawn.clustered = group.isCluster();
-            if (!drawn.clustered)
-                drawn.label = group.label;
-        }
-        m_drawnAnnotations.append(drawn);
-    }
-
-    painter->setRenderHint(QPainter::Antialiasing);
-    for (const auto &group : groups) {
-        const Annotation &first = view.of(markers[std::size_t(group.markers.front())]);
-        if (!group.isCluster()) {
-            if (group.label.isEmpty())
-                continue;
-            const QColor color = markerColor(first);
-            painter->setPen(Qt::NoPen);
-            painter->setBrush(withAlpha(themeColors().labelBackground, first.suggested ? 0.67 : 0.92));
-            painter->drawRoundedRect(group.label, 2, 2);
-            painter->fillRect(QRectF(group.label.left(), group.label.top(), kColourBar, group.label.height()), color);
-            painter->setPen(labelTextColor(color));
-            // Elided again to the box: the layout shortens a label to make room for a later one.
-            const QRectF textBox = group.label.adjusted(kColourBar + kLabelPadding, 0, -kLabelPadding, 0);
-            painter->drawText(
-                textBox, Qt::AlignLeft | Qt::AlignVCenter,
-                metrics.elidedText(labelText(first, metrics, plot.width()), Qt::ElideRight, textBox.width()));
-            continue;
-        }
-        DrawnCluster cluster;
-        cluster.badge = group.label;
-        cluster.expanded = group.expanded;
-        // One colour when every member has it (say, a burst of actions), slate otherwise.
-        QColor color = Palette::annotationColor(first.source, first.failed, themeBackground());
-        for (int m : group.markers) {
-            const Annotation &a = view.of(markers[std::size_t(m)]);
-            cluster.ids.push_back(a.id);
-            if (Palette::annotationColor(a.source, a.failed, themeBackground()) != color)
-                color = Palette::annotationColor(Annotation::Source::Manual, false, themeBackground());
-        }
-        m_drawnClusters.append(cluster);
-        if (!group.label.isEmpty()) {
-            painter->setPen(Qt::NoPen);
-            painter->setBrush(color);
-            painter->drawRoundedRect(group.label, group.label.height() / 2, group.label.height() / 2);
-            painter->setPen(UiTheme::instance()->isDark() ? themeColors().panel : QColor(Qt::white));
-            QFont bold = font;
-            bold.setBold(true);
-            painter->setFont(bold);
-            painter->drawText(group.label, Qt::AlignCenter, QStringLiteral("+%1").arg(group.markers.size()));
-            painter->setFont(font);
-        }
-        if (group.expanded && !group.listRows.empty()) {
-            const QRectF list = group.listRows.front().united(group.listRows.back()).adjusted(-1, -1, 1, 1);
-            painter->setPen(QPen(themeColors().labelBorder, 1));
-            painter->setBrush(withAlpha(themeColors().labelBackground, 0.96));
-            painter->drawRoundedRect(list, 3, 3);
-            for (std::size_t k = 0; k < group.listRows.size(); ++k) {
-                const Annotation &a = view.of(markers[std::size_t(group.markers[k])]);
-                const QRectF row = group.listRows[k];
-                const QColor rowColor = Palette::annotationColor(a.source, a.failed, themeBackground());
-                painter->fillRect(QRectF(row.left() + 6, row.center().y() - 4, 8, 8), rowColor);
-                const QString when = timeText(a.timeMs);
-                painter->setPen(themeColors().muted);
-                const QRectF textArea = row.adjusted(20, 0, -6, 0);
-                painter->drawText(textArea, Qt::AlignLeft | Qt::AlignVCenter, when);
-                const double whenWidth = metrics.horizontalAdvance(when) + 8;
-                painter->setPen(labelTextColor(rowColor));
-                painter->drawText(textArea.adjusted(whenWidth, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter,
-                                  metrics.elidedText(a.text.section(QLatin1Char('\n'), 0, 0), Qt::ElideRight,
-                                                     textArea.width() - whenWidth));
-            }
-        }
-    }
-    painter->restore();
-}
-
-void TimelineChart::drawPendingMark(QPainter *painter, const QRectF &plot)
-{
-    // What Ctrl+click / Ctrl+drag is about to add, shown while dragging and while the prompt
-    // for its text is open.
-    std::optional<double> x1;
-    std::optional<double> x2;
-    if (m_press && m_press->gesture == Gesture::Annotate) {
-        x1 = m_press->start.x();
-        if (std::abs(m_press->current.x() - m_press->start.x()) >= kDragThresholdPx)
-            x2 = m_press->current.x();
-    } else if (m_pendingMark) {
-        x1 = xFor(m_pendingMark->first);
-        if (m_pendingMark->second)
-            x2 = xFor(*m_pendingMark->second);
-    }
-    if (!x1)
-        return;
-    const QColor color = Palette::annotationColor(Annotation::Source::Manual, false, themeBackground());
-    painter->save();
-    painter->setClipRect(plot.adjusted(0, 0, 1, 1));
-    if (x2) {
-        painter->fillRect(QRectF(QPointF(std::min(*x1, *x2), plot.top()), QPointF(std::max(*x1, *x2), plot.bottom())),
-                          withAlpha(color, 0.14));
-    }
-    painter->setPen(QPen(color, 1.5));
-    for (const std::optional<double> &x : {x1, x2}) {
-        if (x)
-            painter->drawLine(QPointF(std::round(*x) + 0.5, plot.top()), QPointF(std::round(*x) + 0.5, plot.bottom()));
-    }
-    painter->restore();
-}
-
-std::vector<std::optional<NearestSample>> TimelineChart::samplesAt(qint64 timeMs) const
-{
-    // Farther than a couple of steps (or a few pixels when zoomed out) is a gap, not a value.
-    const qint64 step = m_status.stepMs > 0 ? m_status.stepMs : 1000;
-    const qint64 maxDistance = std::max<qint64>(step * 5 / 2, qint64(msPerPixel() * 6));
-    std::vector<std::optional<NearestSample>> samples;
-    samples.reserve(m_slots.size());
-    for (const Slot &slot : m_slots) {
-        const SampleStore::Series *series = m_store->series(slot.key);
-        samples.push_back(series ? nearestSample(*series, timeMs, maxDistance) : std::nullopt);
-    }
-    return samples;
-}
-
-SeriesReadout TimelineChart::readoutFor(qint64 timeMs, const std::vector<std::optional<NearestSample>> &samples) const
-{
-    QList<SeriesReadout::Row> rows;
-    for (std::size_t i = 0; i < m_slots.size(); ++i) {
-        const Slot &slot = m_slots[i];
-        const QString unit =
-            slot.definition.axis == AxisSide::Right && !m_panel.rightUnit.isEmpty() ? m_panel.rightUnit : m_panel.unit;
-        SeriesReadout::Row row{slot.color, slot.name, QStringLiteral("–"), QString()};
-        if (samples[i]) {
-            row.value = Format::value(samples[i]->value, unit);
-            row.time = timeText(samples[i]->timestampMs);
-        }
-        rows.append(row);
-    }
-    return SeriesReadout(timeText(timeMs), rows, m_leftAxis->labelsFont());
-}
-
-std::optional<QRectF> TimelineChart::readoutRect() const
-{
-    if (!m_cursor || !m_cursor->timeMs() || m_cursor->origin() != this || !m_hoverPos || m_slots.empty())
-        return std::nullopt;
-    if (!m_window->range().contains(*m_cursor->timeMs()))
-        return std::nullopt;
-    const qint64 t = *m_cursor->timeMs();
-    const QRectF plot = m_chart->plotArea();
-    return readoutFor(t, samplesAt(t)).placeAt(*m_hoverPos, plot.adjusted(4, 4, -4, -4));
-}
-
-QRect TimelineChart::crosshairStrip(double x) const
-{
-    // The line, its dots on the curves and the time label below the plot.
-    return QRect(int(x) - 48, 0, 96, height());
-}
-
-void TimelineChart::drawCrosshairLine(QPainter *painter, const QRectF &plot)
-{
-    m_drawnCrosshairX.reset();
-    if (!m_cursor || !m_cursor->timeMs() || !m_window->range().contains(*m_cursor->timeMs()))
-        return;
-    const double x = std::round(xFor(*m_cursor->timeMs())) + 0.5;
-    painter->save();
-    painter->setPen(QPen(themeColors().crosshair, 1));
-    painter->drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
-    painter->restore();
-    m_drawnCrosshairX = x;
-}
-
-void TimelineChart::drawCrosshair(QPainter *painter, const QRectF &plot)
-{
-    m_drawnReadout.clear();
-    m_drawnReadoutRect = QRectF();
-    if (!m_drawnCrosshairX)
-        return;
-    const qint64 t = *m_cursor->timeMs();
-    const double x = *m_drawnCrosshairX;
-    painter->save();
-    painter->setRenderHint(QPainter::Antialiasing);
-
-    const bool here = m_cursor->origin() == this && m_hoverPos;
-    if (here) {
-        // The instant itself, on the time axis.
-        const QFont font = m_leftAxis->labelsFont();
-        const QFontMetricsF metrics(font);
-        const QString label = timeText(t);
-        const QRectF box(x - metrics.horizontalAdvance(label) / 2 - 5, plot.bottom() + 2,
-                         metrics.horizontalAdvance(label) + 10, metrics.height() + 4);
-        painter->setPen(Qt::NoPen);
-        painter->setBrush(themeColors().crosshair);
-        painter->drawRoundedRect(box, 3, 3);
-        painter->setPen(themeColors().panel);
-        painter->setFont(font);
-        painter->drawText(box, Qt::AlignCenter, label);
-    }
-
-    const std::vector<std::optional<NearestSample>> samples = samplesAt(t);
-    // A dot where each series has the sample the read-out shows, in every panel: the eye
-    // follows the line across the grid.
-    for (std::size_t i = 0; i < m_slots.size(); ++i) {
-        if (!samples[i] || !std::isfinite(samples[i]->value))
-            continue;
-        const ValueScale &scale = m_slots[i].definition.axis == AxisSide::Right ? m_rightScale : m_leftScale;
-        if (scale.high <= scale.low)
-            continue;
-        const double y = plot.bottom() - plot.height() * (samples[i]->value - scale.low) / (scale.high - scale.low);
-        if (y < plot.top() - 1 || y > plot.bottom() + 1)
-            continue;
-        painter->setPen(QPen(themeColors().panel, 1.5)); // a ring that parts the dot from its line
-        painter->setBrush(m_slots[i].color);
-        painter->drawEllipse(QPointF(xFor(samples[i]->timestampMs), y), 3.5, 3.5);
-    }
-    painter->restore();
-
-    if (!here || m_slots.empty())
-        return;
-    const SeriesReadout readout = readoutFor(t, samples);
-    const QRectF box = readout.placeAt(*m_hoverPos, plot.adjusted(4, 4, -4, -4));
-    readout.paint(painter, box);
-    m_drawnReadoutRect = box;
-    for (const SeriesReadout::Row &row : readout.rows()) {
-        m_drawnReadout << (row.time.isEmpty() ? QStringLiteral("%1 = %2").arg(row.name, row.value)
-                                              : QStringLiteral("%1 = %2 @ %3").arg(row.name, row.value, row.time));
-    }
-}
-
-QString TimelineChart::toolTipFor(const AnnotationView &view, const AnnotationLayout::Hit &hit) const
-{
-    using Kind = AnnotationLayout::HitKind;
-    if (hit.kind == Kind::None)
-        return {};
-    if (hit.kind == Kind::Badge) {
-        const auto &group = view.layout.groups[std::size_t(hit.group)];
-        QStringList lines;
-        for (int m : group.markers) {
-            const Annotation &a = view.of(view.layout.markers[std::size_t(m)]);
-            lines << QStringLiteral("%1&nbsp;&nbsp;%2")
-                         .arg(timeText(a.timeMs), a.text.section(QLatin1Char('\n'), 0, 0).toHtmlEscaped());
-        }
-        return QStringLiteral("<b>%1</b><br>%2<br><i>%3</i>")
-            .arg(tr("%n annotations", nullptr, int(group.markers.size())), lines.join(QStringLiteral("<br>")),
-                 group.expanded ? tr("Click to close the list") : tr("Click to list them"));
-    }
-    const Annotation &a = view.of(view.layout.markers[std::size_t(hit.marker)]);
-    QString when = QDateTime::fromMSecsSinceEpoch(a.timeMs).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
-    if (a.endMs)
-        when += QStringLiteral(" – %1 (%2)").arg(timeText(*a.endMs), durationText(*a.endMs - a.timeMs));
-    QString html = QStringLiteral("<b>%1</b><br>%2")
-                       .arg(a.text.toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br>")), when);
-    if (!a.tags.isEmpty())
-        html += QStringLiteral("<br>%1 %2").arg(tr("Tags:"), a.tags.join(QStringLiteral(", ")).toHtmlEscaped());
-    QString origin = Annotation::sourceName(a.source);
-    if (!a.author.isEmpty())
-        origin += QStringLiteral(" · ") + a.author.toHtmlEscaped();
-    html += QStringLiteral("<br><span style='color:%1'>%2</span>").arg(UiTheme::css(themeColors().muted), origin);
-    if (a.failed)
-        html += QStringLiteral("<br><span style='color:%1'>%2</span>")
-                    .arg(UiTheme::css(themeColors().error), tr("did not take effect"));
-    if (m_editor && hit.kind != Kind::ListRow) {
-        QString hint = tr("Drag to move it");
-        if (hit.kind == Kind::Start && a.endMs)
-            hint = tr("Drag to move its start");
-        else if (hit.kind == Kind::End)
-            hint = tr("Drag to move its end");
-        html += QStringLiteral("<br><i>%1</i>").arg(hint);
-    }
-    return html;
+    m_crosshair.paintMarks(painter, crosshair);
 }
 
 void TimelineChart::drawStatus(QPainter *painter, const QRectF &plot)
@@ -1214,76 +584,54 @@ void TimelineChart::onCursorChanged()
 {
     // Only the strips around the old and the new crosshair (and the read-out boxes) are
     // repainted: a hover never re-decimates, and never repaints a whole panel.
-    QRegion dirty;
-    if (m_drawnCrosshairX)
-        dirty += crosshairStrip(*m_drawnCrosshairX);
-    if (!m_drawnReadoutRect.isEmpty())
-        dirty += m_drawnReadoutRect.toAlignedRect().adjusted(-2, -2, 2, 2);
-    if (m_cursor && m_cursor->timeMs() && m_window->range().contains(*m_cursor->timeMs()))
-        dirty += crosshairStrip(xFor(*m_cursor->timeMs()));
-    if (const std::optional<QRectF> box = readoutRect())
-        dirty += box->toAlignedRect().adjusted(-2, -2, 2, 2);
+    const QRegion dirty = m_crosshair.dirtyRegion(crosshairContext());
     if (!dirty.isEmpty())
         viewport()->update(dirty);
 }
 
+ChartCrosshair::Context TimelineChart::crosshairContext() const
+{
+    ChartCrosshair::Context context;
+    context.axis = axisMap();
+    context.store = m_store;
+    context.series.reserve(m_slots.size());
+    for (const Slot &slot : m_slots) {
+        const QString &unit =
+            slot.definition.axis == AxisSide::Right && !m_panel.rightUnit.isEmpty() ? m_panel.rightUnit : m_panel.unit;
+        context.series.push_back({slot.key, slot.name, slot.color, slot.definition.axis, unit});
+    }
+    context.left = m_leftScale;
+    context.right = m_rightScale;
+    context.stepMs = m_status.stepMs;
+    context.font = m_leftAxis->labelsFont();
+    context.origin = this;
+    context.height = height();
+    return context;
+}
+
 void TimelineChart::updateHover(const QPointF &pos)
 {
-    m_hoverPos = pos;
-    const QRectF plot = m_chart->plotArea();
-    const bool inPlot = plot.contains(pos);
-    if (m_cursor) {
-        if (inPlot)
-            m_cursor->hover(timeAt(pos.x()), this);
-        else
-            m_cursor->leave(this);
-    }
-    if (m_press)
+    const bool inPlot = m_chart->plotArea().contains(pos);
+    m_crosshair.hover(pos, inPlot, timeAt(pos.x()), this);
+    if (m_gestures.isPressed())
         return; // a drag in progress keeps its cursor shape and shows no tooltips
 
-    using Kind = AnnotationLayout::HitKind;
-    AnnotationLayout::Hit hit;
-    AnnotationView view;
-    if (inPlot && m_annotations) {
-        view = layoutAnnotations();
-        hit = AnnotationLayout::hitTest(view.layout, pos, kGrabTolerancePx);
-    }
-    const bool movable = m_editor && (hit.kind == Kind::Start || hit.kind == Kind::End || hit.kind == Kind::Label);
-    if (movable)
-        viewport()->setCursor(Qt::SizeHorCursor);
-    else if (hit.kind == Kind::Badge)
-        viewport()->setCursor(Qt::PointingHandCursor);
-    else
-        viewport()->setCursor(Qt::CrossCursor);
-
-    QString key;
-    if (hit.kind == Kind::Badge)
-        key = QStringLiteral("badge:%1").arg(view.layout.groups[std::size_t(hit.group)].markers.size());
-    else if (hit.kind != Kind::None)
-        key = QStringLiteral("%1:%2").arg(int(hit.kind)).arg(view.of(view.layout.markers[std::size_t(hit.marker)]).id);
-    if (key == m_toolTipKey)
-        return;
-    m_toolTipKey = key;
-    if (key.isEmpty())
-        QToolTip::hideText();
-    else
-        QToolTip::showText(viewport()->mapToGlobal(pos.toPoint()) + QPoint(12, 12), toolTipFor(view, hit), viewport());
+    m_overlay.hover(pos, inPlot, overlayContext(), viewport());
 }
 
 void TimelineChart::openPrompt(const QPointF &at, qint64 timeMs, std::optional<qint64> endMs)
 {
     if (!m_editor)
         return;
-    m_pendingMark = std::make_pair(timeMs, endMs);
+    const AnnotationOverlay::Mark mark(timeMs, endMs);
+    m_overlay.setPendingMark(mark);
     viewport()->update();
     const QString when = endMs ? QStringLiteral("%1–%2").arg(timeText(timeMs), timeText(*endMs)) : timeText(timeMs);
     AnnotationPrompt *prompt = AnnotationPrompt::open(this, viewport()->mapTo(this, at.toPoint()),
                                                       tr("Note at %1 (Enter adds, Esc cancels)").arg(when));
     // A second Ctrl+click while this prompt is open cancels it: only its own preview goes.
-    const auto mark = std::make_pair(timeMs, endMs);
     auto clearPreview = [this, mark] {
-        if (m_pendingMark == mark)
-            m_pendingMark.reset();
+        m_overlay.clearPendingMark(mark);
         viewport()->update();
     };
     connect(prompt, &AnnotationPrompt::accepted, this, [this, timeMs, endMs, clearPreview](const QString &text) {
@@ -1308,110 +656,55 @@ void TimelineChart::mousePressEvent(QMouseEvent *event)
     const QPointF pos = event->position();
     if (event->button() != Qt::LeftButton || !m_chart->plotArea().contains(pos))
         return;
-    QToolTip::hideText();
-    m_toolTipKey.clear();
-    Press press;
-    press.start = pos;
-    press.current = pos;
-    press.rangeAtPress = m_window->range();
-    if (event->modifiers() & Qt::ControlModifier) {
-        if (!m_editor)
-            return; // nowhere to add an annotation to
-        press.gesture = Gesture::Annotate;
-    } else if (event->modifiers() & Qt::ShiftModifier) {
-        press.gesture = Gesture::Pan;
-        viewport()->setCursor(Qt::ClosedHandCursor);
-    } else {
-        using Kind = AnnotationLayout::HitKind;
-        const AnnotationView view = layoutAnnotations();
-        const AnnotationLayout::Hit hit = AnnotationLayout::hitTest(view.layout, pos, kGrabTolerancePx);
-        if (hit.kind == Kind::Badge) {
-            press.gesture = Gesture::ClickCluster;
-            const auto &group = view.layout.groups[std::size_t(hit.group)];
-            press.cluster = view.of(view.layout.markers[std::size_t(group.markers.front())]).id;
-        } else if (hit.kind == Kind::ListRow) {
-            press.gesture = Gesture::ClickCluster; // a click inside the list keeps it open
-        } else if (m_editor && (hit.kind == Kind::Start || hit.kind == Kind::End || hit.kind == Kind::Label)) {
-            press.gesture = Gesture::Move;
-            press.annotation = view.of(view.layout.markers[std::size_t(hit.marker)]);
-            press.part = hit.kind;
-        }
-    }
-    m_press = press;
+    m_overlay.endHover();
+    const AnnotationOverlay::Context overlay = overlayContext();
+    const auto targetAt = [this, &overlay, pos] { return m_overlay.targetAt(pos, overlay); };
+    apply(m_gestures.press(pos, event->modifiers(), axisMap(), m_editor != nullptr, targetAt));
 }
 
 void TimelineChart::mouseMoveEvent(QMouseEvent *event)
 {
     event->accept();
     const QPointF pos = event->position();
-    if (m_press) {
-        m_press->current = pos;
-        if (m_press->gesture == Gesture::Pan) {
-            const TimeRange &from = m_press->rangeAtPress;
-            const double perPixel =
-                double(std::max<qint64>(1, from.length())) / std::max(1.0, m_chart->plotArea().width());
-            const qint64 shift = -qint64(std::llround((pos.x() - m_press->start.x()) * perPixel));
-            emit scrollRequested({from.startMs + shift, from.endMs + shift});
-        } else {
-            viewport()->update();
-        }
-    }
+    apply(m_gestures.move(pos, axisMap()));
     updateHover(pos);
 }
 
 void TimelineChart::mouseReleaseEvent(QMouseEvent *event)
 {
     event->accept();
-    if (!m_press || event->button() != Qt::LeftButton)
+    if (!m_gestures.isPressed() || event->button() != Qt::LeftButton)
         return;
-    m_press->current = event->position();
-    const Press press = *m_press;
-    const double dx = press.current.x() - press.start.x();
-    const bool dragged = std::abs(dx) >= kDragThresholdPx;
-    std::optional<std::pair<qint64, std::optional<qint64>>> moved;
-    if (press.gesture == Gesture::Move && std::abs(dx) >= 3)
-        moved = movedTimes();
-    m_press.reset();
-    viewport()->update();
-    viewport()->setCursor(Qt::CrossCursor);
-    switch (press.gesture) {
-    case Gesture::Zoom:
-        if (dragged) {
-            const qint64 a = timeAt(press.start.x());
-            const qint64 b = timeAt(press.current.x());
-            emit rangeSelected({std::min(a, b), std::max(a, b)});
-        } else {
-            m_expandedCluster.reset(); // a click on the plot closes an open cluster list
-        }
-        break;
-    case Gesture::Pan:
+    apply(m_gestures.release(event->position(), event->button(), axisMap(), m_editor != nullptr));
+    updateHover(event->position());
+}
+
+void TimelineChart::apply(const ChartGestures::Outcome &outcome)
+{
+    if (outcome.repaint)
+        viewport()->update();
+    if (outcome.cursor)
+        viewport()->setCursor(*outcome.cursor);
+    if (outcome.selectRange)
+        emit rangeSelected(*outcome.selectRange);
+    if (outcome.scroll)
+        emit scrollRequested(*outcome.scroll);
+    if (outcome.scrollFinished)
         emit scrollFinished();
-        break;
-    case Gesture::Annotate:
-        if (dragged) {
-            const qint64 a = timeAt(press.start.x());
-            const qint64 b = timeAt(press.current.x());
-            openPrompt(press.current, std::min(a, b), std::max(a, b));
-        } else {
-            openPrompt(press.start, timeAt(press.start.x()), std::nullopt);
-        }
-        break;
-    case Gesture::Move:
-        if (moved && m_editor) {
-            // One call per drag, at the release: the drag is one undo step, and the next drag
-            // of the same marker is another.
-            m_editor->move(press.annotation.id, moved->first, moved->second);
-            m_editor->finishMove();
-        } else if (!moved && m_editor && press.annotation.suggested) {
-            offerSuggestion(press.annotation.id, press.start);
-        }
-        break;
-    case Gesture::ClickCluster:
-        if (press.cluster)
-            m_expandedCluster = m_expandedCluster == press.cluster ? std::nullopt : press.cluster;
-        break;
+    if (outcome.prompt)
+        openPrompt(outcome.prompt->at, outcome.prompt->timeMs, outcome.prompt->endMs);
+    if (outcome.move && m_editor) {
+        // One call per drag, at the release: the drag is one undo step, and the next drag of
+        // the same marker is another.
+        m_editor->move(outcome.move->id, outcome.move->timeMs, outcome.move->endMs);
+        m_editor->finishMove();
     }
-    updateHover(press.current);
+    if (outcome.offerSuggestion)
+        offerSuggestion(outcome.offerSuggestion->id, outcome.offerSuggestion->at);
+    if (outcome.toggleCluster)
+        m_overlay.toggleCluster(*outcome.toggleCluster);
+    if (outcome.closeClusterList)
+        m_overlay.closeClusterList();
 }
 
 void TimelineChart::offerSuggestion(quint64 id, const QPointF &at)
@@ -1441,36 +734,17 @@ void TimelineChart::mouseDoubleClickEvent(QMouseEvent *event)
 void TimelineChart::wheelEvent(QWheelEvent *event)
 {
     event->accept();
-    const QPoint delta = event->angleDelta();
-    const int raw = delta.y() != 0 ? delta.y() : delta.x();
-    if (raw == 0)
+    const ChartGestures::Outcome outcome =
+        m_gestures.wheel(event->angleDelta(), event->modifiers(), event->position().x(), axisMap());
+    if (!outcome.scroll)
         return;
-    const double notches = raw / 120.0;
-    const TimeRange range = m_window->range();
-    TimeRange next;
-    if (event->modifiers() & Qt::ControlModifier) {
-        // Zoom around the instant under the mouse: it stays where it is on screen.
-        const double length =
-            std::max<double>(kMinimumRangeMs, double(range.length()) * std::pow(kWheelZoomFactor, notches));
-        const qint64 anchor = timeAt(event->position().x());
-        const double fraction = double(anchor - range.startMs) / double(std::max<qint64>(1, range.length()));
-        next.startMs = anchor - qint64(std::llround(fraction * length));
-        next.endMs = next.startMs + qint64(std::llround(length));
-    } else {
-        // Forward (up, or left on a touchpad) goes back in time, like scrolling up a log.
-        const qint64 shift = -qint64(std::llround(notches * kWheelPanFraction * double(range.length())));
-        next = {range.startMs + shift, range.endMs + shift};
-    }
-    emit scrollRequested(next);
+    emit scrollRequested(*outcome.scroll);
     m_scrollEnd.start();
 }
 
 void TimelineChart::leaveEvent(QEvent *event)
 {
-    m_hoverPos.reset();
-    if (m_cursor)
-        m_cursor->leave(this);
-    QToolTip::hideText();
-    m_toolTipKey.clear();
+    m_crosshair.leave(this);
+    m_overlay.endHover();
     QChartView::leaveEvent(event);
 }

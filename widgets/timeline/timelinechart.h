@@ -1,25 +1,25 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "annotations/annotation.h"
 #include "base/timerange.h"
 #include "dashboard/dashboarddefinition.h"
 #include "dashboard/panelstatus.h"
 #include "store/seriesstatistics.h"
-#include "timeline/annotationlayout.h"
+#include "timeline/annotationoverlay.h"
+#include "timeline/chartcrosshair.h"
+#include "timeline/chartgestures.h"
+#include "timeline/chartrenderer.h"
 #include "timeline/serieslayer.h"
-#include "timeline/timecursor.h"
+#include "timeline/timeaxismap.h"
 #include "timeline/timeticks.h"
+#include "timeline/valuescale.h"
 
 #include <QChartView>
 #include <QColor>
-#include <QFuture>
 #include <QList>
-#include <QPointF>
 #include <QPolygonF>
 #include <QStringList>
 #include <QTimer>
-#include <memory>
 #include <optional>
 #include <vector>
 
@@ -28,7 +28,6 @@ class AnnotationModel;
 class QDateTimeAxis;
 class QValueAxis;
 class SampleStore;
-class SeriesReadout;
 class TimeCursor;
 class TimeWindow;
 
@@ -44,6 +43,11 @@ class TimeWindow;
 // to pan, Ctrl+wheel to zoom around the mouse, double-click for live; Ctrl+click or Ctrl+drag
 // to annotate, drag a marker or a band edge to move it (through the AnnotationEditor, so it
 // can be undone).
+//
+// It keeps the setup, the labels and the state, and hands the rest to its parts: the render
+// job to ChartRenderer (models/timeline, ChartRender), the value axes to ValueScale (as every
+// export), the mouse to ChartGestures, the annotations to AnnotationOverlay and the crosshair
+// to ChartCrosshair. The mouse events stay here: they arrive at the viewport.
 class TimelineChart : public QChartView
 {
     Q_OBJECT
@@ -53,10 +57,6 @@ public:
     static constexpr int kRightGutter = 64;
     static constexpr int kTopGutter = 10;
     static constexpr int kBottomGutter = 26;
-
-    struct RenderInput;  // what a render job is given (defined in the .cpp)
-    struct RenderOutput; // what it hands back to the UI thread
-    struct RenderCaches; // what render jobs keep between them
 
     struct LegendEntry
     {
@@ -96,26 +96,15 @@ public:
     const QList<LegendEntry> &legend() const { return m_legend; }
 
     // What the last paint drew, for tests and tools that check the picture, not the model.
-    struct DrawnAnnotation
-    {
-        quint64 id = 0;
-        double x = 0;               // of the start line (widget coordinates)
-        std::optional<double> endX; // a region's end
-        bool startVisible = false;
-        bool clustered = false; // its line is part of a "+N" badge
-        QRectF label;           // its own label; empty when clustered or without room
-    };
-    struct DrawnCluster
-    {
-        std::vector<quint64> ids;
-        QRectF badge;
-        bool expanded = false;
-    };
-    const QList<DrawnAnnotation> &drawnAnnotations() const { return m_drawnAnnotations; }
-    const QList<DrawnCluster> &drawnClusters() const { return m_drawnClusters; }
-    std::optional<double> drawnCrosshairX() const { return m_drawnCrosshairX; }
+    using DrawnAnnotation = AnnotationOverlay::DrawnAnnotation;
+    using DrawnCluster = AnnotationOverlay::DrawnCluster;
+    const QList<DrawnAnnotation> &drawnAnnotations() const { return m_overlay.drawnAnnotations(); }
+    const QList<DrawnCluster> &drawnClusters() const { return m_overlay.drawnClusters(); }
+    std::optional<double> drawnCrosshairX() const { return m_crosshair.drawnX(); }
     // The read-out's rows as text ("name = value @ hh:mm:ss"); empty when none was drawn.
-    const QStringList &drawnReadout() const { return m_drawnReadout; }
+    const QStringList &drawnReadout() const { return m_crosshair.drawnReadout(); }
+    // The left value axis' labels the last paint drew, bottom to top.
+    const QStringList &drawnValueLabels() const { return m_drawnValueLabels; }
     // The polylines a paint draws for a series (one per run between gaps), widget coordinates.
     std::vector<QPolygonF> drawnPolylines(const QString &key) const;
 
@@ -154,64 +143,33 @@ private:
         double high = 0;
     };
 
-    void scheduleRender();
-    void startRender();
-    void applyRender(RenderOutput output);
+    void scheduleRender() { m_renderer.schedule(); }
+    void applyRender(ChartRenderOutput output);
     // Sets the value axes from the visible series' extents; true when a scale changed.
     bool updateScales();
     SeriesLayer::View layerView(const TimeRange &range) const;
     QValueAxis *axisFor(AxisSide side);
     bool usesRightAxis() const;
     void keepPlotAtGutters(const QRectF &plot);
-    struct ValueScale
-    {
-        double low = 0;
-        double high = 1;
-        double tick = 0.25;
-        bool operator==(const ValueScale &) const = default;
-    };
-    static bool applyScale(double low, double high, ValueScale *scale);
+    static bool applyScale(double low, double high, int targetTicks, ValueScale *scale);
     void drawValueLabels(QPainter *painter, const QRectF &plot);
     void drawStatus(QPainter *painter, const QRectF &plot);
     void drawTimeLabels(QPainter *painter, const QRectF &plot);
-    void drawAnnotations(QPainter *painter, const QRectF &plot);
-    void drawCrosshairLine(QPainter *painter, const QRectF &plot);
-    // The crosshair's dots on the curves, its time label and (where the mouse is) the read-out.
-    void drawCrosshair(QPainter *painter, const QRectF &plot);
-    void drawPendingMark(QPainter *painter, const QRectF &plot);
-
-    // The annotations of the visible range, laid out for the current size (and with the marker
-    // being dragged at its new place).
-    struct AnnotationView
-    {
-        std::vector<Annotation> annotations;
-        AnnotationLayout::Result layout;
-        const Annotation &of(const AnnotationLayout::Marker &marker) const
-        {
-            return annotations[std::size_t(marker.item)];
-        }
-    };
-    AnnotationView layoutAnnotations() const;
-    QString toolTipFor(const AnnotationView &view, const AnnotationLayout::Hit &hit) const;
     void updateHover(const QPointF &pos);
     void onCursorChanged();
-    // The sample of every series nearest to an instant (none in a gap), in series order.
-    std::vector<std::optional<NearestSample>> samplesAt(qint64 timeMs) const;
-    SeriesReadout readoutFor(qint64 timeMs, const std::vector<std::optional<NearestSample>> &samples) const;
-    std::optional<QRectF> readoutRect() const; // where the read-out goes now, if anywhere
-    QRect crosshairStrip(double x) const;
-    double msPerPixel() const;
-    // A region or point being dragged: where it would go for the current mouse position.
-    std::pair<qint64, std::optional<qint64>> movedTimes() const;
+    ChartCrosshair::Context crosshairContext() const;
     void openPrompt(const QPointF &at, qint64 timeMs, std::optional<qint64> endMs);
     // A click on a detector's suggestion: a menu to accept or dismiss it.
     void offerSuggestion(quint64 id, const QPointF &at);
     TimeTicks::Ticks timeTicks() const;
     double xFor(qint64 timeMs) const; // scene x of an instant in the visible range
+    TimeAxisMap axisMap() const;      // the visible range over the plot, now
+    AnnotationOverlay::Context overlayContext() const;
+    // Does what a gesture asks: signals, the prompt, a move, the suggestion menu, repaints.
+    void apply(const ChartGestures::Outcome &outcome);
 
     PanelDefinition m_panel;
     SampleStore *m_store;
-    AnnotationModel *m_annotations = nullptr;
     TimeWindow *m_window;
     QChart *m_chart;
     QDateTimeAxis *m_timeAxis;
@@ -222,47 +180,15 @@ private:
     std::vector<Slot> m_slots;
     QList<LegendEntry> m_legend;
     PanelStatus m_status;
-    QTimer m_renderDelay;
-    bool m_renderRunning = false;
-    bool m_renderAgain = false;
-    QFuture<void> m_renderJob; // the running one, waited for by the destructor
-    std::shared_ptr<RenderCaches> m_caches;
-    // Store changes to the shown series since the last job started, for the caches.
-    std::vector<std::pair<QString, TimeRange>> m_pendingChanges;
-    bool m_forgetCaches = false;
     SeriesLayer m_layer;
 
-    // One press-drag-release of the left button; what it does is decided at the press.
-    enum class Gesture
-    {
-        Zoom,
-        Pan,
-        Annotate,
-        Move,
-        ClickCluster
-    };
-    struct Press
-    {
-        Gesture gesture = Gesture::Zoom;
-        QPointF start;
-        QPointF current;
-        TimeRange rangeAtPress;
-        // Move: which annotation and which part of it.
-        Annotation annotation;
-        AnnotationLayout::HitKind part = AnnotationLayout::HitKind::None;
-        std::optional<quint64> cluster; // ClickCluster: the id that names the cluster
-    };
-    std::optional<Press> m_press;
+    ChartGestures m_gestures;
     AnnotationEditor *m_editor = nullptr;
-    TimeCursor *m_cursor = nullptr;
-    std::optional<QPointF> m_hoverPos;        // viewport coordinates, while the mouse is here
-    std::optional<quint64> m_expandedCluster; // an annotation id inside the expanded cluster
-    std::optional<std::pair<qint64, std::optional<qint64>>> m_pendingMark; // prompt open for it
-    QString m_toolTipKey;                                                  // what the tooltip shows now, to not flicker
     QTimer m_scrollEnd; // the wheel has no "release": a pause ends it
-    QList<DrawnAnnotation> m_drawnAnnotations;
-    QList<DrawnCluster> m_drawnClusters;
-    std::optional<double> m_drawnCrosshairX;
-    QStringList m_drawnReadout;
-    QRectF m_drawnReadoutRect;
+    AnnotationOverlay m_overlay;
+    ChartCrosshair m_crosshair;
+    QStringList m_drawnValueLabels;
+    // Last: destroyed first, so that its job (which reads the store and hands its output to
+    // this chart) is finished before anything it touches goes.
+    ChartRenderer m_renderer;
 };

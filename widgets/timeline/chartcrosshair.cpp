@@ -1,0 +1,171 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "timeline/chartcrosshair.h"
+
+#include "base/format.h"
+#include "store/samplestore.h"
+#include "timeline/chartpaint.h"
+#include "timeline/seriesgeometry.h"
+#include "timeline/seriesreadout.h"
+
+#include <QFontMetricsF>
+#include <QPainter>
+#include <cmath>
+
+using namespace ChartPaint;
+
+void ChartCrosshair::hover(const QPointF &pos, bool inPlot, qint64 timeMs, const QObject *origin)
+{
+    m_hoverPos = pos;
+    if (!m_cursor)
+        return;
+    if (inPlot)
+        m_cursor->hover(timeMs, origin);
+    else
+        m_cursor->leave(origin);
+}
+
+void ChartCrosshair::leave(const QObject *origin)
+{
+    m_hoverPos.reset();
+    if (m_cursor)
+        m_cursor->leave(origin);
+}
+
+bool ChartCrosshair::visible(const Context &context) const
+{
+    return m_cursor && m_cursor->timeMs() && context.axis.range.contains(*m_cursor->timeMs());
+}
+
+QRect ChartCrosshair::strip(double x, int height)
+{
+    // The line, its dots on the curves and the time label below the plot.
+    return QRect(int(x) - 48, 0, 96, height);
+}
+
+QRegion ChartCrosshair::dirtyRegion(const Context &context) const
+{
+    QRegion dirty;
+    if (m_drawnX)
+        dirty += strip(*m_drawnX, context.height);
+    if (!m_drawnReadoutRect.isEmpty())
+        dirty += m_drawnReadoutRect.toAlignedRect().adjusted(-2, -2, 2, 2);
+    if (visible(context))
+        dirty += strip(context.axis.xFor(*m_cursor->timeMs()), context.height);
+    if (const std::optional<QRectF> box = readoutRect(context))
+        dirty += box->toAlignedRect().adjusted(-2, -2, 2, 2);
+    return dirty;
+}
+
+std::vector<std::optional<NearestSample>> ChartCrosshair::samplesAt(const Context &context, qint64 timeMs) const
+{
+    // Farther than a couple of steps (or a few pixels when zoomed out) is a gap, not a value.
+    const qint64 step = context.stepMs > 0 ? context.stepMs : 1000;
+    const qint64 maxDistance = std::max<qint64>(step * 5 / 2, qint64(context.axis.msPerPixel() * 6));
+    std::vector<std::optional<NearestSample>> samples;
+    samples.reserve(context.series.size());
+    for (const Series &s : context.series) {
+        const SampleStore::Series *series = context.store->series(s.key);
+        samples.push_back(series ? nearestSample(*series, timeMs, maxDistance) : std::nullopt);
+    }
+    return samples;
+}
+
+SeriesReadout ChartCrosshair::readoutFor(const Context &context, qint64 timeMs,
+                                         const std::vector<std::optional<NearestSample>> &samples) const
+{
+    QList<SeriesReadout::Row> rows;
+    for (std::size_t i = 0; i < context.series.size(); ++i) {
+        const Series &s = context.series[i];
+        SeriesReadout::Row row{s.color, s.name, QStringLiteral("–"), QString()};
+        if (samples[i]) {
+            row.value = Format::value(samples[i]->value, s.unit);
+            row.time = timeText(samples[i]->timestampMs);
+        }
+        rows.append(row);
+    }
+    return SeriesReadout(timeText(timeMs), rows, context.font);
+}
+
+std::optional<QRectF> ChartCrosshair::readoutRect(const Context &context) const
+{
+    if (!m_cursor || !m_cursor->timeMs() || m_cursor->origin() != context.origin || !m_hoverPos ||
+        context.series.empty())
+        return std::nullopt;
+    if (!context.axis.range.contains(*m_cursor->timeMs()))
+        return std::nullopt;
+    const qint64 t = *m_cursor->timeMs();
+    return readoutFor(context, t, samplesAt(context, t)).placeAt(*m_hoverPos, context.axis.plot.adjusted(4, 4, -4, -4));
+}
+
+void ChartCrosshair::paintLine(QPainter *painter, const Context &context)
+{
+    m_drawnX.reset();
+    if (!visible(context))
+        return;
+    const QRectF plot = context.axis.plot;
+    const double x = std::round(context.axis.xFor(*m_cursor->timeMs())) + 0.5;
+    painter->save();
+    painter->setPen(QPen(themeColors().crosshair, 1));
+    painter->drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
+    painter->restore();
+    m_drawnX = x;
+}
+
+void ChartCrosshair::paintMarks(QPainter *painter, const Context &context)
+{
+    m_drawnReadout.clear();
+    m_drawnReadoutRect = QRectF();
+    if (!m_drawnX)
+        return;
+    const QRectF plot = context.axis.plot;
+    const qint64 t = *m_cursor->timeMs();
+    const double x = *m_drawnX;
+    painter->save();
+    painter->setRenderHint(QPainter::Antialiasing);
+
+    const bool here = m_cursor->origin() == context.origin && m_hoverPos;
+    if (here) {
+        // The instant itself, on the time axis.
+        const QFontMetricsF metrics(context.font);
+        const QString label = timeText(t);
+        const QRectF box(x - metrics.horizontalAdvance(label) / 2 - 5, plot.bottom() + 2,
+                         metrics.horizontalAdvance(label) + 10, metrics.height() + 4);
+        painter->setPen(Qt::NoPen);
+        painter->setBrush(themeColors().crosshair);
+        painter->drawRoundedRect(box, 3, 3);
+        painter->setPen(themeColors().panel);
+        painter->setFont(context.font);
+        painter->drawText(box, Qt::AlignCenter, label);
+    }
+
+    const std::vector<std::optional<NearestSample>> samples = samplesAt(context, t);
+    // A dot where each series has the sample the read-out shows, in every panel: the eye
+    // follows the line across the grid.
+    for (std::size_t i = 0; i < context.series.size(); ++i) {
+        if (!samples[i] || !std::isfinite(samples[i]->value))
+            continue;
+        const ValueScale &scale = context.series[i].axis == AxisSide::Right ? context.right : context.left;
+        if (scale.high <= scale.low)
+            continue;
+        // Where the curve has the value (SeriesGeometry's mapping, as the layer draws it).
+        const double y =
+            SeriesGeometry::Mapping::of(context.axis.range, scale.low, scale.high, plot).y(samples[i]->value);
+        if (y < plot.top() - 1 || y > plot.bottom() + 1)
+            continue;
+        painter->setPen(QPen(themeColors().panel, 1.5)); // a ring that parts the dot from its line
+        painter->setBrush(context.series[i].color);
+        painter->drawEllipse(QPointF(context.axis.xFor(samples[i]->timestampMs), y), 3.5, 3.5);
+    }
+    painter->restore();
+
+    if (!here || context.series.empty())
+        return;
+    const SeriesReadout readout = readoutFor(context, t, samples);
+    const QRectF box = readout.placeAt(*m_hoverPos, plot.adjusted(4, 4, -4, -4));
+    readout.paint(painter, box);
+    m_drawnReadoutRect = box;
+    for (const SeriesReadout::Row &row : readout.rows()) {
+        m_drawnReadout << (row.time.isEmpty() ? QStringLiteral("%1 = %2").arg(row.name, row.value)
+                                              : QStringLiteral("%1 = %2 @ %3").arg(row.name, row.value, row.time));
+    }
+}
