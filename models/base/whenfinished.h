@@ -4,6 +4,8 @@
 #include <QFuture>
 #include <QFutureWatcher>
 #include <QObject>
+#include <QPromise>
+#include <memory>
 #include <utility>
 
 // Calls `callback(result)` on `context`'s thread when `future` finishes with a result.
@@ -24,4 +26,43 @@ void whenFinished(const QFuture<T> &future, QObject *context, Callback &&callbac
                          callback(watcher->result());
                      });
     watcher->setFuture(future);
+}
+
+// whenFinished() for a receiver that counts on an answer either way: a future that ends
+// without a result (cancelled, or its producer went away) calls onCancelled() instead.
+template<typename T, typename Callback, typename OnCancelled>
+void whenFinished(const QFuture<T> &future, QObject *context, Callback &&callback, OnCancelled &&onCancelled)
+{
+    auto *watcher = new QFutureWatcher<T>(context);
+    QObject::connect(watcher, &QFutureWatcherBase::finished, context,
+                     [watcher, callback = std::forward<Callback>(callback),
+                      onCancelled = std::forward<OnCancelled>(onCancelled)]() mutable {
+                         watcher->deleteLater();
+                         if (watcher->isCanceled() || watcher->future().resultCount() == 0)
+                             onCancelled();
+                         else
+                             callback(watcher->result());
+                     });
+    watcher->setFuture(future);
+}
+
+// A future that has its value already, for answers known without asking anyone (bad input,
+// a control a backend does not have).
+template<typename T> QFuture<T> finishedFuture(T value)
+{
+    QPromise<T> promise;
+    promise.start();
+    promise.addResult(std::move(value));
+    promise.finish();
+    return promise.future();
+}
+
+// Answers on `promise` what `future` answers, on context's thread. If `future` ends without
+// a result, or context goes first, `promise` is dropped unanswered: its future is cancelled.
+template<typename T> void forwardTo(const QFuture<T> &future, QObject *context, std::shared_ptr<QPromise<T>> promise)
+{
+    whenFinished(future, context, [promise = std::move(promise)](const T &value) {
+        promise->addResult(value);
+        promise->finish();
+    });
 }

@@ -1,18 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "dashboard/variablevaluesloader.h"
 
-#include "base/whenfinished.h"
+#include "base/generation.h"
 #include "dashboard/dashboardvariables.h"
+#include "net/parseoffthread.h"
 #include "prometheus/prometheusclient.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QNetworkAccessManager>
-#include <QNetworkReply>
-#include <QNetworkRequest>
-#include <QUrlQuery>
-#include <QtConcurrent/QtConcurrentRun>
 
 VariableValuesLoader::VariableValuesLoader(PrometheusClient *client, QObject *parent)
     : QObject(parent), m_client(client)
@@ -20,56 +16,53 @@ VariableValuesLoader::VariableValuesLoader(PrometheusClient *client, QObject *pa
 
 VariableValuesLoader::~VariableValuesLoader()
 {
-    for (const QPointer<QNetworkReply> &reply : std::as_const(m_replies)) {
-        if (reply)
-            reply->abort();
-    }
+    // Nobody will hear the answers: stop the requests.
+    for (auto &[name, pending] : m_pending)
+        pending.values.cancel();
 }
 
 void VariableValuesLoader::load(const VariableDefinition &variable)
 {
     if (variable.labelName.isEmpty() || !m_client)
         return;
-    if (const QPointer<QNetworkReply> older = m_replies.value(variable.name))
-        older->abort();
+    Pending &pending = m_pending[variable.name];
+    pending.values.cancel(); // superseded
+    pending.generation.advance();
+    PrometheusClient::Params params;
+    if (!variable.labelMatch.isEmpty())
+        params.append({QStringLiteral("match[]"), variable.labelMatch});
     // The label name was checked by the loader (letters, digits, _): safe as a path segment.
-    QUrl url = m_client->apiUrl(QStringLiteral("api/v1/label/%1/values").arg(variable.labelName));
-    if (!variable.labelMatch.isEmpty()) {
-        QUrlQuery query;
-        query.addQueryItem(QStringLiteral("match[]"),
-                           QString::fromLatin1(QUrl::toPercentEncoding(variable.labelMatch)));
-        url.setQuery(query);
-    }
-    QNetworkReply *reply = m_client->network()->get(m_client->makeRequest(url));
-    m_replies.insert(variable.name, reply);
-    const QString name = variable.name;
     const QString label = variable.labelName;
-    const QString current = variable.value;
-    connect(reply, &QNetworkReply::finished, this, [this, reply, name, label, current] {
-        reply->deleteLater();
-        if (m_replies.value(name) == reply)
-            m_replies.remove(name);
-        if (reply->error() == QNetworkReply::OperationCanceledError)
-            return; // superseded, or the loader is going away
-        const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-        if (reply->error() != QNetworkReply::NoError && status == 0) {
-            emit failed(
-                name,
-                tr("Could not ask Prometheus for the values of label \"%1\": %2").arg(label, reply->errorString()));
-            return;
-        }
-        const QByteArray body = reply->readAll();
-        whenFinished(QtConcurrent::run([body, label] { return parseLabelValues(body, label); }), this,
-                     [this, name, current, status](const Result<QStringList> &values) {
-                         // An error answer (HTTP 400 for a bad match[]) carries Prometheus' reason.
-                         if (!values)
-                             emit failed(name, status != 200 && status != 0 && values.error().kind == Error::Kind::Parse
-                                                   ? tr("Prometheus answered HTTP %1").arg(status)
-                                                   : values.error().message);
-                         else
-                             emit loaded(name, DashboardVariables::choicesWithCurrent(values.value(), current));
-                     });
-    });
+    pending.values =
+        parseOffThread<QStringList>(m_client->get(QStringLiteral("api/v1/label/%1/values").arg(label), params), this,
+                                    [label](const HttpAnswer &answer) { return parseAnswer(answer, label); });
+    whenFinishedIfCurrent(
+        pending.values, this, pending.generation,
+        [this, name = variable.name, label, current = variable.value](const Result<QStringList> &values) {
+            if (!values) {
+                const Error &error = values.error();
+                // What the answer said stands alone; not getting one is said
+                // with what was asked.
+                const bool answered = error.kind == Error::Kind::Parse || error.kind == Error::Kind::Query;
+                emit failed(name, answered ? error.message
+                                           : tr("Could not ask Prometheus for the values of label "
+                                                "\"%1\": %2")
+                                                 .arg(label, error.message));
+                return;
+            }
+            emit loaded(name, DashboardVariables::choicesWithCurrent(values.value(), current));
+        });
+}
+
+Result<QStringList> VariableValuesLoader::parseAnswer(const HttpAnswer &answer, const QString &label)
+{
+    Result<QStringList> values = parseLabelValues(answer.body, label);
+    // An error answer carries Prometheus' reason (HTTP 400 for a bad match[]) when it is
+    // Prometheus' JSON; anything else (a proxy's page, a 404) is said as the HTTP error it is.
+    if (answer.isSuccess() || (!values.ok() && values.error().kind == Error::Kind::Query))
+        return values;
+    return PrometheusClient::withContext(Error::make(Error::Kind::Http, QString(), answer.status, answer.bodySnippet()),
+                                         answer);
 }
 
 Result<QStringList> VariableValuesLoader::parseLabelValues(const QByteArray &json, const QString &label)

@@ -1,22 +1,25 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "base/generation.h"
 #include "base/result.h"
 #include "dashboard/dashboarddefinition.h"
 
 #include <QByteArray>
-#include <QHash>
+#include <QFuture>
 #include <QObject>
-#include <QPointer>
 #include <QStringList>
+#include <map>
 
 class PrometheusClient;
-class QNetworkReply;
+struct HttpAnswer;
 
 // The choices of a label-values variable: asks Prometheus which values a label has
 // (GET /api/v1/label/<label>/values, with match[] when the variable names a selector), and
-// answers with loaded() or failed() — never from inside load(). A newer load of the same
-// variable supersedes an older one still on its way. The answer is parsed off the UI thread.
+// answers with loaded() or failed() — never from inside load(). The request goes through the
+// client (its size cap, deadline, turns and retries). A newer load of the same variable
+// supersedes an older one still on its way: the older is cancelled, on the wire or in its
+// parse, and never answers. The answer is parsed off the UI thread.
 class VariableValuesLoader : public QObject
 {
     Q_OBJECT
@@ -30,6 +33,9 @@ public:
     // The label values in a /api/v1/label/<label>/values answer, sorted as Prometheus sent
     // them. An error says what was wrong in words a user can act on.
     static Result<QStringList> parseLabelValues(const QByteArray &json, const QString &label);
+    // The same for a whole answer: a Prometheus error body, or any other HTTP error, is an
+    // Error in the client's words. Pure (runs on a worker thread).
+    static Result<QStringList> parseAnswer(const HttpAnswer &answer, const QString &label);
 
 signals:
     // `choices`: Prometheus' values with the variable's current value first when it is not
@@ -38,6 +44,12 @@ signals:
     void failed(const QString &name, const QString &message);
 
 private:
+    struct Pending
+    {
+        Generation generation; // advanced by each load of the variable
+        QFuture<Result<QStringList>> values;
+    };
+
     PrometheusClient *m_client;
-    QHash<QString, QPointer<QNetworkReply>> m_replies; // by variable name
+    std::map<QString, Pending> m_pending; // by variable name; a node-based map: each Generation stays put
 };

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "loadtester/loadtesterconnector.h"
 
+#include "base/format.h"
 #include "loadtester/adapters/adapterfactory.h"
 #include "loadtester/loadtestercontroller.h"
 #include "loadtester/replicadiscovery.h"
@@ -19,9 +20,8 @@ LoadTesterConnector::LoadTesterConnector(LoadTesterController *controller, Prome
                                tr("%n target(s) of job %1", nullptr, int(urls.size())).arg(m_plan.discoverJob));
         });
         connect(m_discovery, &ReplicaDiscovery::failed, this, [this](const QString &message) {
-            emit problem(tr("Finding the load tester's replicas: %1 Trying again in %2 s.")
-                             .arg(message)
-                             .arg(m_retry.interval() / 1000));
+            emit problem(tr("Finding the load tester's replicas: %1 Trying again in %2.")
+                             .arg(message, Format::duration(m_retry.interval())));
             m_retry.start();
         });
         connect(&m_retry, &QTimer::timeout, this,

@@ -11,7 +11,8 @@ class PrometheusClient;
 class ReplicaDiscovery;
 
 // Gives the controller its replicas as the plan says: the listed admin URLs at once, or the
-// targets of a Prometheus job once discovery answers. A failed discovery is reported and
+// targets of a Prometheus job once discovery answers. A failed discovery (refused, timed out
+// after the client's own retries, an error answer, no such job yet) is reported and
 // retried every few seconds (the load tester may simply not be up yet); once replicas are
 // found, discovery stops, so a replica that goes away shows as failing rather than vanishing.
 class LoadTesterConnector : public QObject

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "loadtester/loadtestercontroller.h"
 
+#include "base/whenfinished.h"
 #include "loadtester/loadtestertext.h"
 
 #include <QDateTime>
@@ -16,28 +17,34 @@ struct LoadTesterController::Replica
     std::optional<LoadTesterStatus> status;
     std::optional<Error> statusError;
     bool polling = false; // a status request is in flight: a slow replica gets no pile of them
-    quint64 epoch = 0;    // bumped when an action's answer arrives: a poll sent before tells old news
+    Generation epoch;     // advanced when an action's answer arrives: a poll sent before tells old news
 };
 
 namespace {
 
 using StatusResult = Result<LoadTesterStatus>;
 
-// Like whenFinished(), but a future that ends without a result (its adapter went away)
-// still answers, as an error: the controller counts on every replica answering.
-template<typename Callback> void watchReply(const LoadTesterAdapter::Reply &reply, QObject *context, Callback callback)
+// whenFinishedIfCurrent() for the replicas' replies: the controller counts on every replica
+// answering (an action waits for all of them, a poll in flight holds the next one back), so a
+// reply that ends without a result (its adapter went away) still answers, as
+// Error::Kind::Cancelled. Answers for replicas since replaced (the generation advanced) are
+// dropped.
+template<typename Callback>
+void watchReply(const LoadTesterAdapter::Reply &reply, QObject *context, const Generation &generation,
+                Callback callback)
 {
-    auto *watcher = new QFutureWatcher<StatusResult>(context);
-    QObject::connect(watcher, &QFutureWatcherBase::finished, context, [watcher, callback]() mutable {
-        watcher->deleteLater();
-        if (watcher->isCanceled() || watcher->future().resultCount() == 0) {
-            callback(StatusResult(
-                Error::make(Error::Kind::Network, QStringLiteral("the request was canceled before it was answered."))));
-            return;
-        }
-        callback(watcher->result());
-    });
-    watcher->setFuture(reply);
+    const Generation::Ticket ticket = generation.current();
+    whenFinished(
+        reply, context,
+        [&generation, ticket, callback](const StatusResult &result) {
+            if (generation.isCurrent(ticket))
+                callback(result);
+        },
+        [&generation, ticket, callback] {
+            if (generation.isCurrent(ticket))
+                callback(StatusResult(Error::make(
+                    Error::Kind::Cancelled, QStringLiteral("The request was cancelled before it was answered."))));
+        });
 }
 
 QString replicaName(const LoadTesterAdapter &adapter)
@@ -65,12 +72,12 @@ LoadTesterController::~LoadTesterController()
 
 void LoadTesterController::setReplicas(std::vector<std::unique_ptr<LoadTesterAdapter>> replicas)
 {
-    ++m_generation;
+    m_generation.advance();
     if (m_busy) {
         for (ReplicaOutcome &outcome : m_report.replicas) {
             if (!outcome.after && !outcome.error)
                 outcome.error = Error::make(Error::Kind::Invalid,
-                                            QStringLiteral("the replicas were changed before this one answered."));
+                                            QStringLiteral("The replicas were changed before this one answered."));
         }
         m_unanswered = 0;
         finishAction();
@@ -145,20 +152,19 @@ void LoadTesterController::pollAll()
         if (replica.polling)
             continue;
         replica.polling = true;
-        watchReply(replica.adapter->status(), this,
-                   [this, generation = m_generation, i, epoch = replica.epoch](const StatusResult &result) {
-                       onStatus(generation, i, epoch, result);
-                   });
+        watchReply(
+            replica.adapter->status(), this, m_generation,
+            [this, i, epoch = replica.epoch.current()](const StatusResult &result) { onStatus(i, epoch, result); });
     }
 }
 
-void LoadTesterController::onStatus(quint64 generation, int index, quint64 epoch, const StatusResult &result)
+void LoadTesterController::onStatus(int index, Generation::Ticket epoch, const StatusResult &result)
 {
-    if (generation != m_generation || index >= replicaCount())
+    if (index >= replicaCount())
         return;
     Replica &replica = *m_replicas[size_t(index)];
     replica.polling = false;
-    if (epoch != replica.epoch)
+    if (!replica.epoch.isCurrent(epoch))
         return; // sent before an action changed the replica: older than what we know
     if (result.ok()) {
         replica.status = result.value();
@@ -201,9 +207,9 @@ bool LoadTesterController::apply(const LoadTesterAction &action)
             reply = adapter.setRate(action.value);
             break;
         case LoadTesterAction::Kind::SetInflightLimit:
-            reply = badLimit ? finishedReply(Error::make(
+            reply = badLimit ? finishedFuture<StatusResult>(Error::make(
                                    Error::Kind::Invalid,
-                                   QStringLiteral("the in-flight limit must be a whole number of at least 1, "
+                                   QStringLiteral("The in-flight limit must be a whole number of at least 1, "
                                                   "or 0 for unlimited, not %1.")
                                        .arg(LoadTesterText::number(action.value))))
                              : adapter.setInflightLimit(int(action.value));
@@ -215,16 +221,14 @@ bool LoadTesterController::apply(const LoadTesterAction &action)
             reply = adapter.resume();
             break;
         }
-        watchReply(reply, this, [this, generation = m_generation, i](const StatusResult &result) {
-            onActionAnswer(generation, i, result);
-        });
+        watchReply(reply, this, m_generation, [this, i](const StatusResult &result) { onActionAnswer(i, result); });
     }
     return true;
 }
 
-void LoadTesterController::onActionAnswer(quint64 generation, int index, const StatusResult &result)
+void LoadTesterController::onActionAnswer(int index, const StatusResult &result)
 {
-    if (generation != m_generation || !m_busy || index >= int(m_report.replicas.size()))
+    if (!m_busy || index >= int(m_report.replicas.size()))
         return;
     ReplicaOutcome &outcome = m_report.replicas[size_t(index)];
     Replica &replica = *m_replicas[size_t(index)];
@@ -236,7 +240,7 @@ void LoadTesterController::onActionAnswer(quint64 generation, int index, const S
         outcome.confirmed = outcome.mismatch.isEmpty();
         replica.status = result.value();
         replica.statusError.reset();
-        ++replica.epoch; // a poll still in flight was sent before this answer
+        replica.epoch.advance(); // a poll still in flight was sent before this answer
         emit statusUpdated(index);
     } else {
         outcome.error = result.error();

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "base/generation.h"
 #include "loadtester/adapters/loadtesteradapter.h"
 #include "loadtester/loadtesteraction.h"
 
@@ -57,14 +58,14 @@ signals:
 private:
     struct Replica;
     void pollAll();
-    void onStatus(quint64 generation, int replica, quint64 epoch, const Result<LoadTesterStatus> &status);
-    void onActionAnswer(quint64 generation, int replica, const Result<LoadTesterStatus> &result);
+    void onStatus(int replica, Generation::Ticket epoch, const Result<LoadTesterStatus> &status);
+    void onActionAnswer(int replica, const Result<LoadTesterStatus> &result);
     void finishAction();
 
     std::vector<std::unique_ptr<Replica>> m_replicas;
     QTimer m_poll;
     bool m_busy = false;
-    ActionReport m_report;    // of the action in flight
-    int m_unanswered = 0;     // replicas the action in flight still waits for
-    quint64 m_generation = 0; // bumped by setReplicas: answers of replaced replicas do not count
+    ActionReport m_report;   // of the action in flight
+    int m_unanswered = 0;    // replicas the action in flight still waits for
+    Generation m_generation; // advanced by setReplicas: answers of replaced replicas do not count
 };

@@ -1,57 +1,53 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "loadtester/replicadiscovery.h"
 
+#include "net/parseoffthread.h"
 #include "prometheus/prometheusclient.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QNetworkAccessManager>
-#include <QNetworkReply>
-#include <QNetworkRequest>
-#include <QUrlQuery>
 #include <algorithm>
 
 ReplicaDiscovery::ReplicaDiscovery(PrometheusClient *client, QObject *parent) : QObject(parent), m_client(client) {}
 
 ReplicaDiscovery::~ReplicaDiscovery()
 {
-    if (m_reply)
-        m_reply->abort();
+    m_pending.cancel(); // nobody will hear the answer: stop the request
 }
 
 void ReplicaDiscovery::discover(const QString &job, const QString &scheme)
 {
-    if (m_reply)
-        m_reply->abort();
-    QUrl url = m_client->apiUrl(QStringLiteral("api/v1/targets"));
-    QUrlQuery query;
-    query.addQueryItem(QStringLiteral("state"), QStringLiteral("active"));
-    url.setQuery(query);
-    QNetworkReply *reply = m_client->network()->get(m_client->makeRequest(url));
-    m_reply = reply;
-    connect(reply, &QNetworkReply::finished, this, [this, reply, job, scheme] {
-        reply->deleteLater();
-        if (reply->error() == QNetworkReply::OperationCanceledError)
-            return;
-        const QByteArray body = reply->readAll();
-        const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-        if (reply->error() != QNetworkReply::NoError && status == 0) {
-            emit failed(
-                tr("Could not ask Prometheus for the targets of job \"%1\": %2").arg(job, reply->errorString()));
-            return;
-        }
-        if (status != 200) {
-            emit failed(
-                tr("Prometheus answered HTTP %1 when asked for the targets of job \"%2\".").arg(status).arg(job));
-            return;
-        }
-        const Result<QList<QUrl>> urls = parseTargets(body, job, scheme);
-        if (urls)
+    m_pending.cancel(); // superseded
+    m_generation.advance();
+    m_pending = parseOffThread<QList<QUrl>>(
+        m_client->get(QStringLiteral("api/v1/targets"), {{QStringLiteral("state"), QStringLiteral("active")}}), this,
+        [job, scheme](const HttpAnswer &answer) { return parseAnswer(answer, job, scheme); });
+    whenFinishedIfCurrent(m_pending, this, m_generation, [this, job](const Result<QList<QUrl>> &urls) {
+        if (urls) {
             emit found(urls.value());
-        else
-            emit failed(urls.error().message);
+            return;
+        }
+        const Error &error = urls.error();
+        // What the answer said stands alone; not getting one is said with what was asked.
+        const bool answered =
+            error.kind == Error::Kind::Parse || error.kind == Error::Kind::Query || error.kind == Error::Kind::Invalid;
+        emit failed(answered
+                        ? error.message
+                        : tr("Could not ask Prometheus for the targets of job \"%1\": %2").arg(job, error.message));
     });
+}
+
+Result<QList<QUrl>> ReplicaDiscovery::parseAnswer(const HttpAnswer &answer, const QString &job, const QString &scheme)
+{
+    if (answer.status == 200)
+        return parseTargets(answer.body, job, scheme);
+    // A Prometheus error body says why; anything else (a proxy's page, a 404) is the HTTP error.
+    Result<QList<QUrl>> refused = parseTargets(answer.body, job, scheme);
+    if (!refused.ok() && refused.error().kind == Error::Kind::Query)
+        return refused;
+    return PrometheusClient::withContext(Error::make(Error::Kind::Http, QString(), answer.status, answer.bodySnippet()),
+                                         answer);
 }
 
 Result<QList<QUrl>> ReplicaDiscovery::parseTargets(const QByteArray &json, const QString &job, const QString &scheme)

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "base/generation.h"
 #include "base/result.h"
 #include "base/timerange.h"
+#include "net/httpexchange.h"
 #include "net/requestslots.h"
 #include "net/retrypolicy.h"
 #include "net/tlssettings.h"
@@ -19,7 +21,6 @@
 #include <optional>
 
 class QNetworkAccessManager;
-class QNetworkRequest;
 
 // Where a Prometheus-compatible HTTP API lives and how to talk to it.
 struct PrometheusConnection
@@ -59,17 +60,18 @@ struct PrometheusConnection
     int maxGetQueryBytes = 4096;
 };
 
-// Asynchronous instant and range queries. Network I/O runs on the owner's thread through
-// QNetworkAccessManager (asynchronous); JSON parsing runs on a worker thread. The returned
-// futures finish on the client's thread, so `.then(context, ...)` continuations are safe for
-// QObjects living there. Canceling a returned future aborts its requests. Destroying the
-// client cancels every future it returned that has not finished. Every request takes a turn
-// among at most maxRequestsInFlight to the source, and a transient failure is sent again as
-// the connection's RetryPolicy says; a future answers with the last attempt.
+// Asynchronous instant and range queries, and plain GETs of the rest of the API (targets,
+// label values). Every request is the one HTTP exchange of net/ (size cap, timeout and
+// deadline, the one wording for what goes wrong), takes a turn among at most
+// maxRequestsInFlight to the source, and a transient failure is sent again as the
+// connection's RetryPolicy says; a future answers with the last attempt. Network I/O runs on
+// the owner's thread through QNetworkAccessManager (asynchronous); JSON parsing runs on a
+// worker thread. The returned futures finish on the client's thread. Cancelling a returned
+// future aborts its requests (a newer question supersedes the older by cancelling it).
+// Destroying the client cancels every future it returned that has not finished.
 // Qt 6.4 caveat: `.then(context, ...)` hits Q_ASSERT(context) in Debug builds when the
-// context is destroyed before the future finishes (cancelling first does not help). A
-// receiver that can die first should own a QFutureWatcher instead (as this client does
-// internally), or be destroyed only after the client.
+// context is destroyed before the future finishes (cancelling first does not help): receive
+// with whenFinished() (base/whenfinished.h) instead.
 class PrometheusClient : public QObject
 {
     Q_OBJECT
@@ -92,13 +94,21 @@ public:
     // an empty range or more than 1000 requests' worth of points fail at once with Invalid.
     QFuture<Result<PromQueryResult>> rangeQuery(const QString &query, const TimeRange &range, qint64 stepMs);
 
+    // GET of an API path ("api/v1/targets") with query parameters, through the same exchange,
+    // turns and retries as the queries (a 429, 502, 503 or 504 is tried again too). Any HTTP
+    // answer is handed over for the caller to parse (see parseOffThread); a transport
+    // failure is an Error that names Prometheus and the URL.
+    using Params = QList<QPair<QString, QString>>;
+    QFuture<Result<HttpAnswer>> get(const QString &apiPath, const Params &params = {});
+
     // The URL for an API path, honouring a path prefix in the base URL ("api/v1/query").
     QUrl apiUrl(const QString &apiPath) const;
 
-    // A request to this server with its headers (auth, extra headers, user agent), timeout and
-    // redirect policy, for calls outside the query API (e.g. /api/v1/targets).
-    QNetworkRequest makeRequest(const QUrl &url) const;
-    QNetworkAccessManager *network() const { return m_network; }
+    // What was wrong with an answer, in words for the user: `parsed` (what the caller's parser
+    // found wrong with the body) with where it came from, for an HTTP error its status and the
+    // hint for 401, 403, 404 and 429, and the pause a Retry-After asked for. Pure: safe on a
+    // worker thread.
+    static Error withContext(Error parsed, const HttpAnswer &answer);
 
     // The last known reachability; empty until the first answer or failure.
     std::optional<bool> isReachable() const { return m_reachable; }
@@ -109,16 +119,17 @@ signals:
     void reachabilityChanged(bool reachable, const QString &message);
 
 private:
-    using Params = QList<QPair<QString, QString>>;
     QFuture<Result<PromQueryResult>> send(const QString &apiPath, const Params &params);
-    // One attempt of a request prepared by send(), parented to `owner`.
-    QFuture<Result<PromQueryResult>> sendOnce(const QNetworkRequest &request, const QByteArray &form, bool usePost,
-                                              QObject *owner);
+    // The call and its limits for an API path; a POST form when the parameters are long.
+    HttpCall callFor(const QString &apiPath, const Params &params, bool allowPost) const;
+    HttpTarget target() const;
+    // One attempt, parented to `owner`; its outcome tells whether the source is up.
+    QFuture<Result<HttpAnswer>> exchangeOnce(const HttpCall &call, const HttpTarget &target, QObject *owner);
     void updateReachability(bool reachable, const QString &message);
 
     PrometheusConnection m_connection;
     QNetworkAccessManager *m_network = nullptr;
     std::optional<bool> m_reachable;
-    quint64 m_generation = 0; // bumped by setConnection: older answers no longer count
+    Generation m_generation; // advanced by setConnection: older answers say nothing of the new source
     RequestSlots m_slots;
 };

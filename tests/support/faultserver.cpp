@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <gtest/gtest.h>
 #include <memory>
+#include <sys/socket.h>
 
 namespace {
 
@@ -197,6 +198,16 @@ void FaultServer::respond(QTcpSocket *socket, const Reply &reply)
         socket->write(reply.body.left(reply.body.size() / 2));
         finishedOne(socket);
         break;
+    case Reply::Delivery::Reset: {
+        socket->write(reply.body.left(reply.body.size() / 2));
+        socket->flush();
+        // A linger of zero makes the close a reset, as a crashed process or a proxy that
+        // gives up does, not an orderly end.
+        const linger abortive{1, 0};
+        ::setsockopt(int(socket->socketDescriptor()), SOL_SOCKET, SO_LINGER, &abortive, sizeof abortive);
+        QTimer::singleShot(50, socket, [socket] { socket->abort(); }); // after the half is on the wire
+        break;
+    }
     case Reply::Delivery::Stream:
         connection->streamLeft = reply.streamBytes;
         streamMore(socket);
@@ -324,6 +335,13 @@ FaultServer::Reply FaultServer::cutOff(const QByteArray &body)
 {
     Reply reply = json(body);
     reply.delivery = Reply::Delivery::CutOff;
+    return reply;
+}
+
+FaultServer::Reply FaultServer::reset(const QByteArray &body)
+{
+    Reply reply = json(body);
+    reply.delivery = Reply::Delivery::Reset;
     return reply;
 }
 

@@ -36,6 +36,7 @@ public:
             NeverAnswer, // read the request, then say nothing and keep the connection open
             Trickle,     // the head at once, then the body one byte per trickleIntervalMs
             CutOff,      // the full length announced, half the body sent, connection closed
+            Reset,       // the full length announced, half the body sent, connection reset (RST)
             Stream,      // streamBytes of filler after the head, written as the client reads
         };
         Delivery delivery = Delivery::Whole;
@@ -88,6 +89,7 @@ public:
     static int prometheusStatusFor(const QByteArray &errorType);
     static Reply malformedJson();
     static Reply cutOff(const QByteArray &body);
+    static Reply reset(const QByteArray &body);
     static Reply huge(qint64 bytes, bool announceLength = true);
     static Reply redirect(const QByteArray &location, int status = 302);
     // RFC 9457 application/problem+json, as the starter's admin API and many others answer.

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "loadtester/adapters/k6adapter.h"
 
+#include "base/whenfinished.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <cmath>
@@ -69,14 +71,14 @@ LoadTesterCapabilities K6Adapter::capabilities() const
 
 LoadTesterAdapter::Reply K6Adapter::status()
 {
-    auto answer = m_http->send("GET", LoadTesterHttp::join(m_baseUrl, QStringLiteral("v1/status")), m_timeoutMs);
+    auto answer = m_http->read(LoadTesterHttp::join(m_baseUrl, QStringLiteral("v1/status")), m_timeoutMs);
     return parseOffThread<LoadTesterStatus>(answer, this, &K6Adapter::parseAnswer);
 }
 
 LoadTesterAdapter::Reply K6Adapter::setRate(double vus)
 {
     if (!std::isfinite(vus) || vus < 0 || vus != std::floor(vus) || vus > std::numeric_limits<int>::max())
-        return finishedReply(Error::make(
+        return finishedFuture<Result<LoadTesterStatus>>(Error::make(
             Error::Kind::Invalid, QStringLiteral("k6 takes a whole number of VUs (0 or more), not %1.").arg(vus)));
     const int target = int(vus);
     return patch(QJsonObject{{QLatin1String("vus"), target}},
@@ -85,7 +87,8 @@ LoadTesterAdapter::Reply K6Adapter::setRate(double vus)
 
 LoadTesterAdapter::Reply K6Adapter::setInflightLimit(int)
 {
-    return finishedReply(Error::make(Error::Kind::Invalid, capabilities().inflightLimitUnavailable));
+    return finishedFuture<Result<LoadTesterStatus>>(
+        Error::make(Error::Kind::Invalid, capabilities().inflightLimitUnavailable));
 }
 
 LoadTesterAdapter::Reply K6Adapter::pause()

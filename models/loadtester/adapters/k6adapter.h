@@ -3,6 +3,7 @@
 
 #include "loadtester/adapters/loadtesteradapter.h"
 #include "net/loadtesterhttp.h"
+#include "net/parseoffthread.h"
 
 #include <QJsonObject>
 

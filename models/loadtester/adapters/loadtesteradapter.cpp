@@ -60,12 +60,3 @@ LoadTesterAdapter::Reply LoadTesterAdapter::readBackUntil(Settled settled, int d
     auto *job = new ReadBack(this, std::move(settled), deadlineMs, intervalMs);
     return job->start();
 }
-
-LoadTesterAdapter::Reply finishedReply(Result<LoadTesterStatus> result)
-{
-    QPromise<Result<LoadTesterStatus>> promise;
-    promise.start();
-    promise.addResult(std::move(result));
-    promise.finish();
-    return promise.future();
-}

@@ -50,7 +50,3 @@ protected:
     QUrl m_baseUrl;
     int m_timeoutMs = 5000;
 };
-
-// A reply that is already finished, for answers known without asking the backend (a control
-// it does not have, a value it cannot take).
-LoadTesterAdapter::Reply finishedReply(Result<LoadTesterStatus> result);

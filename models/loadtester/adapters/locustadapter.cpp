@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "loadtester/adapters/locustadapter.h"
 
+#include "base/whenfinished.h"
+
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <algorithm>
@@ -67,7 +69,7 @@ LoadTesterCapabilities LocustAdapter::capabilities() const
 
 LoadTesterAdapter::Reply LocustAdapter::status()
 {
-    auto answer = m_http->send("GET", LoadTesterHttp::join(m_baseUrl, QStringLiteral("stats/requests")), m_timeoutMs);
+    auto answer = m_http->read(LoadTesterHttp::join(m_baseUrl, QStringLiteral("stats/requests")), m_timeoutMs);
     Reply reply = parseOffThread<LoadTesterStatus>(answer, this, &LocustAdapter::parseStats);
     whenFinished(reply, this, [this](const Result<LoadTesterStatus> &status) {
         if (status.ok())
@@ -79,7 +81,7 @@ LoadTesterAdapter::Reply LocustAdapter::status()
 LoadTesterAdapter::Reply LocustAdapter::setRate(double users)
 {
     if (!std::isfinite(users) || users < 0 || users != std::floor(users) || users > std::numeric_limits<int>::max())
-        return finishedReply(
+        return finishedFuture<Result<LoadTesterStatus>>(
             Error::make(Error::Kind::Invalid,
                         QStringLiteral("Locust takes a whole number of users (0 or more), not %1.").arg(users)));
     return swarm(int(users));
@@ -87,7 +89,8 @@ LoadTesterAdapter::Reply LocustAdapter::setRate(double users)
 
 LoadTesterAdapter::Reply LocustAdapter::setInflightLimit(int)
 {
-    return finishedReply(Error::make(Error::Kind::Invalid, capabilities().inflightLimitUnavailable));
+    return finishedFuture<Result<LoadTesterStatus>>(
+        Error::make(Error::Kind::Invalid, capabilities().inflightLimitUnavailable));
 }
 
 LoadTesterAdapter::Reply LocustAdapter::pause()
@@ -103,11 +106,11 @@ LoadTesterAdapter::Reply LocustAdapter::pause()
 LoadTesterAdapter::Reply LocustAdapter::resume()
 {
     if (m_resumeUsers <= 0)
-        return finishedReply(Error::make(Error::Kind::Invalid,
-                                         QStringLiteral("Chaoscope has not seen Locust at %1 run any users yet, so "
-                                                        "it does not know how many to resume with; set the users "
-                                                        "instead.")
-                                             .arg(m_baseUrl.toDisplayString(QUrl::RemoveUserInfo))));
+        return finishedFuture<Result<LoadTesterStatus>>(Error::make(
+            Error::Kind::Invalid, QStringLiteral("Chaoscope has not seen Locust at %1 run any users yet, so "
+                                                 "it does not know how many to resume with; set the users "
+                                                 "instead.")
+                                      .arg(m_baseUrl.toDisplayString(QUrl::RemoveUserInfo))));
     return swarm(m_resumeUsers);
 }
 
@@ -157,6 +160,7 @@ LoadTesterAdapter::Reply LocustAdapter::swarm(int users)
 
 LoadTesterAdapter::Reply LocustAdapter::stop()
 {
+    // A GET, but it stops every user: sent once, like any change.
     auto answer = m_http->send("GET", LoadTesterHttp::join(m_baseUrl, QStringLiteral("stop")), m_timeoutMs);
     auto command = parseOffThread<bool>(answer, this, &LocustAdapter::parseCommandAnswer);
     auto promise = std::make_shared<QPromise<Result<LoadTesterStatus>>>();

@@ -3,6 +3,7 @@
 
 #include "loadtester/adapters/loadtesteradapter.h"
 #include "net/loadtesterhttp.h"
+#include "net/parseoffthread.h"
 
 // Locust 2.x through its web UI's endpoints. Locust runs a closed model, so the "rate" is the
 // number of users: POST /swarm (user_count, spawn_rate) sets it, GET /stop stops every user

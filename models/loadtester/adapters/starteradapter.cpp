@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "loadtester/adapters/starteradapter.h"
 
+#include "base/whenfinished.h"
 #include "loadtester.pb.h"
 
 #include <QJsonDocument>
@@ -65,41 +66,45 @@ LoadTesterCapabilities StarterAdapter::capabilities() const
 
 LoadTesterAdapter::Reply StarterAdapter::status()
 {
-    return exchange("GET", QStringLiteral("admin/status"));
+    const bool tokenSent = m_tokenSent;
+    return parseOffThread<LoadTesterStatus>(
+        m_http->read(LoadTesterHttp::join(m_baseUrl, QStringLiteral("admin/status")), m_timeoutMs), this,
+        [tokenSent](const HttpAnswer &http) { return parseAnswer(http, tokenSent); });
 }
 
 LoadTesterAdapter::Reply StarterAdapter::setRate(double rate)
 {
     // JSON has no NaN or infinity to send; the starter judges everything else (--max-rate).
     if (!std::isfinite(rate) || rate < 0)
-        return finishedReply(
-            Error::make(Error::Kind::Invalid, QStringLiteral("the rate must be a number of at least 0 per second.")));
-    return exchange("PUT", QStringLiteral("admin/rate"), jsonObject("rate", rate));
+        return finishedFuture<Result<LoadTesterStatus>>(
+            Error::make(Error::Kind::Invalid, QStringLiteral("The rate must be a number of at least 0 per second.")));
+    return change("PUT", QStringLiteral("admin/rate"), jsonObject("rate", rate));
 }
 
 LoadTesterAdapter::Reply StarterAdapter::setInflightLimit(int limit)
 {
     if (limit < 0)
-        return finishedReply(Error::make(
-            Error::Kind::Invalid, QStringLiteral("the in-flight limit must be at least 1, or 0 for unlimited.")));
-    return exchange("PUT", QStringLiteral("admin/inflight-limit"), jsonObject("limit", limit));
+        return finishedFuture<Result<LoadTesterStatus>>(Error::make(
+            Error::Kind::Invalid, QStringLiteral("The in-flight limit must be at least 1, or 0 for unlimited.")));
+    return change("PUT", QStringLiteral("admin/inflight-limit"), jsonObject("limit", limit));
 }
 
 LoadTesterAdapter::Reply StarterAdapter::pause()
 {
-    return exchange("POST", QStringLiteral("admin/pause"));
+    return change("POST", QStringLiteral("admin/pause"));
 }
 
 LoadTesterAdapter::Reply StarterAdapter::resume()
 {
-    return exchange("POST", QStringLiteral("admin/resume"));
+    return change("POST", QStringLiteral("admin/resume"));
 }
 
-LoadTesterAdapter::Reply StarterAdapter::exchange(const QByteArray &method, const QString &path,
-                                                  const QByteArray &jsonBody)
+LoadTesterAdapter::Reply StarterAdapter::change(const QByteArray &method, const QString &path,
+                                                const QByteArray &jsonBody)
 {
-    const QByteArray contentType = method == "GET" ? QByteArray() : QByteArrayLiteral("application/json");
-    auto answer = m_http->send(method, LoadTesterHttp::join(m_baseUrl, path), m_timeoutMs, jsonBody, contentType);
+    // Every change is sent once: a retry of one the starter did make would make it twice.
+    auto answer = m_http->send(method, LoadTesterHttp::join(m_baseUrl, path), m_timeoutMs, jsonBody,
+                               QByteArrayLiteral("application/json"));
     const bool tokenSent = m_tokenSent;
     return parseOffThread<LoadTesterStatus>(
         answer, this, [tokenSent](const HttpAnswer &http) { return parseAnswer(http, tokenSent); });
@@ -115,7 +120,7 @@ Result<LoadTesterStatus> StarterAdapter::parseAnswer(const HttpAnswer &answer, b
             if (error.isEmpty())
                 error = QStringLiteral("content type '%1'").arg(QString::fromLatin1(answer.contentType));
             return Error::make(Error::Kind::Parse,
-                               QStringLiteral("the starter at %1 answered %2 with something that is not a "
+                               QStringLiteral("The starter at %1 answered %2 with something that is not a "
                                               "load status (%3): \"%4\"; is this the starter's admin URL?")
                                    .arg(where, answer.url.path(), error, answer.bodySnippet()),
                                answer.status);
@@ -134,20 +139,20 @@ Result<LoadTesterStatus> StarterAdapter::parseAnswer(const HttpAnswer &answer, b
         const QString detail = QString::fromStdString(problem.detail());
         QString message;
         if (answer.status == 401 && tokenSent)
-            message = QStringLiteral("the starter at %1 refused the admin token: %2 (401)").arg(where, detail);
+            message = QStringLiteral("The starter at %1 refused the admin token: %2 (401)").arg(where, detail);
         else if (answer.status == 401)
-            message = QStringLiteral("the starter at %1 needs an admin token: %2 (401)").arg(where, detail);
+            message = QStringLiteral("The starter at %1 needs an admin token: %2 (401)").arg(where, detail);
         else if (answer.status == 412)
             message =
-                QStringLiteral("the starter at %1 was changed by someone else meanwhile: %2 (412)").arg(where, detail);
+                QStringLiteral("The starter at %1 was changed by someone else meanwhile: %2 (412)").arg(where, detail);
         else
             message =
-                QStringLiteral("the starter at %1 refused: %2 (%3)").arg(where, detail, QString::number(answer.status));
+                QStringLiteral("The starter at %1 refused: %2 (%3)").arg(where, detail, QString::number(answer.status));
         return Error::make(Error::Kind::Query, message, answer.status, detail);
     }
 
     QString message =
-        QStringLiteral("the starter at %1 answered HTTP %2 to %3").arg(where).arg(answer.status).arg(answer.url.path());
+        QStringLiteral("The starter at %1 answered HTTP %2 to %3").arg(where).arg(answer.status).arg(answer.url.path());
     if (answer.status == 404)
         message += QStringLiteral("; is this the starter's admin URL?");
     else if (answer.status == 401 || answer.status == 403)

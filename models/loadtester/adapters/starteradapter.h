@@ -3,6 +3,7 @@
 
 #include "loadtester/adapters/loadtesteradapter.h"
 #include "net/loadtesterhttp.h"
+#include "net/parseoffthread.h"
 
 // The Chaoscope starter's admin API (docs/admin-api.md): every change is one request whose
 // answer is the status after the change, so that answer is the read-back.
@@ -27,7 +28,7 @@ public:
     static Result<LoadTesterStatus> parseAnswer(const HttpAnswer &answer, bool tokenSent);
 
 private:
-    Reply exchange(const QByteArray &method, const QString &path, const QByteArray &jsonBody = {});
+    Reply change(const QByteArray &method, const QString &path, const QByteArray &jsonBody = {});
 
     LoadTesterHttp *m_http;
     bool m_tokenSent;

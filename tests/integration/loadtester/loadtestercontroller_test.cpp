@@ -147,7 +147,7 @@ TEST_F(LoadTesterControllerTest, OneReplicaDownDoesNotHideTheOthers)
     EXPECT_EQ(down.error->kind, Kind::Network);
     const QString reason =
         QStringLiteral(
-            "the starter at %1/admin/rate refused the connection; is it running, and are host and port right?")
+            "The starter at %1/admin/rate refused the connection; is it running, and are host and port right?")
             .arg(m_urls[2].toString());
     EXPECT_EQ(down.error->message, reason);
     EXPECT_EQ(report->summary(m_controller.capabilities()),
@@ -165,7 +165,7 @@ TEST_F(LoadTesterControllerTest, ARefusalIsReportedForEveryReplica)
         EXPECT_EQ(outcome.error->httpStatus, 400);
     }
     const QString summary = report->summary(m_controller.capabilities());
-    EXPECT_TRUE(summary.startsWith(QStringLiteral("rate → 5000 /s failed on 3 of 3 replicas: the starter at ")))
+    EXPECT_TRUE(summary.startsWith(QStringLiteral("rate → 5000 /s failed on 3 of 3 replicas: The starter at ")))
         << summary.toStdString();
     for (int i = 0; i < 3; ++i)
         EXPECT_EQ(m_controller.status(i)->rate, 20);
@@ -198,7 +198,7 @@ TEST_F(LoadTesterControllerTest, ApplyRefusesWhileBusyAndAFrozenReplicaTimesOut)
     ASSERT_TRUE(report.replicas[1].error);
     EXPECT_EQ(report.replicas[1].error->kind, Kind::Timeout);
     EXPECT_EQ(report.summary(m_controller.capabilities()),
-              QStringLiteral("rate → 30 /s failed on 1 of 3 replicas: the starter at %1/admin/rate did not answer "
+              QStringLiteral("rate → 30 /s failed on 1 of 3 replicas: The starter at %1/admin/rate did not answer "
                              "within 800 ms.")
                   .arg(m_urls[1].toString()));
 }

@@ -133,7 +133,7 @@ TEST_F(StarterAdapterTest, ARefusedValueComesBackInTheStartersWordsAndChangesNot
     EXPECT_FALSE(error.detail.isEmpty());
     EXPECT_TRUE(error.detail.contains(QStringLiteral("1000"))) << error.detail.toStdString();
     EXPECT_EQ(error.message,
-              QStringLiteral("the starter at %1 refused: %2 (400)").arg(m_starter.hostPort(), error.detail));
+              QStringLiteral("The starter at %1 refused: %2 (400)").arg(m_starter.hostPort(), error.detail));
     EXPECT_FALSE(error.isSourceDown());
 
     const auto status = await(adapter.status());
@@ -177,7 +177,7 @@ TEST_F(StarterAdapterTest, TheAdminTokenIsSentAndAWrongOneIsRefusedInWords)
     ASSERT_TRUE(refused && !refused->ok());
     EXPECT_EQ(refused->error().httpStatus, 401);
     EXPECT_TRUE(refused->error().message.startsWith(
-        QStringLiteral("the starter at %1 refused the admin token: ").arg(m_starter.hostPort())))
+        QStringLiteral("The starter at %1 refused the admin token: ").arg(m_starter.hostPort())))
         << refused->error().message.toStdString();
     EXPECT_TRUE(refused->error().message.endsWith(QStringLiteral("(401)")));
 
@@ -204,7 +204,7 @@ TEST_F(StarterAdapterTest, AStoppedStarterIsANetworkErrorWithItsUrl)
     EXPECT_EQ(status->error().kind, Kind::Network);
     EXPECT_TRUE(status->error().isSourceDown());
     EXPECT_EQ(status->error().message,
-              QStringLiteral("the starter at %1/admin/rate refused the connection; is it running, and are host and "
+              QStringLiteral("The starter at %1/admin/rate refused the connection; is it running, and are host and "
                              "port right?")
                   .arg(url.toString()));
 }
@@ -221,7 +221,7 @@ TEST_F(StarterAdapterTest, AFrozenStarterTimesOut)
     ASSERT_TRUE(status && !status->ok());
     EXPECT_EQ(status->error().kind, Kind::Timeout);
     EXPECT_EQ(status->error().message,
-              QStringLiteral("the starter at %1/admin/status did not answer within 500 ms.").arg(m_starter.baseUrl()));
+              QStringLiteral("The starter at %1/admin/status did not answer within 500 ms.").arg(m_starter.baseUrl()));
 
     // And it answers again once it runs.
     adapter.setTimeoutMs(5000);

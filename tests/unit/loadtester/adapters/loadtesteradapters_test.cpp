@@ -60,7 +60,7 @@ TEST(StarterAnswer, ANonJsonSuccessIsAParseError)
         ASSERT_FALSE(status.ok()) << body.toStdString();
         EXPECT_EQ(status.error().kind, Kind::Parse);
         EXPECT_EQ(status.error().httpStatus, 200);
-        EXPECT_TRUE(status.error().message.startsWith(QStringLiteral("the starter at 127.0.0.1:9600 answered "
+        EXPECT_TRUE(status.error().message.startsWith(QStringLiteral("The starter at 127.0.0.1:9600 answered "
                                                                      "/admin/rate with something that is not")))
             << status.error().message.toStdString();
     }
@@ -78,7 +78,7 @@ TEST(StarterAnswer, AProblemIsARefusalWithItsDetail)
     EXPECT_EQ(status.error().httpStatus, 400);
     EXPECT_EQ(status.error().detail, QStringLiteral("rate must not exceed 100000"));
     EXPECT_EQ(status.error().message,
-              QStringLiteral("the starter at 127.0.0.1:9600 refused: rate must not exceed 100000 (400)"));
+              QStringLiteral("The starter at 127.0.0.1:9600 refused: rate must not exceed 100000 (400)"));
 }
 
 TEST(StarterAnswer, UnauthorizedSaysWhetherTheTokenWasWrongOrMissing)
@@ -88,11 +88,11 @@ TEST(StarterAnswer, UnauthorizedSaysWhetherTheTokenWasWrongOrMissing)
     ASSERT_FALSE(wrong.ok());
     EXPECT_EQ(wrong.error().httpStatus, 401);
     EXPECT_EQ(wrong.error().message,
-              QStringLiteral("the starter at 127.0.0.1:9600 refused the admin token: needs a token (401)"));
+              QStringLiteral("The starter at 127.0.0.1:9600 refused the admin token: needs a token (401)"));
     const auto missing = StarterAdapter::parseAnswer(answer(401, "application/problem+json", body), false);
     ASSERT_FALSE(missing.ok());
     EXPECT_EQ(missing.error().message,
-              QStringLiteral("the starter at 127.0.0.1:9600 needs an admin token: needs a token (401)"));
+              QStringLiteral("The starter at 127.0.0.1:9600 needs an admin token: needs a token (401)"));
 }
 
 TEST(StarterAnswer, AnErrorPageIsAnHttpError)
@@ -293,12 +293,12 @@ TEST(ActionReport, SummaryOfAFailureNamesEachReasonOnce)
     report.replicas.push_back(confirmedOutcome(statusWith(300), statusWith(500)));
     report.replicas.push_back(confirmedOutcome(statusWith(300), statusWith(500)));
     ReplicaOutcome down;
-    down.error = Error::make(Kind::Network, QStringLiteral("the starter at http://127.0.0.1:9603/admin/rate refused "
+    down.error = Error::make(Kind::Network, QStringLiteral("The starter at http://127.0.0.1:9603/admin/rate refused "
                                                            "the connection"));
     report.replicas.push_back(down);
     EXPECT_EQ(report.confirmedCount(), 2);
     EXPECT_EQ(report.summary(starterCapabilities()),
-              QStringLiteral("rate → 500 /s failed on 1 of 3 replicas: the starter at "
+              QStringLiteral("rate → 500 /s failed on 1 of 3 replicas: The starter at "
                              "http://127.0.0.1:9603/admin/rate refused the connection"));
 
     report.replicas[0].confirmed = false;
@@ -306,7 +306,7 @@ TEST(ActionReport, SummaryOfAFailureNamesEachReasonOnce)
     report.replicas.push_back(down);
     EXPECT_EQ(report.summary(starterCapabilities()),
               QStringLiteral("rate → 500 /s failed on 3 of 4 replicas: rate read back as 450 /s, not 500 /s; "
-                             "the starter at http://127.0.0.1:9603/admin/rate refused the connection"));
+                             "The starter at http://127.0.0.1:9603/admin/rate refused the connection"));
 }
 
 } // namespace
