@@ -4,7 +4,7 @@
 // relative to the start of the window. The pieces print them back the same way
 // (HistoryText), so a test reads its input and its expected output alike.
 #include "base/timerange.h"
-#include "dashboard/dashboardloader.h"
+#include "dashboard/loader/dashboardloader.h"
 
 #include <QString>
 #include <QStringList>
