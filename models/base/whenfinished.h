@@ -59,8 +59,15 @@ template<typename T> QFuture<T> finishedFuture(T value)
 
 // Answers on `promise` what `future` answers, on context's thread. If `future` ends without
 // a result, or context goes first, `promise` is dropped unanswered: its future is cancelled.
+// Cancelling the promise's future cancels `future` too: whoever waits no longer wants the
+// answer, so the work behind it (a request on the wire) can stop.
 template<typename T> void forwardTo(const QFuture<T> &future, QObject *context, std::shared_ptr<QPromise<T>> promise)
 {
+    auto *cancellation = new QFutureWatcher<T>(context);
+    QObject::connect(cancellation, &QFutureWatcherBase::canceled, context,
+                     [source = future]() mutable { source.cancel(); });
+    QObject::connect(cancellation, &QFutureWatcherBase::finished, cancellation, &QObject::deleteLater);
+    cancellation->setFuture(promise->future());
     whenFinished(future, context, [promise = std::move(promise)](const T &value) {
         promise->addResult(value);
         promise->finish();

@@ -26,8 +26,14 @@ void VariableValuesLoader::load(const VariableDefinition &variable)
     if (variable.labelName.isEmpty() || !m_client)
         return;
     Pending &pending = m_pending[variable.name];
+    // The same question still on its way (a refresh while Prometheus is slow or retrying)
+    // is answered by the request already sent; a different one supersedes it.
+    const QString question = variable.labelMatch + QLatin1Char('\n') + variable.value;
+    if (pending.values.isRunning() && pending.question == question)
+        return;
     pending.values.cancel(); // superseded
     pending.generation.advance();
+    pending.question = question;
     PrometheusClient::Params params;
     if (!variable.labelMatch.isEmpty())
         params.append({QStringLiteral("match[]"), variable.labelMatch});

@@ -17,9 +17,10 @@ struct HttpAnswer;
 // The choices of a label-values variable: asks Prometheus which values a label has
 // (GET /api/v1/label/<label>/values, with match[] when the variable names a selector), and
 // answers with loaded() or failed() — never from inside load(). The request goes through the
-// client (its size cap, deadline, turns and retries). A newer load of the same variable
-// supersedes an older one still on its way: the older is cancelled, on the wire or in its
-// parse, and never answers. The answer is parsed off the UI thread.
+// client (its size cap, deadline, turns and retries). A load asking what one still on its
+// way asks waits for that answer; a load of the same variable asking something else (its
+// selector or value changed) supersedes the older: that one is cancelled, on the wire or in
+// its parse, and never answers. The answer is parsed off the UI thread.
 class VariableValuesLoader : public QObject
 {
     Q_OBJECT
@@ -47,6 +48,7 @@ private:
     struct Pending
     {
         Generation generation; // advanced by each load of the variable
+        QString question;      // the selector and value asked about
         QFuture<Result<QStringList>> values;
     };
 
