@@ -11,13 +11,13 @@
 
 struct DetectorThresholds
 {
-    double dropPercent = 30;             // a fall by more than this …
-    qint64 dropWithinMs = 60'000;        // … from the highest value within this long before
-    double dropFloor = 1;                // ignore drops from below this level (idle noise)
+    double dropPercent = 30;               // a fall by more than this …
+    qint64 dropWithinMs = 60'000;          // … from the highest value within this long before
+    double dropFloor = 1;                  // ignore drops from below this level (idle noise)
     qint64 backlogGrowthMs = 5 * 60'000LL; // growing for at least this long …
-    double flatPercent = 15;             // … while throughput stays within ± this of its mean
-    double rateAbove = 1;                // e.g. 599 timeouts per second
-    qint64 rateQuietMs = 60'000;         // a new rise counts after this long at or below it
+    double flatPercent = 15;               // … while throughput stays within ± this of its mean
+    double rateAbove = 1;                  // e.g. 599 timeouts per second
+    qint64 rateQuietMs = 60'000;           // a new rise counts after this long at or below it
 
     bool operator==(const DetectorThresholds &) const = default;
 };
