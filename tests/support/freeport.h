@@ -3,6 +3,7 @@
 
 #include <QtGlobal>
 
-// A TCP port on 127.0.0.1 that was free a moment ago (the OS picked it for a listener that
-// is closed again). Good enough for starting a child process on it in a test.
+// A TCP port on 127.0.0.1 that was free a moment ago (a listener on it is closed again),
+// outside the range the kernel gives outgoing connections. Good enough for starting a child
+// process on it in a test.
 quint16 freeLoopbackPort();
