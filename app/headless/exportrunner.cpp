@@ -2,6 +2,7 @@
 #include "headless/exportrunner.h"
 
 #include "annotations/annotationmodel.h"
+#include "base/format.h"
 #include "dashboard/dashboardpoller.h"
 #include "export/chartexporter.h"
 #include "export/exportfigure.h"
@@ -84,7 +85,7 @@ QString ExportRunner::noDataReason() const
         return QStringLiteral("the recording has no samples in the chosen time range");
     const DashboardPoller::Stats stats = m_context.poller->stats();
     if (stats.succeeded == 0 && stats.failed == 0)
-        return QStringLiteral("no query was answered within %1 s").arg(m_afterMs / 1000);
+        return QStringLiteral("no query was answered within %1").arg(Format::duration(m_afterMs));
     if (stats.succeeded == 0 && stats.sourceDown == stats.failed)
         return QStringLiteral("Prometheus stayed unreachable: %1").arg(m_lastSourceError);
     if (stats.succeeded == 0)

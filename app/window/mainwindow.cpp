@@ -6,6 +6,7 @@
 #include "annotations/annotationio.h"
 #include "annotations/annotationmodel.h"
 #include "annotations/annotationprompt.h"
+#include "base/format.h"
 #include "base/whenfinished.h"
 #include "dashboard/dashboardpoller.h"
 #include "dashboard/dashboardview.h"
@@ -53,20 +54,15 @@ struct Choice
     const char *label;
     qint64 ms;
 };
-constexpr Choice kWindows[] = {{"5 min", 5 * 60'000},   {"15 min", 15 * 60'000}, {"30 min", 30 * 60'000},
-                               {"1 h", 3'600'000},      {"2 h", 2 * 3'600'000},  {"3 h", 3 * 3'600'000},
-                               {"6 h", 6 * 3'600'000},  {"8 h", 8 * 3'600'000},  {"12 h", 12 * 3'600'000},
-                               {"24 h", 24 * 3'600'000}};
+constexpr Choice kWindows[] = {{"5 min", 5LL * 60'000},   {"15 min", 15LL * 60'000}, {"30 min", 30LL * 60'000},
+                               {"1 h", 3'600'000},        {"2 h", 2LL * 3'600'000},  {"3 h", 3LL * 3'600'000},
+                               {"6 h", 6LL * 3'600'000},  {"8 h", 8LL * 3'600'000},  {"12 h", 12LL * 3'600'000},
+                               {"24 h", 24LL * 3'600'000}};
 
 // "45 min", "1 h 30 min": a window the dashboard or --window chose outside the list.
 QString windowLabel(qint64 ms)
 {
-    const qint64 minutes = ms / 60'000;
-    if (minutes < 60)
-        return QObject::tr("%1 min").arg(minutes);
-    if (minutes % 60 == 0)
-        return QObject::tr("%1 h").arg(minutes / 60);
-    return QObject::tr("%1 h %2 min").arg(minutes / 60).arg(minutes % 60);
+    return Format::duration(ms);
 }
 constexpr Choice kRefreshes[] = {{"1 s", 1000}, {"2 s", 2000}, {"5 s", 5000}, {"10 s", 10'000}, {"30 s", 30'000}};
 
@@ -613,5 +609,5 @@ void MainWindow::updateSourceState(bool reachable, const QString &message)
 
 void MainWindow::updateSampleCount()
 {
-    m_sampleCount->setText(tr("%1 samples").arg(QLocale().toString(m_store->sampleCount())));
+    m_sampleCount->setText(tr("%1 samples").arg(Format::count(m_store->sampleCount())));
 }

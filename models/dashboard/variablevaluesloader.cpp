@@ -88,7 +88,7 @@ Result<QStringList> VariableValuesLoader::parseLabelValues(const QByteArray &jso
         return Error::make(Error::Kind::Parse,
                            QStringLiteral("Prometheus' answer for label \"%1\" has no list of values").arg(label));
     QStringList values;
-    for (const QJsonValue &value : data.toArray()) {
+    for (const QJsonValue value : data.toArray()) {
         if (value.isString())
             values.append(value.toString());
     }

@@ -65,7 +65,7 @@ Result<QList<QUrl>> ReplicaDiscovery::parseTargets(const QByteArray &json, const
         root.value(QStringLiteral("data")).toObject().value(QStringLiteral("activeTargets")).toArray();
     QList<QUrl> urls;
     QStringList jobs;
-    for (const QJsonValue &value : targets) {
+    for (const QJsonValue value : targets) {
         const QJsonObject target = value.toObject();
         const QString targetJob =
             target.value(QStringLiteral("labels")).toObject().value(QStringLiteral("job")).toString();

@@ -23,7 +23,7 @@ using AnswerResult = Result<HttpAnswer>;
 using Fault = TransportFailure::Fault;
 
 // How much of an answer the network layer may hold before we have taken it.
-constexpr qint64 kReadBufferBytes = 1024 * 1024;
+constexpr qint64 kReadBufferBytes = 1024LL * 1024;
 
 QNetworkRequest makeRequest(const HttpCall &call, const HttpTarget &target)
 {

@@ -17,7 +17,7 @@ TlsSettings &processTls()
 
 } // namespace
 
-LoadTesterHttp::LoadTesterHttp(QString backendName, QString bearerToken, QObject *parent)
+LoadTesterHttp::LoadTesterHttp(QString backendName, const QString &bearerToken, QObject *parent)
     : QObject(parent), m_backendName(std::move(backendName)), m_authorization(Http::bearer(bearerToken)),
       m_network(new QNetworkAccessManager(this))
 {}

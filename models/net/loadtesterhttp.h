@@ -24,7 +24,7 @@ class LoadTesterHttp : public QObject
     Q_OBJECT
 public:
     // backendName starts the messages: "the starter", "Locust", "k6".
-    LoadTesterHttp(QString backendName, QString bearerToken, QObject *parent = nullptr);
+    LoadTesterHttp(QString backendName, const QString &bearerToken, QObject *parent = nullptr);
     ~LoadTesterHttp() override;
 
     QString backendName() const { return m_backendName; }

@@ -46,7 +46,7 @@ DashboardDefinition dashboardFromKeys(const SessionContents &contents)
     }
     if (queriesPerPanel.empty())
         return dashboard;
-    dashboard.panels.resize(std::size_t(queriesPerPanel.rbegin()->first + 1));
+    dashboard.panels.resize(std::size_t(queriesPerPanel.rbegin()->first) + 1);
     for (std::size_t p = 0; p < dashboard.panels.size(); ++p) {
         PanelDefinition &panel = dashboard.panels[p];
         panel.title = QStringLiteral("Panel %1").arg(p + 1);

@@ -126,7 +126,7 @@ std::optional<WorkloadSpec> readWorkload(const QJsonObject &object, int index, c
         }
         workload.env.append({it.key(), it.value().toString()});
     }
-    for (const QJsonValue &arg : object.value(QStringLiteral("args")).toArray()) {
+    for (const QJsonValue arg : object.value(QStringLiteral("args")).toArray()) {
         if (!arg.isString()) {
             *error = QStringLiteral("%1: 'args' must be a list of strings").arg(where);
             return std::nullopt;
@@ -167,7 +167,7 @@ std::optional<ClusterConfig> ClusterConfig::load(const QString &path, QString *e
         *error = QStringLiteral("cannot read the config file %1: %2").arg(path, file.errorString());
         return std::nullopt;
     }
-    std::optional<ClusterConfig> config = parse(file.read(1024 * 1024), error);
+    std::optional<ClusterConfig> config = parse(file.read(1024LL * 1024), error);
     if (!config)
         *error = QStringLiteral("%1: %2").arg(path, *error);
     return config;

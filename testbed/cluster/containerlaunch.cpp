@@ -19,7 +19,7 @@ QString ContainerLaunch::findBinary(const QString &binary, const QStringList &di
     if (QDir::isAbsolutePath(binary))
         return QFileInfo(binary).isExecutable() ? binary : QString();
     for (const QString &dir : dirs) {
-        const QString candidate = QDir(dir).filePath(binary);
+        QString candidate = QDir(dir).filePath(binary);
         if (QFileInfo(candidate).isExecutable())
             return candidate;
     }
@@ -74,7 +74,7 @@ ContainerLaunch ContainerLaunch::build(const QJsonObject &pod, const QJsonObject
     }
 
     launch.environment = QProcessEnvironment::systemEnvironment();
-    for (const QJsonValue &entry : container.value(QStringLiteral("env")).toArray()) {
+    for (const QJsonValue entry : container.value(QStringLiteral("env")).toArray()) {
         const QJsonObject env = entry.toObject();
         const QString name = env.value(QStringLiteral("name")).toString();
         QString value = env.value(QStringLiteral("value")).toString();
@@ -101,7 +101,7 @@ ContainerLaunch ContainerLaunch::build(const QJsonObject &pod, const QJsonObject
         launch.environment.insert(name, value);
         launch.arguments << flagFor(name) << value;
     }
-    for (const QJsonValue &arg : container.value(QStringLiteral("args")).toArray())
+    for (const QJsonValue arg : container.value(QStringLiteral("args")).toArray())
         launch.arguments << arg.toString();
     return launch;
 }

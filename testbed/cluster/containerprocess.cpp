@@ -9,7 +9,7 @@
 
 namespace {
 
-constexpr qsizetype maxLogBytes = 256 * 1024;
+constexpr qsizetype maxLogBytes = 256LL * 1024;
 
 } // namespace
 
@@ -108,7 +108,7 @@ void ContainerProcess::readOutput()
         m_port = match.captured(1).toUShort();
         m_stdoutLine.clear();
         emit listening(m_port);
-    } else if (m_stdoutLine.size() > 64 * 1024) {
+    } else if (m_stdoutLine.size() > 64LL * 1024) {
         m_stdoutLine = m_stdoutLine.right(1024);
     }
 }

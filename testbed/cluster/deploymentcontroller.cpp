@@ -42,13 +42,13 @@ QJsonObject condition(const QString &type, bool status, const QString &reason, c
 {
     const QString text = status ? QStringLiteral("True") : QStringLiteral("False");
     QString transition = KubeJson::now();
-    for (const QJsonValue &value : old) {
+    for (const QJsonValue value : old) {
         const QJsonObject c = value.toObject();
         if (c.value(QStringLiteral("type")) == type && c.value(QStringLiteral("status")) == text)
             transition = c.value(QStringLiteral("lastTransitionTime")).toString();
     }
     QString updated = KubeJson::now();
-    for (const QJsonValue &value : old) {
+    for (const QJsonValue value : old) {
         const QJsonObject c = value.toObject();
         if (c.value(QStringLiteral("type")) == type && c.value(QStringLiteral("status")) == text &&
             c.value(QStringLiteral("reason")) == reason)

@@ -103,13 +103,13 @@ QString humanDuration(qint64 seconds)
     }
     if (hours < 48)
         return QStringLiteral("%1h").arg(hours);
-    if (hours < 24 * 8) {
+    if (hours < 24LL * 8) {
         const qint64 rest = hours % 24;
         return rest == 0 ? QStringLiteral("%1d").arg(hours / 24) : QStringLiteral("%1d%2h").arg(hours / 24).arg(rest);
     }
-    if (hours < 24 * 365 * 2)
+    if (hours < 24LL * 365 * 2)
         return QStringLiteral("%1d").arg(hours / 24);
-    if (hours < 24 * 365 * 8) {
+    if (hours < 24LL * 365 * 8) {
         const qint64 rest = (hours / 24) % 365;
         return rest == 0 ? QStringLiteral("%1y").arg(hours / 24 / 365)
                          : QStringLiteral("%1y%2d").arg(hours / 24 / 365).arg(rest);

@@ -133,9 +133,9 @@ void pods(PrometheusTextWriter &w, const ObjectStore &store, const QByteArray &n
     QList<Container> containers;
     for (const QJsonObject &pod : list) {
         const QJsonArray statuses = KubeJson::at(pod, QStringLiteral("status.containerStatuses")).toArray();
-        for (const QJsonValue &spec : KubeJson::at(pod, QStringLiteral("spec.containers")).toArray()) {
+        for (const QJsonValue spec : KubeJson::at(pod, QStringLiteral("spec.containers")).toArray()) {
             QJsonObject status;
-            for (const QJsonValue &s : statuses)
+            for (const QJsonValue s : statuses)
                 if (s.toObject().value(QStringLiteral("name")) == spec.toObject().value(QStringLiteral("name")))
                     status = s.toObject();
             containers << Container{pod, spec.toObject(), status};

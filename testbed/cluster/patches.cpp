@@ -39,7 +39,7 @@ std::optional<QJsonArray> mergeList(const QJsonArray &target, const QJsonArray &
                                     QString *error)
 {
     QJsonArray result = target;
-    for (const QJsonValue &item : patch) {
+    for (const QJsonValue item : patch) {
         if (!item.isObject()) {
             *error = QStringLiteral("the list items merged by '%1' must be objects").arg(key);
             return std::nullopt;
@@ -102,7 +102,7 @@ std::optional<QJsonObject> strategic(const QJsonObject &target, const QJsonObjec
             continue;
         if (field == QLatin1String("$retainKeys")) {
             retain = true;
-            for (const QJsonValue &key : it.value().toArray())
+            for (const QJsonValue key : it.value().toArray())
                 retainKeys << key.toString();
             continue;
         }
@@ -112,7 +112,7 @@ std::optional<QJsonObject> strategic(const QJsonObject &target, const QJsonObjec
             const QString list = field.mid(static_cast<qsizetype>(qstrlen("$deleteFromPrimitiveList/")));
             QJsonArray kept;
             const QJsonArray remove = it.value().toArray();
-            for (const QJsonValue &value : result.value(list).toArray())
+            for (const QJsonValue value : result.value(list).toArray())
                 if (!remove.contains(value))
                     kept.append(value);
             result.insert(list, kept);
@@ -173,20 +173,19 @@ std::optional<QStringList> pointer(const QString &path, QString *error)
 bool applyAt(QJsonValue &node, const QStringList &steps, qsizetype index, const QString &op, const QJsonValue &value,
              QJsonValue *removed, QString *error)
 {
-    const QString step = steps.at(index);
+    const QString &step = steps.at(index);
     const bool last = index == steps.size() - 1;
     if (node.isObject()) {
         QJsonObject object = node.toObject();
         if (last) {
-            if (op == QLatin1String("add")) {
+            // "add" sets a member whether or not it exists; the others need it.
+            if (op == QLatin1String("add") || (op == QLatin1String("replace") && object.contains(step))) {
                 object.insert(step, value);
             } else if (!object.contains(step)) {
                 *error = QStringLiteral("the path does not exist at '%1'").arg(step);
                 return false;
             } else if (op == QLatin1String("remove")) {
                 *removed = object.take(step);
-            } else if (op == QLatin1String("replace")) {
-                object.insert(step, value);
             } else if (op == QLatin1String("test")) {
                 if (object.value(step) != value) {
                     *error = QStringLiteral("test failed at '%1'").arg(step);
@@ -249,7 +248,7 @@ bool applyAt(QJsonValue &node, const QStringList &steps, qsizetype index, const 
 Result jsonPatch(const QJsonObject &target, const QJsonArray &operations)
 {
     QJsonValue document = target;
-    for (const QJsonValue &entry : operations) {
+    for (const QJsonValue entry : operations) {
         const QJsonObject operation = entry.toObject();
         const QString op = operation.value(QStringLiteral("op")).toString();
         QString error;

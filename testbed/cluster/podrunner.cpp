@@ -311,8 +311,8 @@ void PodRunner::writeStatus()
     const QJsonArray oldConditions = status.value(QStringLiteral("conditions")).toArray();
     const auto condition = [&](const QString &type, bool value) {
         const QString text = value ? QStringLiteral("True") : QStringLiteral("False");
-        for (const QJsonValue &old : oldConditions) {
-            const QJsonObject c = old.toObject();
+        for (const QJsonValue old : oldConditions) {
+            QJsonObject c = old.toObject();
             if (c.value(QStringLiteral("type")) == type && c.value(QStringLiteral("status")) == text)
                 return c;
         }

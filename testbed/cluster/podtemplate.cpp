@@ -56,7 +56,7 @@ bool isReady(const QJsonObject &pod)
     const QJsonArray statuses = KubeJson::at(pod, QStringLiteral("status.containerStatuses")).toArray();
     if (statuses.isEmpty())
         return false;
-    for (const QJsonValue &status : statuses)
+    for (const QJsonValue status : statuses)
         if (!status.toObject().value(QStringLiteral("ready")).toBool())
             return false;
     return true;
@@ -69,7 +69,7 @@ bool isTerminating(const QJsonObject &pod)
 
 QString ownerName(const QJsonObject &pod, const QString &ownerKind)
 {
-    for (const QJsonValue &owner : KubeJson::at(pod, QStringLiteral("metadata.ownerReferences")).toArray()) {
+    for (const QJsonValue owner : KubeJson::at(pod, QStringLiteral("metadata.ownerReferences")).toArray()) {
         const QJsonObject reference = owner.toObject();
         if (reference.value(QStringLiteral("kind")) == ownerKind)
             return reference.value(QStringLiteral("name")).toString();

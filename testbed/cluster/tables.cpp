@@ -57,7 +57,7 @@ int intAt(const QJsonObject &object, const char *path)
 QStringList containerField(const QJsonObject &object, const char *field)
 {
     QStringList values;
-    for (const QJsonValue &c : KubeJson::at(object, QStringLiteral("spec.template.spec.containers")).toArray())
+    for (const QJsonValue c : KubeJson::at(object, QStringLiteral("spec.template.spec.containers")).toArray())
         values << c.toObject().value(QLatin1String(field)).toString();
     return values;
 }
@@ -80,7 +80,7 @@ QString podStatus(const QJsonObject &pod)
     if (!podReason.isEmpty())
         reason = podReason;
     bool hasRunning = false;
-    for (const QJsonValue &value : KubeJson::at(pod, QStringLiteral("status.containerStatuses")).toArray()) {
+    for (const QJsonValue value : KubeJson::at(pod, QStringLiteral("status.containerStatuses")).toArray()) {
         const QJsonObject state = value.toObject().value(QStringLiteral("state")).toObject();
         const QJsonObject waiting = state.value(QStringLiteral("waiting")).toObject();
         const QJsonObject terminated = state.value(QStringLiteral("terminated")).toObject();
@@ -113,7 +113,7 @@ QJsonArray podCells(const QJsonObject &pod)
     int ready = 0;
     int restarts = 0;
     QString lastRestart;
-    for (const QJsonValue &value : statuses) {
+    for (const QJsonValue value : statuses) {
         const QJsonObject status = value.toObject();
         ready += status.value(QStringLiteral("ready")).toBool() ? 1 : 0;
         restarts += status.value(QStringLiteral("restartCount")).toInt();

@@ -43,7 +43,7 @@ std::optional<TokenAuthenticator> TokenAuthenticator::load(const QString &path, 
         *error = QStringLiteral("cannot read the token file %1: %2").arg(path, file.errorString());
         return std::nullopt;
     }
-    std::optional<TokenAuthenticator> authenticator = parse(file.read(64 * 1024), error);
+    std::optional<TokenAuthenticator> authenticator = parse(file.read(64LL * 1024), error);
     if (!authenticator)
         *error = QStringLiteral("the token file %1: %2").arg(path, *error);
     return authenticator;

@@ -10,7 +10,7 @@
 namespace JobRequests {
 namespace {
 
-constexpr qsizetype maxBodyBytes = 16 * 1024;
+constexpr qsizetype maxBodyBytes = 16LL * 1024;
 
 // Reads a JSON object body; a message when it is not one.
 std::optional<QJsonObject> readObject(const QByteArray &contentType, const QByteArray &body, bool emptyAllowed,

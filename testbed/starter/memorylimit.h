@@ -12,7 +12,7 @@
 class MemoryLimit
 {
 public:
-    static constexpr qint64 defaultBytesPerRequest = 6 * 1024;
+    static constexpr qint64 defaultBytesPerRequest = 6LL * 1024;
 
     MemoryLimit(qint64 limitBytes, qint64 bytesPerRequest);
 

@@ -23,7 +23,7 @@ struct StarterOptions
     qint64 maxPending = 100000;
     QString instance;            // empty = hostname:port, known once listening
     qint64 memoryLimitBytes = 0; // 0 = none
-    qint64 requestMemoryBytes = 6 * 1024;
+    qint64 requestMemoryBytes = 6LL * 1024;
     double cpuLimitCores = 0; // 0 = none
     double cpuSecondsPerRequest = 0.001;
 };

@@ -165,7 +165,7 @@ void JobWorker::pollFinished(QNetworkReply *reply)
         return;
     }
     const QJsonArray jobs = QJsonDocument::fromJson(body).object().value(QStringLiteral("jobs")).toArray();
-    for (const QJsonValue &job : jobs)
+    for (const QJsonValue job : jobs)
         accept(job.toObject(), false);
     if (jobs.isEmpty())
         m_pollTimer.start(milliseconds(m_settings.pollIntervalSeconds));

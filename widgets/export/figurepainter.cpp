@@ -274,8 +274,10 @@ void FigurePainter::paint(QPainter &painter, const QRectF &rect, const ExportFig
             Cell cell;
             cell.panel = &figure.panels[std::size_t(i)];
             cell.range = figure.range;
-            cells.emplace_back(QRectF(area.left() + (i % columns) * (cellWidth + kCellSpacing),
-                                      area.top() + (i / columns) * (cellHeight + kCellSpacing), cellWidth, cellHeight),
+            const int row = i / columns; // whole rows above this cell
+            const int column = i % columns;
+            cells.emplace_back(QRectF(area.left() + column * (cellWidth + kCellSpacing),
+                                      area.top() + row * (cellHeight + kCellSpacing), cellWidth, cellHeight),
                                cell);
         }
     }
@@ -334,7 +336,7 @@ FigurePainter::DrawnPlot FigurePainter::paintCell(QPainter &painter, const QRect
                                                   const QTimeZone &zone) const
 {
     const ExportFigure::Panel &panel = *cell.panel;
-    double top = rect.top();
+    const double top = rect.top();
     if (!panel.title.isEmpty()) {
         const QFont font = m_theme.font(m_theme.panelTitlePx, true);
         const double height = QFontMetricsF(font).height();
@@ -342,7 +344,6 @@ FigurePainter::DrawnPlot FigurePainter::paintCell(QPainter &painter, const QRect
         painter.setPen(m_theme.text);
         painter.drawText(QRectF(rect.left(), top, rect.width(), height), Qt::AlignLeft | Qt::AlignVCenter,
                          QFontMetricsF(font).elidedText(panel.title, Qt::ElideRight, rect.width()));
-        top += height + kGap;
     }
 
     const bool hasRight = hasRightAxis(panel);

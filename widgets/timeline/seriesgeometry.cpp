@@ -40,7 +40,7 @@ std::vector<QPolygonF> polylines(std::span<const qint64> timestampsMs, std::span
             continue;
         }
         if (run.isEmpty())
-            run.reserve(qsizetype(std::min<std::size_t>(last - i, 4096) * (step ? 2 : 1)));
+            run.reserve(qsizetype(std::min<std::size_t>(last - i, 4096)) * (step ? 2 : 1));
         const QPointF p(mapping.x(timestampsMs[i]), mapping.y(v));
         if (step && !run.isEmpty())
             run.append(QPointF(p.x(), run.constLast().y()));

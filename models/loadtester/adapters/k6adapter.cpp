@@ -24,7 +24,7 @@ Error refusal(const HttpAnswer &answer)
 {
     const QJsonArray errors = QJsonDocument::fromJson(answer.body).object().value(QLatin1String("errors")).toArray();
     QStringList reasons;
-    for (const QJsonValue &value : errors) {
+    for (const QJsonValue value : errors) {
         const QJsonObject error = value.toObject();
         const QString title = error.value(QLatin1String("title")).toString();
         const QString detail = error.value(QLatin1String("detail")).toString();
@@ -103,7 +103,7 @@ LoadTesterAdapter::Reply K6Adapter::resume()
                  [](const LoadTesterStatus &status) { return !status.paused; });
 }
 
-LoadTesterAdapter::Reply K6Adapter::patch(const QJsonObject &attributes, Settled settled)
+LoadTesterAdapter::Reply K6Adapter::patch(const QJsonObject &attributes, const Settled &settled)
 {
     const QJsonObject document{{QLatin1String("data"), QJsonObject{{QLatin1String("type"), QLatin1String("status")},
                                                                    {QLatin1String("id"), QLatin1String("default")},

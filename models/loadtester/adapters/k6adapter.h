@@ -34,7 +34,7 @@ public:
     static Result<LoadTesterStatus> parseAnswer(const HttpAnswer &answer);
 
 private:
-    Reply patch(const QJsonObject &attributes, Settled settled);
+    Reply patch(const QJsonObject &attributes, const Settled &settled);
 
     LoadTesterHttp *m_http;
     int m_settleTimeoutMs = 5000;
