@@ -3,6 +3,7 @@
 
 #include "actions/filemenu.h"
 #include "actions/grafanaimport.h"
+#include "base/format.h"
 #include "base/whenfinished.h"
 
 #include <QAction>
@@ -54,12 +55,14 @@ void GrafanaImportAction::importFile(const QString &inputPath, const QString &ou
             }
             // What did not come along is said before anything is written, so the user can stop here.
             if (!conversion->notConverted.isEmpty() && outputPath.isEmpty()) {
-                QMessageBox box(QMessageBox::Information, kTitle,
-                                tr("%n panel(s) and %1 variable(s) converted; %2 thing(s) could not be converted.",
-                                   nullptr, int(conversion->dashboard.panels.size()))
-                                    .arg(conversion->dashboard.variableDefinitions.size())
-                                    .arg(conversion->notConverted.size()),
-                                QMessageBox::Ok | QMessageBox::Cancel, m_window);
+                QMessageBox box(
+                    QMessageBox::Information, kTitle,
+                    tr("%1 and %2 converted; %3 could not be converted.")
+                        .arg(Format::counted(qint64(conversion->dashboard.panels.size()), tr("panel"), tr("panels")),
+                             Format::counted(qint64(conversion->dashboard.variableDefinitions.size()), tr("variable"),
+                                             tr("variables")),
+                             Format::counted(conversion->notConverted.size(), tr("thing"), tr("things"))),
+                    QMessageBox::Ok | QMessageBox::Cancel, m_window);
                 box.setInformativeText(conversion->notConverted.mid(0, 8).join(QLatin1Char('\n')) +
                                        (conversion->notConverted.size() > 8 ? QStringLiteral("\n…") : QString()));
                 box.setDetailedText(conversion->notConverted.join(QLatin1Char('\n')));

@@ -258,6 +258,9 @@ Result<AppOptions> parseCommandLine(const QStringList &arguments)
                                           QStringLiteral("With --import-grafana: the dashboard file to write."),
                                           QStringLiteral("dashboard.json"));
     parser.addOptions({importGrafana, importOutput});
+    parser.addPositionalArgument(QStringLiteral("file.chaoscope"),
+                                 QStringLiteral("A recording to open offline, as --session does."),
+                                 QStringLiteral("[file.chaoscope]"));
 
     AppOptions options;
     // Without a QCoreApplication (--help answers before one exists) Qt writes a placeholder
@@ -267,11 +270,17 @@ Result<AppOptions> parseCommandLine(const QStringList &arguments)
         return Error::make(Error::Kind::Invalid, parser.errorText());
     options.showHelp = parser.isSet(help);
     options.showVersion = parser.isSet(version);
-    if (!parser.positionalArguments().isEmpty()) {
-        return Error::make(
-            Error::Kind::Invalid,
-            QStringLiteral("unexpected argument \"%1\"; see --help").arg(parser.positionalArguments().first()));
-    }
+    // One file without an option is a recording to open (as a file manager or the desktop
+    // entry passes it: "chaoscope day1.chaoscope"); anything else is a mistake.
+    const QStringList positional = parser.positionalArguments();
+    QString positionalSession;
+    if (positional.size() == 1 && positional.first().endsWith(QLatin1String(".chaoscope")) && !parser.isSet(session))
+        positionalSession = positional.first();
+    else if (!positional.isEmpty())
+        return Error::make(Error::Kind::Invalid,
+                           QStringLiteral("unexpected argument \"%1\"; a recording to open ends in .chaoscope, "
+                                          "anything else needs its option (see --help)")
+                               .arg(positional.first()));
 
     const QUrl url = QUrl::fromUserInput(parser.value(prometheus));
     if (!url.isValid() || (url.scheme() != QLatin1String("http") && url.scheme() != QLatin1String("https"))) {
@@ -349,12 +358,13 @@ Result<AppOptions> parseCommandLine(const QStringList &arguments)
     }
     options.recordPath = parser.value(record);
     options.record = !parser.isSet(noRecord);
-    options.sessionPath = parser.value(session);
+    options.sessionPath = positionalSession.isEmpty() ? parser.value(session) : positionalSession;
+    const bool offline = !options.sessionPath.isEmpty() || parser.isSet(session);
     if (parser.isSet(record) && options.recordPath.trimmed().isEmpty())
         return Error::make(Error::Kind::Invalid, QStringLiteral("--record: the file name is empty"));
     if (parser.isSet(record) && parser.isSet(noRecord))
         return Error::make(Error::Kind::Invalid, QStringLiteral("--record and --no-record contradict each other"));
-    if (parser.isSet(session)) {
+    if (offline) {
         // A recording is shown as it was: nothing is polled, steered or recorded again.
         for (const QCommandLineOption *live : {&record, &scenario, &admin}) {
             if (parser.isSet(*live)) {

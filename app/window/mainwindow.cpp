@@ -450,8 +450,11 @@ void MainWindow::importAnnotationsFrom(const QString &path)
             const AnnotationIo::Merge merge = AnnotationIo::merge(m_annotations->annotations(), parsed->annotations);
             const QString name = QFileInfo(path).fileName();
             const int added = m_editor->addAll(
-                merge.added, tr("Import %n annotation(s) from %1", nullptr, int(merge.added.size())).arg(name));
-            QString message = tr("Imported %n annotation(s) from %1", nullptr, added).arg(name);
+                merge.added,
+                tr("Import %1 from %2")
+                    .arg(Format::counted(qint64(merge.added.size()), tr("annotation"), tr("annotations")), name));
+            QString message =
+                tr("Imported %1 from %2").arg(Format::counted(added, tr("annotation"), tr("annotations")), name);
             if (merge.duplicates > 0)
                 message += tr("; %n already here, skipped", nullptr, merge.duplicates);
             if (!parsed->problems.isEmpty())
@@ -586,8 +589,8 @@ void MainWindow::setLoadTester(LoadTesterController *controller, LoadTesterWatch
     addDockWidget(Qt::RightDockWidgetArea, m_controlDock);
     resizeDocks({m_controlDock}, {340}, Qt::Horizontal);
     const auto showReplicas = [this, controller] {
-        m_admin->setText(
-            tr("%1 · %n replica(s)", nullptr, controller->replicaCount()).arg(controller->capabilities().kind));
+        m_admin->setText(tr("%1 · %2").arg(controller->capabilities().kind,
+                                           Format::counted(controller->replicaCount(), tr("replica"), tr("replicas"))));
     };
     showReplicas();
     connect(controller, &LoadTesterController::replicasChanged, this, showReplicas);

@@ -139,6 +139,11 @@ QString count(qint64 count)
     return QLocale(QLocale::English).toString(count);
 }
 
+QString counted(qint64 count, const QString &one, const QString &many)
+{
+    return Format::count(count) + QLatin1Char(' ') + (count == 1 ? one : many);
+}
+
 QString number(double value)
 {
     if (!std::isfinite(value))

@@ -30,6 +30,10 @@ QString bytes(qint64 bytes);
 // A count, with thousands grouped as the write-ups do: "85,000".
 QString count(qint64 count);
 
+// A count of things in words: "1 replica", "3 replicas", "85,000 samples" (never
+// "1 replica(s)").
+QString counted(qint64 count, const QString &one, const QString &many);
+
 // A set-point as the user typed it, never rounded and never in exponent form: "12.5",
 // "500", "1234567".
 QString number(double value);

@@ -16,8 +16,9 @@ LoadTesterConnector::LoadTesterConnector(LoadTesterController *controller, Prome
         m_discovery = new ReplicaDiscovery(client, this);
         connect(m_discovery, &ReplicaDiscovery::found, this, [this](const QList<QUrl> &urls) {
             useUrls(urls);
-            emit replicasFound(int(urls.size()),
-                               tr("%n target(s) of job %1", nullptr, int(urls.size())).arg(m_plan.discoverJob));
+            emit replicasFound(
+                int(urls.size()),
+                tr("%1 of job %2").arg(Format::counted(urls.size(), tr("target"), tr("targets")), m_plan.discoverJob));
         });
         connect(m_discovery, &ReplicaDiscovery::failed, this, [this](const QString &message) {
             emit problem(tr("Finding the load tester's replicas: %1 Trying again in %2.")

@@ -2,6 +2,7 @@
 #include "scenario/scenariorunner.h"
 
 #include "annotations/annotationmodel.h"
+#include "base/format.h"
 #include "base/whenfinished.h"
 #include "loadtester/loadtestercontroller.h"
 #include "prometheus/prometheusclient.h"
@@ -51,9 +52,11 @@ void ScenarioRunner::scheduleStep()
 {
     if (m_index >= int(m_scenario.steps.size())) {
         m_running = false;
-        emit finished(m_failures == 0, m_failures == 0
-                                           ? tr("all %n step(s) succeeded", nullptr, int(m_scenario.steps.size()))
-                                           : tr("%n step(s) failed", nullptr, m_failures));
+        emit finished(
+            m_failures == 0,
+            m_failures == 0
+                ? tr("all %1 succeeded").arg(Format::counted(qint64(m_scenario.steps.size()), tr("step"), tr("steps")))
+                : tr("%1 failed").arg(Format::counted(m_failures, tr("step"), tr("steps"))));
         return;
     }
     const ScenarioStep &step = m_scenario.steps[std::size_t(m_index)];

@@ -4,6 +4,7 @@
 #include "annotations/annotationeditor.h"
 #include "annotations/annotationfilter.h"
 #include "annotations/annotationmodel.h"
+#include "base/format.h"
 #include "theme/palette.h"
 #include "theme/uitheme.h"
 #include "timeline/timewindow.h"
@@ -403,7 +404,8 @@ void AnnotationDock::updateCount()
 {
     const int all = m_editor->model()->rowCount();
     const int shown = m_filter->rowCount();
-    m_count->setText(shown == all ? tr("%n annotation(s)", nullptr, all) : tr("%1 of %2 shown").arg(shown).arg(all));
+    m_count->setText(shown == all ? Format::counted(all, tr("annotation"), tr("annotations"))
+                                  : tr("%1 of %2 shown").arg(shown).arg(all));
     updateButtons();
 }
 

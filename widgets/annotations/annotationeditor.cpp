@@ -2,6 +2,7 @@
 #include "annotations/annotationeditor.h"
 
 #include "annotations/annotationmodel.h"
+#include "base/format.h"
 
 #include <QUndoCommand>
 #include <QUndoStack>
@@ -210,7 +211,8 @@ int AnnotationEditor::removeAll(const std::vector<quint64> &ids)
         return remove(found.front().id) ? 1 : 0;
     if (found.empty())
         return 0;
-    m_undoStack->beginMacro(tr("Delete %n annotation(s)", nullptr, int(found.size())));
+    m_undoStack->beginMacro(
+        tr("Delete %1").arg(Format::counted(qint64(found.size()), tr("annotation"), tr("annotations"))));
     for (const Annotation &a : found)
         m_undoStack->push(new RemoveCommand(m_model, a));
     m_undoStack->endMacro();
@@ -248,8 +250,10 @@ int AnnotationEditor::acceptAll(const std::vector<quint64> &ids)
     }
     if (found.empty())
         return 0;
-    m_undoStack->beginMacro(found.size() == 1 ? tr("Accept \u201c%1\u201d").arg(excerpt(found.front().text))
-                                              : tr("Accept %n suggestion(s)", nullptr, int(found.size())));
+    m_undoStack->beginMacro(
+        found.size() == 1
+            ? tr("Accept \u201c%1\u201d").arg(excerpt(found.front().text))
+            : tr("Accept %1").arg(Format::counted(qint64(found.size()), tr("suggestion"), tr("suggestions"))));
     for (const Annotation &before : found) {
         Annotation after = before;
         after.suggested = false;
@@ -269,8 +273,10 @@ int AnnotationEditor::dismissAll(const std::vector<quint64> &ids)
     }
     if (found.empty())
         return 0;
-    m_undoStack->beginMacro(found.size() == 1 ? tr("Dismiss \u201c%1\u201d").arg(excerpt(found.front().text))
-                                              : tr("Dismiss %n suggestion(s)", nullptr, int(found.size())));
+    m_undoStack->beginMacro(
+        found.size() == 1
+            ? tr("Dismiss \u201c%1\u201d").arg(excerpt(found.front().text))
+            : tr("Dismiss %1").arg(Format::counted(qint64(found.size()), tr("suggestion"), tr("suggestions"))));
     for (const Annotation &a : found)
         m_undoStack->push(new RemoveCommand(m_model, a));
     m_undoStack->endMacro();

@@ -190,8 +190,9 @@ QHBoxLayout *ControlPanel::makeStepRow(const QString &what, QList<QPushButton *>
 void ControlPanel::updateCapabilities()
 {
     const LoadTesterCapabilities caps = m_controller->capabilities();
-    m_header->setText(
-        tr("<b>%1</b> · %n replica(s)", nullptr, m_controller->replicaCount()).arg(caps.kind.toHtmlEscaped()));
+    m_header->setText(tr("<b>%1</b> · %2")
+                          .arg(caps.kind.toHtmlEscaped(),
+                               Format::counted(m_controller->replicaCount(), tr("replica"), tr("replicas"))));
     const bool any = m_controller->replicaCount() > 0;
     auto enable = [any](QWidget *widget, bool can, const QString &why) {
         widget->setEnabled(any && can);

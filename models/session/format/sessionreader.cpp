@@ -357,16 +357,19 @@ QString SessionContents::describeProblems() const
                      .arg(Format::bytes(damage.truncatedTailBytes));
     }
     if (damage.skippedBytes > 0) {
-        parts << QStringLiteral("%1 in %2 damaged place(s) could not be read and were skipped.")
-                     .arg(Format::bytes(damage.skippedBytes))
-                     .arg(damage.skippedRegions);
+        parts << QStringLiteral("%1 in %2 could not be read and were skipped.")
+                     .arg(Format::bytes(damage.skippedBytes),
+                          Format::counted(damage.skippedRegions, QStringLiteral("damaged place"),
+                                          QStringLiteral("damaged places")));
     }
     if (damage.lostSamples > 0) {
-        parts << QStringLiteral("%1 sample(s) recorded after damage could not be decoded.")
-                     .arg(Format::count(damage.lostSamples));
+        parts << QStringLiteral("%1 recorded after damage could not be decoded.")
+                     .arg(Format::counted(damage.lostSamples, QStringLiteral("sample"), QStringLiteral("samples")));
     }
     if (damage.unreadableRecords > 0)
-        parts << QStringLiteral("%1 record(s) could not be understood and were ignored.").arg(damage.unreadableRecords);
+        parts << QStringLiteral("%1 could not be understood and were ignored.")
+                     .arg(Format::counted(damage.unreadableRecords, QStringLiteral("record"),
+                                          QStringLiteral("records")));
     return parts.join(QLatin1Char(' '));
 }
 
@@ -380,11 +383,16 @@ QString SessionContents::shortProblems() const
                            : QStringLiteral("not closed"));
     }
     if (damage.skippedRegions > 0)
-        parts << QStringLiteral("%1 damaged place(s) skipped").arg(damage.skippedRegions);
+        parts << QStringLiteral("%1 skipped")
+                     .arg(Format::counted(damage.skippedRegions, QStringLiteral("damaged place"),
+                                          QStringLiteral("damaged places")));
     if (damage.lostSamples > 0)
-        parts << QStringLiteral("%1 sample(s) lost").arg(Format::count(damage.lostSamples));
+        parts << QStringLiteral("%1 lost").arg(
+            Format::counted(damage.lostSamples, QStringLiteral("sample"), QStringLiteral("samples")));
     if (damage.unreadableRecords > 0)
-        parts << QStringLiteral("%1 record(s) ignored").arg(damage.unreadableRecords);
+        parts << QStringLiteral("%1 ignored")
+                     .arg(Format::counted(damage.unreadableRecords, QStringLiteral("record"),
+                                          QStringLiteral("records")));
     return parts.join(QStringLiteral("; "));
 }
 

@@ -67,7 +67,7 @@ TEST_F(ScenarioHeadless, StepsSteerTheStarterWaitForPrometheusAndWriteScreenshot
         {"after": "1s", "screenshot": "after.png"}]})");
     const AppRun run = runApp(baseArgs() << QStringLiteral("--scenario") << file);
     ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
-    EXPECT_TRUE(run.err.contains(QStringLiteral("all 4 step(s) succeeded"))) << run.err.toStdString();
+    EXPECT_TRUE(run.err.contains(QStringLiteral("all 4 steps succeeded"))) << run.err.toStdString();
     const QString png = dir.filePath(QStringLiteral("after.png"));
     EXPECT_TRUE(run.out.contains(png)) << "the screenshot's full path is printed";
     EXPECT_FALSE(QImage(png).isNull());

@@ -83,6 +83,14 @@ TEST(FormatCount, GroupsThousands)
     EXPECT_EQ(Format::count(-1'234'567), QStringLiteral("-1,234,567"));
 }
 
+TEST(FormatCount, ThingsInWordsNotParentheses)
+{
+    EXPECT_EQ(Format::counted(1, QStringLiteral("replica"), QStringLiteral("replicas")), QStringLiteral("1 replica"));
+    EXPECT_EQ(Format::counted(0, QStringLiteral("replica"), QStringLiteral("replicas")), QStringLiteral("0 replicas"));
+    EXPECT_EQ(Format::counted(85'000, QStringLiteral("sample"), QStringLiteral("samples")),
+              QStringLiteral("85,000 samples"));
+}
+
 TEST(FormatNumber, ASetPointAsTyped)
 {
     EXPECT_EQ(Format::number(500), QStringLiteral("500"));

@@ -101,6 +101,17 @@ TEST(CommandLine, SessionsRecordByDefaultAndOpenOffline)
     ASSERT_TRUE(offline.ok());
     EXPECT_EQ(offline->sessionPath, QStringLiteral("day1.chaoscope"));
     EXPECT_FALSE(offline->record) << "a recording is not recorded again";
+    // As the desktop entry and a file manager pass it: the file alone.
+    const auto opened = parse({QStringLiteral("/home/me/day1.chaoscope")});
+    ASSERT_TRUE(opened.ok()) << opened.error().message.toStdString();
+    EXPECT_EQ(opened->sessionPath, QStringLiteral("/home/me/day1.chaoscope"));
+    EXPECT_FALSE(opened->record);
+    const auto stray = parse({QStringLiteral("dashboard.json")});
+    ASSERT_FALSE(stray.ok());
+    EXPECT_EQ(stray.error().message, QStringLiteral("unexpected argument \"dashboard.json\"; a recording to open ends "
+                                                    "in .chaoscope, anything else needs its option (see --help)"));
+    EXPECT_FALSE(parse({QStringLiteral("a.chaoscope"), QStringLiteral("--scenario"), QStringLiteral("seed000")}).ok())
+        << "a recording opened this way is offline too";
 
     auto bad = parse({QStringLiteral("--record"), QStringLiteral("a.chaoscope"), QStringLiteral("--no-record")});
     ASSERT_FALSE(bad.ok());
