@@ -425,11 +425,7 @@ void MainWindow::markNow()
     AnnotationPrompt *prompt = AnnotationPrompt::open(over, QPoint((over->width() - 420) / 2, 10),
                                                       tr("Note at %1 · Enter saves, Esc cancels").arg(at));
     connect(prompt, &AnnotationPrompt::accepted, this, [this, now](const QString &text) {
-        Annotation annotation;
-        annotation.timeMs = now;
-        annotation.text = text;
-        annotation.source = Annotation::Source::Manual;
-        m_editor->add(annotation);
+        m_editor->add(Annotation::note(now, std::nullopt, text));
     });
 }
 

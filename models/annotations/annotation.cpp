@@ -1,6 +1,34 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "annotations/annotation.h"
 
+#include <QRegularExpression>
+
+Annotation Annotation::note(qint64 timeMs, std::optional<qint64> endMs, const QString &text)
+{
+    Annotation annotation;
+    annotation.timeMs = timeMs;
+    annotation.endMs = endMs;
+    annotation.text = text;
+    annotation.tags = hashTags(text);
+    annotation.source = Source::Manual;
+    return annotation;
+}
+
+QStringList Annotation::hashTags(const QString &text)
+{
+    // At the start or after a space or an opening bracket; letters, digits, - _ . / after it,
+    // without a trailing full stop ("#fix." is the tag "fix").
+    static const QRegularExpression tag(QStringLiteral(R"((?:^|(?<=[\s(\[]))#([\w][\w\-./]*[\w]|[\w]))"),
+                                        QRegularExpression::UseUnicodePropertiesOption);
+    QStringList tags;
+    for (auto it = tag.globalMatch(text); it.hasNext();) {
+        const QString name = it.next().captured(1);
+        if (!tags.contains(name))
+            tags << name;
+    }
+    return tags;
+}
+
 QString Annotation::sourceName(Source source)
 {
     switch (source) {

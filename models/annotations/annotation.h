@@ -41,6 +41,13 @@ struct Annotation
     // zoom in further than for a point gets the point's 5 min, centred on it.
     TimeRange viewRange() const;
 
+    // A note the user typed, at a point or over a region: "#fix" and "#db" in the text become
+    // its tags (as typed, each once; the text keeps them).
+    static Annotation note(qint64 timeMs, std::optional<qint64> endMs, const QString &text);
+    // The #words of a text: "#fix pool at 20 #db" → {"fix", "db"}. A # inside a word
+    // ("issue#12") or alone is not a tag.
+    static QStringList hashTags(const QString &text);
+
     static QString sourceName(Source source);
     // The inverse of sourceName (case-insensitive); nullopt for anything else.
     static std::optional<Source> sourceFromName(const QString &name);

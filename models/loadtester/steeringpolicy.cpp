@@ -27,7 +27,8 @@ double stepped(double current, Step step, bool wholeNumbers)
     // 50 × 1.1 is 55.000000000000007 in binary: tidy to a millionth before rounding, or the
     // ceiling below would make +10 % of 50 a 56.
     next = std::max(0.0, std::round(next * 1e6) / 1e6);
-    if (wholeNumbers) {
+    // A rate of tens or more is set and read as a whole number, as people type it.
+    if (wholeNumbers || std::max(current, next) >= 10) {
         // Round away from the current value so that a step always changes something.
         const double rounded = next > current ? std::ceil(next) : std::floor(next);
         return std::max(0.0, rounded);

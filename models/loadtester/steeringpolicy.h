@@ -16,8 +16,9 @@ enum class Step
     Double
 };
 
-// The value a step button proposes from the current one (rates keep one decimal, limits and
-// users are whole numbers; never below 0; a step from 0 up starts at 1).
+// The value a step button proposes from the current one: a whole number (limits and users
+// always, rates from 10 up: 165 + 10 % is 182, not 181.5), below 10 a rate keeps one
+// decimal; never below 0; a step from 0 up starts at 1.
 double stepped(double current, Step step, bool wholeNumbers);
 
 // The in-flight limit a step button proposes: a whole number, never below 1, because 0 would

@@ -638,12 +638,7 @@ void TimelineChart::openPrompt(const QPointF &at, qint64 timeMs, std::optional<q
         clearPreview();
         if (!m_editor)
             return;
-        Annotation annotation;
-        annotation.timeMs = timeMs;
-        annotation.endMs = endMs;
-        annotation.text = text;
-        annotation.source = Annotation::Source::Manual;
-        m_editor->add(annotation);
+        m_editor->add(Annotation::note(timeMs, endMs, text));
     });
     connect(prompt, &AnnotationPrompt::cancelled, this, clearPreview);
 }

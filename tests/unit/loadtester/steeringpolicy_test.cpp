@@ -11,6 +11,13 @@ TEST(SteeringPolicy, StepButtons)
     EXPECT_DOUBLE_EQ(SteeringPolicy::stepped(300, Step::MinusTenPercent, false), 270);
     EXPECT_DOUBLE_EQ(SteeringPolicy::stepped(300, Step::Double, false), 600);
     EXPECT_DOUBLE_EQ(SteeringPolicy::stepped(300, Step::Half, false), 150);
+    // A rate lands on a whole number, away from where it was ...
+    EXPECT_DOUBLE_EQ(SteeringPolicy::stepped(165, Step::PlusTenPercent, false), 182);
+    EXPECT_DOUBLE_EQ(SteeringPolicy::stepped(165, Step::MinusTenPercent, false), 148);
+    EXPECT_DOUBLE_EQ(SteeringPolicy::stepped(363, Step::Half, false), 181);
+    // ... except a small one, which keeps a tenth.
+    EXPECT_DOUBLE_EQ(SteeringPolicy::stepped(2, Step::PlusTenPercent, false), 2.2);
+    EXPECT_DOUBLE_EQ(SteeringPolicy::stepped(5, Step::Half, false), 2.5);
     // Whole numbers always move: +10 % of 5 is 5.5, so 6.
     EXPECT_DOUBLE_EQ(SteeringPolicy::stepped(5, Step::PlusTenPercent, true), 6);
     EXPECT_DOUBLE_EQ(SteeringPolicy::stepped(5, Step::MinusTenPercent, true), 4);
