@@ -424,9 +424,8 @@ void MainWindow::markNow()
     const QString at = QDateTime::fromMSecsSinceEpoch(now).toString(QStringLiteral("HH:mm:ss"));
     AnnotationPrompt *prompt = AnnotationPrompt::open(over, QPoint((over->width() - 420) / 2, 10),
                                                       tr("Note at %1 · Enter saves, Esc cancels").arg(at));
-    connect(prompt, &AnnotationPrompt::accepted, this, [this, now](const QString &text) {
-        m_editor->add(Annotation::note(now, std::nullopt, text));
-    });
+    connect(prompt, &AnnotationPrompt::accepted, this,
+            [this, now](const QString &text) { m_editor->add(Annotation::note(now, std::nullopt, text)); });
 }
 
 void MainWindow::importAnnotationsFrom(const QString &path)

@@ -61,7 +61,11 @@ QList<ShortcutsDialog::Entry> chartGestures()
          QObject::tr("Every panel follows; Alt+Left goes back.")},
         {group, QObject::tr("Pan"), QObject::tr("Shift+Drag"),
          QObject::tr("Moves the window in time; stops following live.")},
-        {group, QObject::tr("Zoom in or out"), QObject::tr("Wheel"), QObject::tr("Around the time under the pointer.")},
+        // As ChartGestures::wheel does it (the chart interaction test drives both).
+        {group, QObject::tr("Pan in time"), QObject::tr("Wheel"),
+         QObject::tr("Forward goes back in time, as scrolling up a log.")},
+        {group, QObject::tr("Zoom in or out"), QObject::tr("Ctrl+Wheel"),
+         QObject::tr("Around the time under the pointer.")},
         {group, QObject::tr("Back to live"), QObject::tr("Double-click"), QString()},
         {group, QObject::tr("Add a note at a time"), QObject::tr("Ctrl+Click"),
          QObject::tr("Opens a one-line prompt.")},

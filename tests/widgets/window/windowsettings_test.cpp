@@ -142,6 +142,9 @@ TEST_F(WindowSettings, TheShortcutListShowsTheKeysTheWindowReallyHas)
     EXPECT_TRUE(keysOf(QStringLiteral("Keyboard shortcuts")).contains(QStringLiteral("F1")));
     EXPECT_EQ(keysOf(QStringLiteral("Add a note at a time")), QStringLiteral("Ctrl+Click"))
         << "mouse gestures are listed too";
+    // As the chart answers the wheel (ChartInteraction.ShiftDragAndTheWheelPanCtrlWheelZooms…).
+    EXPECT_EQ(keysOf(QStringLiteral("Pan in time")), QStringLiteral("Wheel"));
+    EXPECT_EQ(keysOf(QStringLiteral("Zoom in or out")), QStringLiteral("Ctrl+Wheel"));
 
     // Every action of the window that has a key is in the list: none is forgotten.
     for (const QAction *action : run.mainWindow->findChildren<QAction *>()) {
