@@ -276,6 +276,24 @@ QMenu *MainWindow::menuNamed(const QString &objectName, const QString &title)
 void MainWindow::buildMenus()
 {
     QMenu *file = menuNamed(QStringLiteral("fileMenu"), tr("&File"));
+    // Quit closes the window (and so the app, recording closed cleanly). Others add to this
+    // menu later (sessions, dashboards, Grafana): Quit moves to the end each time it opens.
+    auto *quitSeparator = new QAction(this);
+    quitSeparator->setSeparator(true);
+    auto *quit = new QAction(tr("&Quit"), this);
+    quit->setObjectName(QStringLiteral("quitAction"));
+    quit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Q));
+    quit->setShortcutContext(Qt::WindowShortcut);
+    addAction(quit); // works while the menu is closed, from any field
+    connect(quit, &QAction::triggered, this, &QWidget::close);
+    connect(file, &QMenu::aboutToShow, this, [file, quitSeparator, quit] {
+        file->removeAction(quitSeparator);
+        file->removeAction(quit);
+        file->addAction(quitSeparator);
+        file->addAction(quit);
+    });
+    file->addAction(quitSeparator);
+    file->addAction(quit);
     QAction *import = file->addAction(tr("&Import annotations…"));
     import->setToolTip(tr("Add annotations from a JSON or CSV file; those already here are skipped."));
     connect(import, &QAction::triggered, this, [this] {

@@ -113,3 +113,14 @@ TEST_F(MarkNow, ClickingElsewhereCancelsTheBox)
     ASSERT_TRUE(QTest::qWaitFor([&] { return prompt() == nullptr; }, 2000));
     EXPECT_EQ(annotations.rowCount(), 0);
 }
+
+TEST_F(MarkNow, HashWordsTypedInTheNoteBecomeItsTags)
+{
+    QTest::keyClick(focused(), Qt::Key_M);
+    ASSERT_TRUE(QTest::qWaitFor([&] { return prompt() != nullptr && prompt()->hasFocus(); }, 2000));
+    QTest::keyClicks(focused(), QStringLiteral("#fix pool back to 20"));
+    QTest::keyClick(focused(), Qt::Key_Return);
+    ASSERT_EQ(annotations.rowCount(), 1);
+    EXPECT_EQ(annotations.annotations().front().tags, QStringList{QStringLiteral("fix")});
+    EXPECT_EQ(annotations.annotations().front().text, QStringLiteral("#fix pool back to 20"));
+}
