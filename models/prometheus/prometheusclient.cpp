@@ -321,7 +321,16 @@ QFuture<Result<HttpAnswer>> PrometheusClient::exchangeOnce(const HttpCall &call,
     // refused, unreachable or silent says it is down. Answers from before setConnection say
     // nothing about the source now.
     whenFinishedIfCurrent(answer, this, m_generation, [this](const Result<HttpAnswer> &result) {
-        if (result.ok())
+        // ... except a gateway or an overloaded server (502, 503, 504): something answers,
+        // but not Prometheus, and no query will until it comes back.
+        if (result.ok() && (result->status == 502 || result->status == 503 || result->status == 504)) {
+            QString message = QStringLiteral("Prometheus at %1 answered HTTP %2")
+                                  .arg(TransportFailure::displayUrl(result->url))
+                                  .arg(result->status);
+            if (!result->reason.isEmpty())
+                message += QLatin1Char(' ') + result->reason;
+            updateReachability(false, message + QStringLiteral("; it cannot answer queries now."));
+        } else if (result.ok())
             updateReachability(true, {});
         else if (result.error().kind != Error::Kind::Cancelled && result.error().kind != Error::Kind::Invalid)
             updateReachability(!result.error().isSourceDown(), result.error().message);

@@ -182,6 +182,23 @@ TEST(PrometheusFaults, AnHtmlErrorPageIsShownByItsTitleAndOnlyGatewayErrorsAreRe
     }
 }
 
+TEST(PrometheusFaults, ASourceAnsweringOnly503IsNoLongerUp)
+{
+    FaultServer server;
+    server.script(kInstant, QList<Reply>{FaultServer::json(FaultServer::matrixBody(1, {{1.0, "1"}})),
+                                         FaultServer::htmlError(503)});
+    PrometheusClient client(connectionTo(server.url()));
+    QSignalSpy reachability(&client, &PrometheusClient::reachabilityChanged);
+    ASSERT_TRUE(instant(client).ok());
+    ASSERT_EQ(reachability.size(), 1);
+    EXPECT_TRUE(reachability.at(0).at(0).toBool()) << "up while it answers";
+    ASSERT_FALSE(instant(client).ok());
+    ASSERT_EQ(reachability.size(), 2) << "every later query answers 503";
+    EXPECT_FALSE(reachability.at(1).at(0).toBool());
+    EXPECT_TRUE(reachability.at(1).at(1).toString().contains(QStringLiteral("answered HTTP 503")))
+        << reachability.at(1).at(1).toString().toStdString();
+}
+
 TEST(PrometheusFaults, TooManyRequestsWaitsAsLongAsRetryAfterSays)
 {
     FaultServer server;
