@@ -81,8 +81,10 @@ void ControlPanel::build()
     m_rate->setDecimals(1);
     m_rate->setKeyboardTracking(false);
     m_applyRate = new QPushButton(tr("Apply"));
-    connect(m_rate, &QDoubleSpinBox::valueChanged, this, [this] { m_userEditedRate = true; });
-    connect(m_applyRate, &QPushButton::clicked, this, [this] { applyRate(m_rate->value()); });
+    // Typing (textChanged comes with each key; valueChanged only with Enter or the arrows).
+    connect(m_rate, &QDoubleSpinBox::textChanged, this, &ControlPanel::noteRateEdit);
+    connect(m_rate, &QDoubleSpinBox::valueChanged, this, &ControlPanel::noteRateEdit);
+    connect(m_applyRate, &QPushButton::clicked, this, &ControlPanel::applyTypedRate);
 
     // Rate steps have shortcuts (Ctrl+[Shift+]Up/Down); the limit's are buttons only, because
     // the other modifier combinations with arrows belong to the desktop on common systems.
@@ -95,8 +97,9 @@ void ControlPanel::build()
     m_limit->setSpecialValueText(tr("unlimited"));
     m_limit->setKeyboardTracking(false);
     m_applyLimit = new QPushButton(tr("Apply"));
-    connect(m_limit, &QSpinBox::valueChanged, this, [this] { m_userEditedLimit = true; });
-    connect(m_applyLimit, &QPushButton::clicked, this, [this] { applyInflightLimit(m_limit->value()); });
+    connect(m_limit, &QSpinBox::textChanged, this, &ControlPanel::noteLimitEdit);
+    connect(m_limit, &QSpinBox::valueChanged, this, &ControlPanel::noteLimitEdit);
+    connect(m_applyLimit, &QPushButton::clicked, this, &ControlPanel::applyTypedLimit);
 
     m_pause = new QPushButton(tr("Pause load"));
     m_pause->setToolTip(tr("Pause or resume the load tester (Ctrl+P)"));
@@ -123,12 +126,17 @@ void ControlPanel::build()
     // Enter sends the typed value; losing focus (editingFinished too) does not.
     connect(m_rate, &QDoubleSpinBox::editingFinished, this, [this] {
         if (m_rate->hasFocus())
-            applyRate(m_rate->value());
+            applyTypedRate();
     });
     connect(m_limit, &QSpinBox::editingFinished, this, [this] {
         if (m_limit->hasFocus())
-            applyInflightLimit(m_limit->value());
+            applyTypedLimit();
     });
+    for (QLabel **elsewhere : {&m_rateElsewhere, &m_limitElsewhere}) {
+        *elsewhere = new QLabel;
+        (*elsewhere)->setWordWrap(true);
+        (*elsewhere)->hide();
+    }
 
     m_result = new QLabel;
     m_result->setWordWrap(true);
@@ -139,12 +147,14 @@ void ControlPanel::build()
     form->addWidget(new QLabel(tr("Rate")), 0, 0);
     form->addWidget(m_rate, 0, 1);
     form->addWidget(m_applyRate, 0, 2);
-    form->addLayout(rateSteps, 1, 0, 1, 3);
-    form->addWidget(new QLabel(tr("In-flight limit")), 2, 0);
-    form->addWidget(m_limit, 2, 1);
-    form->addWidget(m_applyLimit, 2, 2);
-    form->addLayout(limitSteps, 3, 0, 1, 3);
-    form->addWidget(m_pause, 4, 0, 1, 3);
+    form->addWidget(m_rateElsewhere, 1, 1, 1, 2);
+    form->addLayout(rateSteps, 2, 0, 1, 3);
+    form->addWidget(new QLabel(tr("In-flight limit")), 3, 0);
+    form->addWidget(m_limit, 3, 1);
+    form->addWidget(m_applyLimit, 3, 2);
+    form->addWidget(m_limitElsewhere, 4, 1, 1, 2);
+    form->addLayout(limitSteps, 5, 0, 1, 3);
+    form->addWidget(m_pause, 6, 0, 1, 3);
 
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_header);
@@ -248,16 +258,22 @@ void ControlPanel::showStatus()
     }
     m_status->setText(rows.join(QStringLiteral("<br>")));
     if (const auto status = firstStatus()) {
-        // Follow the load tester while the user is not typing a new value.
-        if (!m_rate->hasFocus()) {
-            const QSignalBlocker block(m_rate);
-            m_rate->setValue(status->rate);
-            m_userEditedRate = false;
+        // A field shows the value in force, whoever changed it, unless the user is typing
+        // in it: then the new value is shown beside it, and Enter asks (applyTyped…).
+        const QString elsewhere = tr("Now %1, changed while you typed; Enter asks before setting yours.");
+        if (!m_rate->hasFocus() || !m_userEditedRate)
+            followRate(status->rate);
+        else if (m_rateEditedFrom && status->rate != *m_rateEditedFrom) {
+            m_rateElsewhere->setText(elsewhere.arg(Format::number(status->rate) + m_rate->suffix()));
+            m_rateElsewhere->show();
         }
-        if (!m_limit->hasFocus() && status->inflightLimit) {
-            const QSignalBlocker block(m_limit);
-            m_limit->setValue(*status->inflightLimit);
-            m_userEditedLimit = false;
+        if (status->inflightLimit) {
+            if (!m_limit->hasFocus() || !m_userEditedLimit)
+                followLimit(*status->inflightLimit);
+            else if (m_limitEditedFrom && *status->inflightLimit != *m_limitEditedFrom) {
+                m_limitElsewhere->setText(elsewhere.arg(limitText(status->inflightLimit)));
+                m_limitElsewhere->show();
+            }
         }
         m_pause->setText(status->paused ? tr("Resume load") : tr("Pause load"));
     }
@@ -293,6 +309,78 @@ void ControlPanel::applyRate(double rate)
 {
     const auto status = firstStatus();
     request({LoadTesterAction::Kind::SetRate, rate}, status ? status->rate : 0, false);
+}
+
+void ControlPanel::noteRateEdit()
+{
+    if (m_userEditedRate)
+        return;
+    m_userEditedRate = true;
+    const auto status = firstStatus();
+    m_rateEditedFrom = status ? std::optional<double>(status->rate) : std::nullopt;
+}
+
+void ControlPanel::noteLimitEdit()
+{
+    if (m_userEditedLimit)
+        return;
+    m_userEditedLimit = true;
+    const auto status = firstStatus();
+    m_limitEditedFrom = status ? status->inflightLimit : std::nullopt;
+}
+
+void ControlPanel::followRate(double rate)
+{
+    const QSignalBlocker block(m_rate);
+    m_rate->setValue(rate);
+    m_userEditedRate = false;
+    m_rateElsewhere->hide();
+}
+
+void ControlPanel::followLimit(int limit)
+{
+    const QSignalBlocker block(m_limit);
+    m_limit->setValue(limit);
+    m_userEditedLimit = false;
+    m_limitElsewhere->hide();
+}
+
+void ControlPanel::applyTypedRate()
+{
+    const double typed = m_rate->value();
+    const auto status = firstStatus();
+    if (m_userEditedRate && m_rateEditedFrom && status && status->rate != *m_rateEditedFrom) {
+        const QString now = Format::number(status->rate) + m_rate->suffix();
+        if (!m_confirm(tr("The rate changed from %1 to %2 while you were typing. Set it to %3?")
+                           .arg(Format::number(*m_rateEditedFrom) + m_rate->suffix(), now,
+                                Format::number(typed) + m_rate->suffix()))) {
+            m_result->setText(tr("Not applied: the rate stays %1.").arg(now));
+            followRate(status->rate);
+            return;
+        }
+    }
+    m_userEditedRate = false;
+    m_rateElsewhere->hide();
+    applyRate(typed);
+}
+
+void ControlPanel::applyTypedLimit()
+{
+    const int typed = m_limit->value();
+    const auto status = firstStatus();
+    if (m_userEditedLimit && m_limitEditedFrom && status && status->inflightLimit &&
+        *status->inflightLimit != *m_limitEditedFrom) {
+        const QString now = limitText(status->inflightLimit);
+        if (!m_confirm(tr("The in-flight limit changed from %1 to %2 while you were typing. Set it to %3?")
+                           .arg(limitText(m_limitEditedFrom), now, limitText(typed)))) {
+            m_result->setText(tr("Not applied: the in-flight limit stays %1.").arg(now));
+            followLimit(*status->inflightLimit);
+            return;
+        }
+    }
+    m_userEditedLimit = false;
+    m_limitElsewhere->hide();
+    applyInflightLimit(typed);
 }
 
 void ControlPanel::applyInflightLimit(int limit)

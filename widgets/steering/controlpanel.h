@@ -56,6 +56,16 @@ private:
     void showStatus();
     void showReport(const ActionReport &report);
     void request(const LoadTesterAction &action, double from, bool unlimitedIsZero);
+    // Enter or Apply in a field: sends what was typed, but asks first when the value in force
+    // changed elsewhere (a step key, a scenario, someone else) since the typing began.
+    void applyTypedRate();
+    void applyTypedLimit();
+    // The first keystroke of an edit remembers the value in force it started from.
+    void noteRateEdit();
+    void noteLimitEdit();
+    // The field shows the value in force again, and nothing beside it.
+    void followRate(double rate);
+    void followLimit(int limit);
     std::optional<LoadTesterStatus> firstStatus() const;
 
     LoadTesterController *m_controller;
@@ -71,6 +81,11 @@ private:
     QList<QPushButton *> m_limitStepButtons;
     QPushButton *m_pause = nullptr;
     QLabel *m_result = nullptr;
+    // Beside a field being edited: the value in force when it changed elsewhere meanwhile.
+    QLabel *m_rateElsewhere = nullptr;
+    QLabel *m_limitElsewhere = nullptr;
     bool m_userEditedRate = false;
     bool m_userEditedLimit = false;
+    std::optional<double> m_rateEditedFrom; // the value in force when the typing began
+    std::optional<int> m_limitEditedFrom;
 };

@@ -12,6 +12,8 @@
 #include "testpaths.h"
 
 #include <QApplication>
+#include <QDoubleSpinBox>
+#include <QLabel>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -203,4 +205,67 @@ TEST(ControlPanelCapabilities, LocustHasNoInflightLimitAndSaysWhy)
         }
     }
     EXPECT_EQ(limitSteps, 4);
+}
+
+TEST_F(ControlPanelAgainstStarter, TheRateFieldShowsTheValueInForceAndNeverUndoesAChangeSilently)
+{
+    ControlPanel panel(&controller);
+    QStringList questions;
+    bool answer = false;
+    panel.setConfirm([&](const QString &question) {
+        questions << question;
+        return answer;
+    });
+    panel.show();
+    QApplication::setActiveWindow(&panel);
+    ASSERT_TRUE(waitForStatus());
+    auto *rate = panel.findChild<QDoubleSpinBox *>();
+    ASSERT_NE(rate, nullptr);
+    rate->setFocus();
+    ASSERT_TRUE(QTest::qWaitFor([&] { return rate->hasFocus(); }, 5000));
+    ASSERT_TRUE(QTest::qWaitFor([&] { return rate->value() == 20; }, 5000));
+
+    // Ctrl+Up with the cursor in the field: the starter goes to 22, and so does the field.
+    QSignalSpy finished(&controller, &LoadTesterController::actionFinished);
+    QTest::keyClick(rate, Qt::Key_Up, Qt::ControlModifier);
+    ASSERT_TRUE(finished.wait(10000));
+    EXPECT_TRUE(QTest::qWaitFor([&] { return rate->value() == 22; }, 5000)) << rate->text().toStdString();
+    // Enter now sends what the field shows, not a stale 20.
+    QTest::keyClick(rate, Qt::Key_Return);
+    ASSERT_TRUE(finished.wait(10000));
+    EXPECT_EQ(controller.status(0)->rate, 22);
+
+    // The user types 50; meanwhile someone else sets 30.
+    rate->selectAll();
+    QTest::keyClicks(rate, QStringLiteral("50"));
+    ASSERT_TRUE(controller.apply({LoadTesterAction::Kind::SetRate, 30}));
+    ASSERT_TRUE(finished.wait(10000));
+    ASSERT_TRUE(QTest::qWaitFor([&] { return controller.status(0) && controller.status(0)->rate == 30; }, 5000));
+    auto shownBeside = [&] {
+        for (QLabel *label : panel.findChildren<QLabel *>())
+            if (label->isVisible() && label->text().startsWith(QStringLiteral("Now 30")))
+                return true;
+        return false;
+    };
+    EXPECT_TRUE(QTest::qWaitFor(shownBeside, 5000)) << "the change from elsewhere is shown beside the field";
+    EXPECT_EQ(rate->cleanText(), QStringLiteral("50")) << "the typing is kept";
+
+    // Enter asks; No keeps 30.
+    QSignalSpy started(&controller, &LoadTesterController::actionStarted);
+    QTest::keyClick(rate, Qt::Key_Return);
+    ASSERT_EQ(questions.size(), 1);
+    EXPECT_TRUE(questions.first().contains(QStringLiteral("from 22")) &&
+                questions.first().contains(QStringLiteral("30")) && questions.first().contains(QStringLiteral("50")))
+        << questions.first().toStdString();
+    EXPECT_EQ(started.size(), 0);
+    EXPECT_TRUE(panel.resultText().contains(QStringLiteral("stays 30"))) << panel.resultText().toStdString();
+    EXPECT_EQ(rate->value(), 30);
+
+    // Typed again with nothing changed meanwhile: sent without a question.
+    rate->selectAll();
+    QTest::keyClicks(rate, QStringLiteral("50"));
+    QTest::keyClick(rate, Qt::Key_Return);
+    ASSERT_TRUE(finished.wait(10000));
+    EXPECT_EQ(questions.size(), 1);
+    EXPECT_TRUE(QTest::qWaitFor([&] { return controller.status(0) && controller.status(0)->rate == 50; }, 5000));
 }
