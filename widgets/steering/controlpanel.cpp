@@ -4,6 +4,7 @@
 #include "base/format.h"
 #include "loadtester/loadtesterwatch.h"
 #include "loadtester/steeringpolicy.h"
+#include "steering/numberfieldkeys.h"
 #include "theme/uitheme.h"
 
 #include <QDoubleSpinBox>
@@ -97,6 +98,8 @@ void ControlPanel::build()
     m_limit->setSpecialValueText(tr("unlimited"));
     m_limit->setKeyboardTracking(false);
     m_applyLimit = new QPushButton(tr("Apply"));
+    NumberFieldKeys::install(m_rate);
+    NumberFieldKeys::install(m_limit);
     connect(m_limit, &QSpinBox::textChanged, this, &ControlPanel::noteLimitEdit);
     connect(m_limit, &QSpinBox::valueChanged, this, &ControlPanel::noteLimitEdit);
     connect(m_applyLimit, &QPushButton::clicked, this, &ControlPanel::applyTypedLimit);

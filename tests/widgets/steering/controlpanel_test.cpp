@@ -15,6 +15,7 @@
 #include <QDoubleSpinBox>
 #include <QLabel>
 #include <QPushButton>
+#include <QShortcut>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTest>
@@ -268,4 +269,35 @@ TEST_F(ControlPanelAgainstStarter, TheRateFieldShowsTheValueInForceAndNeverUndoe
     ASSERT_TRUE(finished.wait(10000));
     EXPECT_EQ(questions.size(), 1);
     EXPECT_TRUE(QTest::qWaitFor([&] { return controller.status(0) && controller.status(0)->rate == 50; }, 5000));
+}
+
+TEST(ControlPanelKeys, TheWindowsShortcutsWorkFromTheNumberFields)
+{
+    LoadTesterController controller; // no replicas: the fields are there all the same
+    QWidget window;
+    auto *panel = new ControlPanel(&controller, &window);
+    int marks = 0;
+    int exports = 0;
+    auto *mark = new QShortcut(QKeySequence(Qt::Key_M), &window);
+    QObject::connect(mark, &QShortcut::activated, [&] { ++marks; });
+    auto *exportKey = new QShortcut(QKeySequence(Qt::CTRL | Qt::Key_E), &window);
+    QObject::connect(exportKey, &QShortcut::activated, [&] { ++exports; });
+    window.show();
+    QApplication::setActiveWindow(&window);
+    ASSERT_TRUE(QTest::qWaitForWindowActive(&window));
+    for (QAbstractSpinBox *field : panel->findChildren<QAbstractSpinBox *>()) {
+        field->setEnabled(true);
+        field->setFocus();
+        ASSERT_TRUE(QTest::qWaitFor([&] { return field->hasFocus(); }, 2000));
+        const int marksBefore = marks;
+        const int exportsBefore = exports;
+        QTest::keyClick(field, Qt::Key_M);
+        QTest::keyClick(field, Qt::Key_E, Qt::ControlModifier);
+        EXPECT_EQ(marks, marksBefore + 1) << "M from " << field->metaObject()->className();
+        EXPECT_EQ(exports, exportsBefore + 1) << "Ctrl+E from " << field->metaObject()->className();
+        // Digits are still the field's.
+        field->selectAll();
+        QTest::keyClicks(field, QStringLiteral("42"));
+        EXPECT_TRUE(field->text().contains(QStringLiteral("42"))) << field->text().toStdString();
+    }
 }
