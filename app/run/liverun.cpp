@@ -11,6 +11,7 @@
 #include "headless/headlessrunner.h"
 #include "headless/screenshot.h"
 #include "loadtester/loadtesterplan.h"
+#include "loadtester/loadtestertext.h"
 #include "session/sessionreplay.h"
 #include "settings/appsettings.h"
 #include "window/mainwindow.h"
@@ -176,6 +177,15 @@ void LiveRun::connectLoadTester()
         printError(problem);
     m_connector.emplace(&m_controller, &m_client, plan);
     connect(&*m_connector, &LoadTesterConnector::problem, this, &printError);
+    // Quitting does not stop the load: say in one line what it is left doing.
+    connect(qApp, &QCoreApplication::aboutToQuit, this, [this] {
+        std::vector<LoadTesterStatus> statuses;
+        for (int i = 0; i < m_controller.replicaCount(); ++i)
+            if (const auto status = m_controller.status(i))
+                statuses.push_back(*status);
+        if (const QString left = LoadTesterText::leftInState(m_controller.capabilities(), statuses); !left.isEmpty())
+            printError(left);
+    });
     if (plan.isSet())
         m_mainWindow->setLoadTester(&m_controller, &m_loadTesterWatch);
     m_connector->start();

@@ -68,6 +68,8 @@ TEST_F(ScenarioHeadless, StepsSteerTheStarterWaitForPrometheusAndWriteScreenshot
     const AppRun run = runApp(baseArgs() << QStringLiteral("--scenario") << file);
     ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
     EXPECT_TRUE(run.err.contains(QStringLiteral("all 4 steps succeeded"))) << run.err.toStdString();
+    EXPECT_TRUE(run.err.contains(QStringLiteral("Chaoscope starter left running: rate 25 /s")))
+        << "quitting says what the load is left doing: " << run.err.toStdString();
     const QString png = dir.filePath(QStringLiteral("after.png"));
     EXPECT_TRUE(run.out.contains(png)) << "the screenshot's full path is printed";
     EXPECT_FALSE(QImage(png).isNull());
