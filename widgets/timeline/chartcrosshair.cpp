@@ -73,6 +73,19 @@ std::vector<std::optional<NearestSample>> ChartCrosshair::samplesAt(const Contex
 SeriesReadout ChartCrosshair::readoutFor(const Context &context, qint64 timeMs,
                                          const std::vector<std::optional<NearestSample>> &samples) const
 {
+    // The header says the time the values are of: the samples' own when they all share it
+    // (the usual case, one scrape for all), so the header and the rows never disagree.
+    std::optional<QString> sharedTime;
+    bool oneTime = true;
+    for (const auto &sample : samples) {
+        if (!sample)
+            continue;
+        const QString time = timeText(sample->timestampMs);
+        if (!sharedTime)
+            sharedTime = time;
+        else if (*sharedTime != time)
+            oneTime = false;
+    }
     QList<SeriesReadout::Row> rows;
     for (std::size_t i = 0; i < context.series.size(); ++i) {
         const Series &s = context.series[i];
@@ -83,7 +96,7 @@ SeriesReadout ChartCrosshair::readoutFor(const Context &context, qint64 timeMs,
         }
         rows.append(row);
     }
-    return SeriesReadout(timeText(timeMs), rows, context.font);
+    return SeriesReadout(sharedTime && oneTime ? *sharedTime : timeText(timeMs), rows, context.font);
 }
 
 std::optional<QRectF> ChartCrosshair::readoutRect(const Context &context) const
@@ -114,6 +127,7 @@ void ChartCrosshair::paintLine(QPainter *painter, const Context &context)
 void ChartCrosshair::paintMarks(QPainter *painter, const Context &context)
 {
     m_drawnReadout.clear();
+    m_drawnReadoutTitle.clear();
     m_drawnReadoutRect = QRectF();
     if (!m_drawnX)
         return;
@@ -164,6 +178,7 @@ void ChartCrosshair::paintMarks(QPainter *painter, const Context &context)
     const QRectF box = readout.placeAt(*m_hoverPos, plot.adjusted(4, 4, -4, -4));
     readout.paint(painter, box);
     m_drawnReadoutRect = box;
+    m_drawnReadoutTitle = readout.title();
     for (const SeriesReadout::Row &row : readout.rows()) {
         m_drawnReadout << (row.time.isEmpty() ? QStringLiteral("%1 = %2").arg(row.name, row.value)
                                               : QStringLiteral("%1 = %2 @ %3").arg(row.name, row.value, row.time));

@@ -69,6 +69,7 @@ public:
     // ("name = value @ hh:mm:ss"; empty when none was drawn).
     std::optional<double> drawnX() const { return m_drawnX; }
     const QStringList &drawnReadout() const { return m_drawnReadout; }
+    const QString &drawnReadoutTitle() const { return m_drawnReadoutTitle; }
 
 private:
     // The sample of every series nearest to an instant (none in a gap), in series order.
@@ -83,5 +84,6 @@ private:
     std::optional<QPointF> m_hoverPos; // viewport coordinates, while the mouse is here
     std::optional<double> m_drawnX;
     QStringList m_drawnReadout;
+    QString m_drawnReadoutTitle;
     QRectF m_drawnReadoutRect;
 };

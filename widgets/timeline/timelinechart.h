@@ -103,6 +103,7 @@ public:
     std::optional<double> drawnCrosshairX() const { return m_crosshair.drawnX(); }
     // The read-out's rows as text ("name = value @ hh:mm:ss"); empty when none was drawn.
     const QStringList &drawnReadout() const { return m_crosshair.drawnReadout(); }
+    const QString &drawnReadoutTitle() const { return m_crosshair.drawnReadoutTitle(); }
     // The left value axis' labels the last paint drew, bottom to top.
     const QStringList &drawnValueLabels() const { return m_drawnValueLabels; }
     // The polylines a paint draws for a series (one per run between gaps), widget coordinates.

@@ -511,6 +511,7 @@ TEST(DashboardCrosshair, OneLineThroughEveryPanelAndAReadoutWhereTheMouseIs)
     EXPECT_TRUE(top->drawnReadout().first().contains(QStringLiteral("ops/s")))
         << top->drawnReadout().first().toStdString();
     EXPECT_TRUE(top->drawnReadout().first().endsWith(expectedTime)) << top->drawnReadout().first().toStdString();
+    EXPECT_EQ(top->drawnReadoutTitle(), expectedTime) << "the header says the time the rows say";
     EXPECT_TRUE(bottom->drawnReadout().isEmpty()) << "the read-out shows only where the mouse is";
 
     // Hovering moves only the crosshair: no new decimation.
