@@ -9,7 +9,9 @@
 #include <QCheckBox>
 #include <QClipboard>
 #include <QComboBox>
+#include <QDateTime>
 #include <QDialogButtonBox>
+#include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
@@ -22,6 +24,7 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QSpinBox>
+#include <QStandardPaths>
 #include <QVBoxLayout>
 #include <vector>
 
@@ -224,6 +227,7 @@ bool ExportDialog::writeTo(const QString &path, QString *message)
         QGuiApplication::restoreOverrideCursor();
         if (written) {
             storeSettings();
+            m_settings->setValue(kGroup + QStringLiteral("/folder"), QFileInfo(written.value()).absolutePath());
             m_status->setText(tr("Written to %1").arg(written.value()));
             if (message)
                 *message = written.value();
@@ -238,20 +242,43 @@ bool ExportDialog::writeTo(const QString &path, QString *message)
     return false;
 }
 
+QString ExportDialog::suggestedPath() const
+{
+    QString folder = m_settings->value(kGroup + QStringLiteral("/folder")).toString();
+    if (folder.isEmpty() || !QFileInfo(folder).isDir()) {
+        folder = QStandardPaths::writableLocation(QStandardPaths::PicturesLocation);
+        if (folder.isEmpty() || !QFileInfo(folder).isDir())
+            folder = QDir::homePath();
+    }
+    const ExportFigure figure = currentFigure();
+    QString name = figure.title.trimmed();
+    if (name.isEmpty() && !figure.panels.empty())
+        name = figure.panels.front().title;
+    // Letters and digits, words joined by "-": a name every file system and shell takes.
+    name = name.toLower();
+    for (QChar &c : name)
+        if (!c.isLetterOrNumber())
+            c = QLatin1Char('-');
+    name = name.split(QLatin1Char('-'), Qt::SkipEmptyParts).join(QLatin1Char('-')).left(60);
+    if (name.isEmpty())
+        name = QStringLiteral("chaoscope");
+    const qint64 endMs = figure.isComparison() ? figure.compare.front().range.endMs : figure.range.endMs;
+    const QString when =
+        QDateTime::fromMSecsSinceEpoch(endMs, figure.timeZone).toString(QStringLiteral("yyyy-MM-dd-HHmm"));
+    return QDir(folder).filePath(name + QLatin1Char('-') + when + QLatin1Char('.') + format());
+}
+
 void ExportDialog::saveAs()
 {
     const QString suffix = format();
     const QString filter = suffix.toUpper() + QStringLiteral(" (*.") + suffix + QLatin1Char(')');
-    const QString start = m_settings->value(kGroup + QStringLiteral("/folder")).toString();
-    QString path = QFileDialog::getSaveFileName(this, tr("Export"), start + QStringLiteral("/chart.") + suffix, filter);
+    QString path = QFileDialog::getSaveFileName(this, tr("Export"), suggestedPath(), filter);
     if (path.isEmpty())
         return;
     if (!path.endsWith(QLatin1Char('.') + suffix, Qt::CaseInsensitive))
         path += QLatin1Char('.') + suffix;
-    if (writeTo(path)) {
-        m_settings->setValue(kGroup + QStringLiteral("/folder"), QFileInfo(path).absolutePath());
+    if (writeTo(path))
         accept();
-    }
 }
 
 void ExportDialog::copyToClipboard()

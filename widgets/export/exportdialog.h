@@ -42,6 +42,11 @@ public:
     // Writes to `path` as chosen; the absolute path, or the reason on failure (also shown).
     bool writeTo(const QString &path, QString *message = nullptr);
 
+    // Where Save starts: the folder of the last export (else Pictures, else home) and a name
+    // from the picture's title (else its first panel) and the end of its range, in the
+    // figure's time zone: "throughput-2026-03-01-0950.png".
+    QString suggestedPath() const;
+
     void setTitle(const QString &title);
     void setFormat(const QString &format);
 

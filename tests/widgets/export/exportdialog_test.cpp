@@ -4,9 +4,12 @@
 #include "export/exportdialog.h"
 #include "store/samplestore.h"
 
+#include <QDir>
+#include <QFileInfo>
 #include <QImage>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <cmath>
 #include <gtest/gtest.h>
@@ -82,6 +85,23 @@ TEST(ExportDialog, WritesTheChosenFormatAndRemembersTheSettingsButNotTheTitle)
     ExportDialog again(&f.store, f.figure, &settings);
     EXPECT_EQ(again.format(), QStringLiteral("svg"));
     EXPECT_TRUE(again.currentFigure().title.isEmpty());
+    // Save starts where the last picture went, named after the first panel and the range's end.
+    EXPECT_EQ(again.suggestedPath(), QDir(dir.path()).filePath(QStringLiteral("throughput-2026-03-01-0950.svg")));
+}
+
+TEST(ExportDialog, SaveStartsInPicturesOrHomeWithANameFromTheTitle)
+{
+    Fixture f;
+    QTemporaryDir dir;
+    QSettings settings(dir.filePath(QStringLiteral("settings.ini")), QSettings::IniFormat);
+    ExportDialog dialog(&f.store, f.figure, &settings);
+    dialog.setTitle(QStringLiteral("Seed 000: the pool at 20 / rate 400"));
+    const QFileInfo suggested(dialog.suggestedPath());
+    EXPECT_EQ(suggested.fileName(), QStringLiteral("seed-000-the-pool-at-20-rate-400-2026-03-01-0950.png"));
+    const QString pictures = QStandardPaths::writableLocation(QStandardPaths::PicturesLocation);
+    EXPECT_TRUE(suggested.absolutePath() == QDir::homePath() ||
+                (QFileInfo(pictures).isDir() && suggested.absolutePath() == QFileInfo(pictures).absoluteFilePath()))
+        << suggested.absolutePath().toStdString();
 }
 
 TEST(ExportDialog, AWriteThatCannotHappenSaysWhyAndWritesNothing)
