@@ -41,8 +41,18 @@ QStringList takeSessionArguments(int &argc, char **argv)
 std::optional<int> answerHelpOrVersion(int argc, char **argv, const QStringList &sessionArguments)
 {
     QStringList arguments;
-    for (int i = 0; i < argc; ++i)
+    bool asked = false;
+    for (int i = 0; i < argc; ++i) {
         arguments << QString::fromLocal8Bit(argv[i]);
+        const QString name = arguments.last().section(QLatin1Char('='), 0, 0);
+        asked = asked || name == QLatin1String("--help") || name == QLatin1String("-h") ||
+                name == QLatin1String("--version") || name == QLatin1String("-v") ||
+                name == QLatin1String("--import-grafana");
+    }
+    // Only then: parsing reads files (a --ca-file's certificates), and Qt's TLS backend must
+    // not be woken before the application exists (it warns "invalid nullptr parameter").
+    if (!asked)
+        return std::nullopt;
     const Result<AppOptions> parsed = parseCommandLine(arguments + sessionArguments);
     if (!parsed)
         return std::nullopt; // QApplication may take some of them (-style, …); decided below

@@ -217,4 +217,12 @@ TEST_F(Tls, TheAppRefusesABadCaFileAndWarnsWhenInsecure)
                       dir.filePath(QStringLiteral("y.png")), QStringLiteral("--after"), QStringLiteral("1s")});
     EXPECT_TRUE(insecure.err.contains(QStringLiteral("TLS certificate verification is off (--insecure)")))
         << qPrintable(insecure.err);
+
+    // A good CA file: nothing but the run's own lines (no Qt warning from reading it early).
+    const AppRun trusted = runChaoscope({QStringLiteral("--prometheus"), QStringLiteral("https://127.0.0.1:9/"),
+                                         QStringLiteral("--ca-file"), caFile, QStringLiteral("--no-record"),
+                                         QStringLiteral("--screenshot"), dir.filePath(QStringLiteral("z.png")),
+                                         QStringLiteral("--after"), QStringLiteral("1s")});
+    EXPECT_TRUE(QFile::exists(dir.filePath(QStringLiteral("z.png")))) << qPrintable(trusted.err);
+    EXPECT_FALSE(trusted.err.contains(QStringLiteral("QObject::connect"))) << qPrintable(trusted.err);
 }
