@@ -12,6 +12,7 @@
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QShortcut>
@@ -82,8 +83,9 @@ void ControlPanel::build()
     m_rate->setDecimals(1);
     m_rate->setKeyboardTracking(false);
     m_applyRate = new QPushButton(tr("Apply"));
-    // Typing (textChanged comes with each key; valueChanged only with Enter or the arrows).
-    connect(m_rate, &QDoubleSpinBox::textChanged, this, &ControlPanel::noteRateEdit);
+    // Typing: without keyboard tracking the spin box says nothing until Enter, its line
+    // edit says each key (textEdited: the user's, never setValue's); the arrows change the value.
+    connect(m_rate->findChild<QLineEdit *>(), &QLineEdit::textEdited, this, &ControlPanel::noteRateEdit);
     connect(m_rate, &QDoubleSpinBox::valueChanged, this, &ControlPanel::noteRateEdit);
     connect(m_applyRate, &QPushButton::clicked, this, &ControlPanel::applyTypedRate);
 
@@ -100,7 +102,7 @@ void ControlPanel::build()
     m_applyLimit = new QPushButton(tr("Apply"));
     NumberFieldKeys::install(m_rate);
     NumberFieldKeys::install(m_limit);
-    connect(m_limit, &QSpinBox::textChanged, this, &ControlPanel::noteLimitEdit);
+    connect(m_limit->findChild<QLineEdit *>(), &QLineEdit::textEdited, this, &ControlPanel::noteLimitEdit);
     connect(m_limit, &QSpinBox::valueChanged, this, &ControlPanel::noteLimitEdit);
     connect(m_applyLimit, &QPushButton::clicked, this, &ControlPanel::applyTypedLimit);
 
