@@ -65,3 +65,19 @@ TimeRange Annotation::viewRange() const
     const qint64 middle = timeMs + length / 2;
     return {middle - kPointPadMs, middle + kPointPadMs};
 }
+
+int Annotation::labelPriority() const
+{
+    if (suggested)
+        return 0;
+    switch (source) {
+    case Source::Action:
+    case Source::Scenario:
+        return 3;
+    case Source::Manual:
+        return 2;
+    case Source::Detector:
+        return 1;
+    }
+    return 1;
+}

@@ -34,6 +34,10 @@ struct Annotation
     bool suggested = false;
 
     bool isRegion() const { return endMs.has_value(); }
+    // The rank of its label when a chart has room for only some: actions (set-point changes,
+    // a scenario's steps) first, then what people wrote, then a detector's suggestions, an
+    // unaccepted one last.
+    int labelPriority() const;
     bool operator==(const Annotation &) const = default;
 
     // The range a view jumps to when asked to show this annotation: a region with 10 % of its

@@ -22,6 +22,142 @@ bool inPlot(double x, const Options &options)
     return x >= options.plotLeft - 0.5 && x <= options.plotLeft + options.plotWidth + 0.5;
 }
 
+// The boxes already placed in one row, as x intervals.
+class Row
+{
+public:
+    bool isFree(double left, double right, double spacing) const
+    {
+        return std::none_of(m_taken.begin(), m_taken.end(), [&](const std::pair<double, double> &box) {
+            return left < box.second + spacing && right > box.first - spacing;
+        });
+    }
+    // How far a box may reach from `x` to the right (or to the left) before it meets another
+    // box or `limit`.
+    double roomRight(double x, double limit, double spacing) const
+    {
+        double end = limit;
+        for (const auto &[l, r] : m_taken) {
+            if (r + spacing > x && l - spacing < end)
+                end = l - spacing < x ? x : l - spacing;
+        }
+        return end - x;
+    }
+    double roomLeft(double x, double limit, double spacing) const
+    {
+        double start = limit;
+        for (const auto &[l, r] : m_taken) {
+            if (l - spacing < x && r + spacing > start)
+                start = r + spacing > x ? x : r + spacing;
+        }
+        return x - start;
+    }
+    void take(double left, double right) { m_taken.emplace_back(left, right); }
+
+private:
+    std::vector<std::pair<double, double>> m_taken;
+};
+
+double rowTop(const Options &options, std::size_t row)
+{
+    return options.plotTop + 2 + double(row) * (options.rowHeight + options.rowGap);
+}
+
+// Puts a box of `width` beside the group's line in the first row with room: right of the line,
+// else left of it, else (when `shorten`) in the widest room of at least minWidth on either side.
+bool placeBeside(Group &group, double width, std::vector<Row> &rows, const Options &options, bool shorten,
+                 double minWidth)
+{
+    const double plotRight = options.plotLeft + options.plotWidth;
+    const double rightStart = group.x + options.labelGap;
+    const double leftEnd = group.x - options.labelGap;
+    const auto put = [&](std::size_t row, double left, double boxWidth, bool leftOfLine) {
+        group.label = QRectF(left, rowTop(options, row), boxWidth, options.rowHeight);
+        group.leftOfLine = leftOfLine;
+        rows[row].take(left, left + boxWidth);
+        return true;
+    };
+    // Rows that would reach below the plot are not used: a short plot has fewer.
+    std::size_t usable = 0;
+    while (usable < rows.size() && rowTop(options, usable) + options.rowHeight <= options.plotBottom)
+        ++usable;
+    for (std::size_t row = 0; row < usable; ++row) {
+        if (rightStart + width <= plotRight && rows[row].isFree(rightStart, rightStart + width, options.labelSpacing))
+            return put(row, rightStart, width, false);
+    }
+    for (std::size_t row = 0; row < usable; ++row) {
+        if (leftEnd - width >= options.plotLeft && rows[row].isFree(leftEnd - width, leftEnd, options.labelSpacing))
+            return put(row, leftEnd - width, width, true);
+    }
+    if (!shorten)
+        return false;
+    double best = minWidth;
+    std::optional<std::pair<std::size_t, bool>> where;
+    for (std::size_t row = 0; row < usable; ++row) {
+        const double right = std::min(width, rows[row].roomRight(rightStart, plotRight, options.labelSpacing));
+        const double left = std::min(width, rows[row].roomLeft(leftEnd, options.plotLeft, options.labelSpacing));
+        if (right >= best) {
+            best = right;
+            where = std::make_pair(row, false);
+        }
+        if (left > best) {
+            best = left;
+            where = std::make_pair(row, true);
+        }
+    }
+    if (!where)
+        return false;
+    return where->second ? put(where->first, leftEnd - best, best, true) : put(where->first, rightStart, best, false);
+}
+
+// Hands out the places: the most important first, the newest first among equals.
+void placeLabels(const std::vector<Item> &items, const Options &options, Result &result)
+{
+    const auto itemOf = [&](const Group &group, int k) -> const Item & {
+        return items[std::size_t(result.markers[std::size_t(group.markers[std::size_t(k)])].item)];
+    };
+    std::vector<int> order(result.groups.size());
+    std::vector<int> priority(result.groups.size(), 0);
+    for (std::size_t g = 0; g < result.groups.size(); ++g) {
+        order[g] = int(g);
+        Group &group = result.groups[g];
+        for (int k = 0; k < int(group.markers.size()); ++k) {
+            priority[g] = std::max(priority[g], itemOf(group, k).priority);
+            if (options.expandedId && itemOf(group, k).id == *options.expandedId && group.isCluster())
+                group.expanded = true;
+        }
+    }
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+        if (priority[std::size_t(a)] != priority[std::size_t(b)])
+            return priority[std::size_t(a)] > priority[std::size_t(b)];
+        return result.groups[std::size_t(a)].x > result.groups[std::size_t(b)].x;
+    });
+
+    std::vector<Row> rows(std::size_t(std::max(0, options.rows)));
+    std::vector<int> unplaced;
+    for (int g : order) {
+        Group &group = result.groups[std::size_t(g)];
+        const bool cluster = group.isCluster();
+        const double width = cluster ? options.badgeWidth(int(group.markers.size())) : itemOf(group, 0).labelWidth;
+        // A badge keeps its size; a label may be shortened to the room beside its line.
+        if (!placeBeside(group, width, rows, options, !cluster, options.minLabelWidth))
+            unplaced.push_back(g);
+    }
+    if (!options.numberWidth || unplaced.empty())
+        return;
+    // Numbered boxes, in time order so that the key reads left to right; they may use rows
+    // below the label rows.
+    std::sort(unplaced.begin(), unplaced.end());
+    rows.resize(rows.size() + std::size_t(std::max(0, options.extraNumberRows)));
+    int number = 0;
+    for (int g : unplaced) {
+        Group &group = result.groups[std::size_t(g)];
+        group.number = ++number;
+        const double width = options.numberWidth(group.number);
+        placeBeside(group, width, rows, options, false, width);
+    }
+}
+
 } // namespace
 
 Result compute(const std::vector<Item> &items, const Options &options)
@@ -71,79 +207,18 @@ Result compute(const std::vector<Item> &items, const Options &options)
         marker.group = int(result.groups.size()) - 1;
     }
 
-    // Labels and badges in rows: a box that does not fit after the previous one in a row drops
-    // to the next row; beyond the last row the line alone marks the spot (the annotation dock
-    // lists them all).
-    std::vector<double> rowEnds(std::size_t(std::max(0, options.rows)), -std::numeric_limits<double>::infinity());
-    std::vector<Group *> rowLast(rowEnds.size(), nullptr); // the label that ends each row
+    placeLabels(items, options, result);
     for (Group &group : result.groups) {
-        double width = 0;
-        if (group.isCluster()) {
-            width = options.badgeWidth(int(group.markers.size()));
-            if (options.expandedId) {
-                for (int m : group.markers) {
-                    if (items[std::size_t(result.markers[std::size_t(m)].item)].id == *options.expandedId)
-                        group.expanded = true;
-                }
-            }
-        } else {
-            width = items[std::size_t(result.markers[std::size_t(group.markers.front())].item)].labelWidth;
-        }
-        const auto freeRow = [&](double at) -> std::optional<std::size_t> {
-            for (std::size_t row = 0; row < rowEnds.size(); ++row) {
-                if (at >= rowEnds[row] + options.labelSpacing)
-                    return row;
-            }
-            return std::nullopt;
-        };
-        double left = group.x + options.labelGap;
-        if (left + width > right) {
-            // Near the right edge: left of the line, where the earlier labels are. If that
-            // place is taken, a label that can stay right of its line shortened does so
-            // (the newest marker of a live view sits here, and it is the one to read).
-            const double flipped = std::max(group.x - options.labelGap - width, options.plotLeft);
-            if (group.isCluster() || right - left < options.minLabelWidth || freeRow(flipped))
-                left = flipped;
-            else
-                width = right - left;
-        }
-        left = std::max(left, options.plotLeft);
-        const auto place = [&](std::size_t row) {
-            group.label = QRectF(left, options.plotTop + 2 + double(row) * (options.rowHeight + options.rowGap), width,
-                                 options.rowHeight);
-            rowEnds[row] = group.label.right();
-            rowLast[row] = &group;
-        };
-        std::optional<std::size_t> free = freeRow(left);
-        if (!free) {
-            // Every row is taken here: shorten the row's last label that keeps the most of
-            // itself when it ends before this one. Badges keep their size.
-            double bestKept = options.minLabelWidth;
-            for (std::size_t row = 0; row < rowLast.size(); ++row) {
-                Group *last = rowLast[row];
-                if (!last || last->isCluster())
-                    continue;
-                const double kept = left - options.labelSpacing - last->label.left();
-                if (kept >= bestKept) {
-                    bestKept = kept;
-                    free = row;
-                }
-            }
-            if (free)
-                rowLast[*free]->label.setRight(left - options.labelSpacing);
-        }
-        if (free)
-            place(*free);
-        if (group.expanded) {
-            // The list hangs below the badge (or from the top row when the badge found no
-            // room), kept inside the plot horizontally.
-            const double top = group.label.isEmpty() ? options.plotTop + 2 : group.label.bottom() + 2;
-            double listLeft = std::min(group.label.isEmpty() ? left : group.label.left(), right - options.listWidth);
-            listLeft = std::max(listLeft, options.plotLeft);
-            for (std::size_t k = 0; k < group.markers.size(); ++k) {
-                group.listRows.emplace_back(listLeft, top + double(k) * options.listRowHeight, options.listWidth,
-                                            options.listRowHeight);
-            }
+        if (!group.expanded)
+            continue;
+        // The list hangs below the badge (or from the top row when the badge found no room),
+        // kept inside the plot horizontally.
+        const double top = group.label.isEmpty() ? options.plotTop + 2 : group.label.bottom() + 2;
+        double listLeft = std::min(group.label.isEmpty() ? group.x : group.label.left(), right - options.listWidth);
+        listLeft = std::max(listLeft, options.plotLeft);
+        for (std::size_t k = 0; k < group.markers.size(); ++k) {
+            group.listRows.emplace_back(listLeft, top + double(k) * options.listRowHeight, options.listWidth,
+                                        options.listRowHeight);
         }
     }
     return result;

@@ -12,8 +12,14 @@
 // Where a chart draws the annotations of its visible range, in pixels: the x of each marker
 // (and region end), which markers lie so close together that they become one "+N" badge, and
 // where the labels and badges go in a few rows at the top of the plot. Also answers what is
-// under the mouse. Pure geometry, so that it is tested without a widget; the chart measures
-// the text and paints.
+// under the mouse. Pure geometry, so that it is tested without a widget; the chart and the
+// exported figure measure the text and paint.
+//
+// A label always touches its line: it starts just right of it, or ends just left of it (its
+// `side`), whole or shortened; one that has no such place in any row gets none (the window:
+// the line alone, the dock lists it) or, when asked, a small numbered box the picture's key
+// explains. Places are handed out by importance (actions before notes before a detector's
+// suggestions), the newest first among equals: the newest action is the one to read.
 namespace AnnotationLayout {
 
 struct Item
@@ -22,6 +28,7 @@ struct Item
     qint64 timeMs = 0;
     std::optional<qint64> endMs; // set for a region
     double labelWidth = 0;       // of the label box, measured by the caller
+    int priority = 0;            // higher gets a place first (Annotation::labelPriority)
 };
 
 struct Options
@@ -37,9 +44,13 @@ struct Options
     double rowGap = 4;
     double labelGap = 3;     // between a line and its label
     double labelSpacing = 4; // between two labels in a row
-    // When every row is full, the earlier label in a row is shortened (elided) to make room for
-    // a later one, if it keeps at least this width: the newest action is the one to read.
+    // A label that finds no room whole is shortened (elided) to the room beside its line, if
+    // that keeps at least this width.
     double minLabelWidth = 60;
+    // Labels that found no place get a numbered box of this width ("3"), in the rows or in up
+    // to extraNumberRows more below them; 0: they get none (the window).
+    std::function<double(int number)> numberWidth;
+    int extraNumberRows = 2;
     // The width of a cluster badge for n markers ("+n"), measured by the caller.
     std::function<double(int n)> badgeWidth = [](int) { return 24.0; };
     // The cluster holding this annotation is shown expanded: a list of its members.
@@ -63,6 +74,8 @@ struct Group
     std::vector<int> markers;     // indices into Result::markers, in time order
     double x = 0;                 // where the group sits (its first marker)
     QRectF label;                 // label (one marker) or "+N" badge (a cluster); empty: no room
+    bool leftOfLine = false;      // the label ends at the line instead of starting there
+    int number = 0;               // > 0: no room for the text; `label` is the numbered box
     bool expanded = false;        // a cluster shown as a list
     std::vector<QRectF> listRows; // expanded: one row per marker, below the badge
 

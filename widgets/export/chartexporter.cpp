@@ -28,8 +28,14 @@ std::optional<ChartExporter::Format> ChartExporter::formatFor(const QString &pat
     return std::nullopt;
 }
 
-QImage ChartExporter::toImage(const ExportFigure &figure, QSize logicalSize, double scale) const
+QSize ChartExporter::sizeFor(const ExportFigure &figure, QSize requested) const
 {
+    return FigurePainter(m_store, m_theme).sizeFor(figure, QSizeF(requested)).toSize();
+}
+
+QImage ChartExporter::toImage(const ExportFigure &figure, QSize requestedSize, double scale) const
+{
+    const QSize logicalSize = sizeFor(figure, requestedSize);
     QImage image(logicalSize * scale, QImage::Format_ARGB32_Premultiplied);
     image.setDevicePixelRatio(scale);
     image.fill(m_theme.background);
@@ -39,8 +45,9 @@ QImage ChartExporter::toImage(const ExportFigure &figure, QSize logicalSize, dou
     return image;
 }
 
-QByteArray ChartExporter::toSvg(const ExportFigure &figure, QSize logicalSize) const
+QByteArray ChartExporter::toSvg(const ExportFigure &figure, QSize requestedSize) const
 {
+    const QSize logicalSize = sizeFor(figure, requestedSize);
     QByteArray bytes;
     QBuffer buffer(&bytes);
     QSvgGenerator generator;

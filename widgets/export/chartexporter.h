@@ -31,6 +31,9 @@ public:
 
     static std::optional<Format> formatFor(const QString &path);
 
+    // The picture's logical size for a requested one: the same, or taller when the panels need
+    // it to keep each plot at least half its panel (FigurePainter::sizeFor). The width stays.
+    QSize sizeFor(const ExportFigure &figure, QSize requested) const;
     QImage toImage(const ExportFigure &figure, QSize logicalSize = kDefaultSize, double scale = 1) const;
     QByteArray toSvg(const ExportFigure &figure, QSize logicalSize = kDefaultSize) const;
     // One "time" column, then one per series; with several panels a header is "Panel: legend".

@@ -9,6 +9,7 @@
 #include "timeline/annotationlayout.h"
 #include "timeline/seriesgeometry.h"
 #include "timeline/timeticks.h"
+#include "timeline/valuescale.h"
 
 #include <QDateTime>
 #include <QFontMetricsF>
@@ -26,7 +27,9 @@ constexpr double kSwatch = 22;      // legend line sample
 constexpr double kLabelPadding = 5; // text inset in an annotation label
 constexpr double kColourBar = 3;    // an annotation label's coloured edge
 constexpr double kMaxLabelWidth = 260;
-constexpr int kMinTimeLabelSpacing = 110;
+constexpr int kMinTimeLabelSpacing = 80;
+constexpr int kLegendLevels = 4;      // full statistics, last and max, last, names only
+constexpr double kLegendSpacing = 18; // between two legend entries in a row
 
 double xOf(qint64 t, const TimeRange &range, const QRectF &plot)
 {
@@ -171,221 +174,490 @@ QString FigurePainter::captionText(const ExportFigure &figure) const
     return parts.join(QStringLiteral(" · "));
 }
 
-void FigurePainter::paint(QPainter &painter, const QRectF &rect, const ExportFigure &figure,
-                          std::vector<DrawnPlot> *drawn) const
+struct FigurePainter::CellPlan
 {
-    painter.save();
-    painter.setRenderHint(QPainter::Antialiasing);
-    painter.setRenderHint(QPainter::TextAntialiasing);
-    painter.fillRect(rect, m_theme.background);
-    QRectF area = rect.adjusted(m_theme.margin, m_theme.margin, -m_theme.margin, -m_theme.margin);
+    const ExportFigure::Panel *panel = nullptr;
+    TimeRange range;
+    std::optional<qint64> zeroMs; // comparison: time counted from here
+    QRectF rect;
+    // The value axes (ValueScale, as on screen); a comparison row shares them.
+    ValueScale left;
+    ValueScale right;
+    bool hasRight = false;
+    int legendLevel = 0;
+    QRectF plot;
+    QRectF legend;
+    std::vector<const Annotation *> shown; // the annotations in this cell's range, in time order
+    AnnotationLayout::Result annotations;
+};
 
+struct FigurePainter::Plan
+{
+    QRectF picture;
+    QRectF title;
+    QRectF subtitle;
+    QRectF caption;
+    QString captionText;
+    std::vector<QRectF> windowTitles; // comparison
+    std::vector<CellPlan> cells;
+    // The key of numbered annotations: figure-wide numbers, in time order.
+    std::vector<std::pair<int, const Annotation *>> key;
+    QRectF keyRect;
+    QTimeZone timeZone;       // the time axis', for the key's times
+    double missingHeight = 0; // how much taller the picture must be for every plot to keep half its panel
+};
+
+namespace {
+
+struct LegendItem
+{
+    QString name;
+    QString stats;
+    double width = 0;
+};
+
+std::vector<LegendItem> legendItems(const SampleStore &store, const ExportFigure::Panel &panel, const TimeRange &range,
+                                    const QFontMetricsF &metrics, int level)
+{
+    std::vector<LegendItem> items;
+    for (const ExportFigure::Series &series : panel.series) {
+        LegendItem item;
+        item.name = series.name;
+        const SampleStore::Series *stored = store.series(series.key);
+        if (stored && level < kLegendLevels - 1) {
+            const SeriesStatistics stats = SeriesStatistics::compute(stored->timestampsMs(), stored->values(), range);
+            if (stats.count > 0) {
+                const QString &unit = series.definition.axis == AxisSide::Right ? panel.rightUnit : panel.unit;
+                const QString last = stats.last ? Format::value(*stats.last, unit) : QStringLiteral("–");
+                if (level == 0)
+                    item.stats = QStringLiteral("last %1 · min %2 · max %3 · mean %4")
+                                     .arg(last, Format::value(stats.min, unit), Format::value(stats.max, unit),
+                                          Format::value(stats.mean, unit));
+                else if (level == 1)
+                    item.stats = QStringLiteral("last %1 · max %2").arg(last, Format::value(stats.max, unit));
+                else
+                    item.stats = QStringLiteral("last %1").arg(last);
+            }
+        }
+        item.width = kSwatch + 6 + metrics.horizontalAdvance(item.name) +
+                     (item.stats.isEmpty() ? 0 : 8 + metrics.horizontalAdvance(item.stats));
+        items.push_back(item);
+    }
+    return items;
+}
+
+// Draws a text and notes the box its ink takes.
+void drawText(QPainter &painter, const QRectF &rect, int flags, const QString &text, FigureLayout::Role role, int cell,
+              FigureLayout *layout)
+{
+    painter.drawText(rect, flags, text);
+    if (layout && !text.isEmpty())
+        layout->texts.push_back({role, painter.boundingRect(rect, flags, text), text, cell});
+}
+
+// A key entry says all of the first line, with the time: the key has the room a label lacked.
+QString keyLabel(const Annotation &annotation, const QTimeZone &zone)
+{
+    return QStringLiteral("%1 %2").arg(
+        QDateTime::fromMSecsSinceEpoch(annotation.timeMs, zone).toString(QStringLiteral("HH:mm:ss")),
+        annotation.text.section(QLatin1Char('\n'), 0, 0));
+}
+
+QString numberText(int number)
+{
+    return QString::number(number);
+}
+
+} // namespace
+
+double FigurePainter::legendHeight(const CellPlan &cell, double width, int level) const
+{
+    const QFontMetricsF metrics(m_theme.font(m_theme.legendPx));
+    const std::vector<LegendItem> items = legendItems(m_store, *cell.panel, cell.range, metrics, level);
+    if (items.empty())
+        return 0;
+    int rows = 1;
+    double x = 0;
+    for (const LegendItem &item : items) {
+        if (x > 0 && x + item.width > width) {
+            ++rows;
+            x = 0;
+        }
+        x += item.width + kLegendSpacing;
+    }
+    return rows * (metrics.height() + 4);
+}
+
+double FigurePainter::fitVertically(CellPlan &cell, double leftGutter, double rightGutter) const
+{
+    const QRectF &rect = cell.rect;
+    double top = rect.top();
+    if (!cell.panel->title.isEmpty())
+        top += QFontMetricsF(m_theme.font(m_theme.panelTitlePx, true)).height() + kGap;
+    const QFontMetricsF axisMetrics(m_theme.font(m_theme.axisPx));
+    top += axisMetrics.height() / 2; // the top value label is centred on the plot's top
+    const double timeLabels = axisMetrics.height() + 4;
+    bool fits = false;
+    double legend = 0;
+    const QFontMetricsF legendMetrics(m_theme.font(m_theme.legendPx));
+    for (int level = 0; level < kLegendLevels; ++level) {
+        cell.legendLevel = level;
+        // A level whose entries do not fit a row would be cut short: the next says less, whole.
+        const std::vector<LegendItem> items = legendItems(m_store, *cell.panel, cell.range, legendMetrics, level);
+        const bool whole =
+            std::all_of(items.begin(), items.end(), [&](const LegendItem &item) { return item.width <= rect.width(); });
+        if (!whole && level < kLegendLevels - 1)
+            continue;
+        legend = legendHeight(cell, rect.width(), level);
+        const double plotHeight = rect.bottom() - legend - kGap - timeLabels - top;
+        if (plotHeight >= rect.height() / 2) {
+            fits = true;
+            break;
+        }
+    }
+    cell.legend = QRectF(rect.left(), rect.bottom() - legend, rect.width(), legend);
+    const double bottom = rect.bottom() - legend - kGap - timeLabels;
+    cell.plot = QRectF(rect.left() + leftGutter + kGap, top,
+                       std::max(10.0, rect.width() - leftGutter - kGap - rightGutter), std::max(10.0, bottom - top));
+    // Everything but the plot, twice, is the height at which the plot would be half the panel.
+    const double others = rect.height() - (bottom - top);
+    return fits ? 0 : 2 * others - rect.height();
+}
+
+void FigurePainter::planAnnotations(CellPlan &cell, const std::vector<Annotation> &annotations, int rows) const
+{
+    const QFontMetricsF metrics(m_theme.font(m_theme.annotationPx));
+    cell.shown.clear();
+    std::vector<AnnotationLayout::Item> items;
+    for (const Annotation &a : annotations) {
+        if (a.timeMs > cell.range.endMs || a.endMs.value_or(a.timeMs) < cell.range.startMs)
+            continue;
+        cell.shown.push_back(&a);
+        const double width = metrics.horizontalAdvance(annotationLabel(a, metrics)) + 2 * kLabelPadding + kColourBar;
+        items.push_back({a.id, a.timeMs, a.endMs, width, a.labelPriority()});
+    }
+    AnnotationLayout::Options options;
+    options.range = cell.range;
+    options.plotLeft = cell.plot.left();
+    options.plotWidth = cell.plot.width();
+    options.plotTop = cell.plot.top();
+    options.plotBottom = cell.plot.bottom();
+    // A published chart names every mark: no "+N" badges, a numbered box where a label has no room.
+    options.clusterPx = 0;
+    options.labelGap = 0; // the label's coloured edge is on its line
+    options.rows = rows;
+    options.rowHeight = metrics.height() + 4;
+    const double numberWidth = metrics.horizontalAdvance(QStringLiteral("99")) + 2 * kLabelPadding;
+    options.numberWidth = [numberWidth](int) { return numberWidth; };
+    cell.annotations = AnnotationLayout::compute(items, options);
+}
+
+FigurePainter::Plan FigurePainter::plan(const QRectF &rect, const ExportFigure &figure) const
+{
+    Plan plan;
+    plan.picture = rect;
+    plan.timeZone = figure.timeZone;
+    QRectF area = rect.adjusted(m_theme.margin, m_theme.margin, -m_theme.margin, -m_theme.margin);
     if (!figure.title.isEmpty()) {
-        const QFont font = m_theme.font(m_theme.titlePx, true);
-        painter.setFont(font);
-        painter.setPen(m_theme.text);
-        const double height = QFontMetricsF(font).height();
-        painter.drawText(QRectF(area.left(), area.top(), area.width(), height), Qt::AlignLeft | Qt::AlignVCenter,
-                         QFontMetricsF(font).elidedText(figure.title, Qt::ElideRight, area.width()));
+        const double height = QFontMetricsF(m_theme.font(m_theme.titlePx, true)).height();
+        plan.title = QRectF(area.left(), area.top(), area.width(), height);
         area.setTop(area.top() + height + 2);
     }
     if (!figure.subtitle.isEmpty()) {
-        const QFont font = m_theme.font(m_theme.subtitlePx);
-        painter.setFont(font);
-        painter.setPen(m_theme.mutedText);
-        const double height = QFontMetricsF(font).height();
-        painter.drawText(QRectF(area.left(), area.top(), area.width(), height), Qt::AlignLeft | Qt::AlignVCenter,
-                         QFontMetricsF(font).elidedText(figure.subtitle, Qt::ElideRight, area.width()));
+        const double height = QFontMetricsF(m_theme.font(m_theme.subtitlePx)).height();
+        plan.subtitle = QRectF(area.left(), area.top(), area.width(), height);
         area.setTop(area.top() + height);
     }
     if (!figure.title.isEmpty() || !figure.subtitle.isEmpty())
         area.setTop(area.top() + kGap * 1.5);
-
     if (figure.caption) {
-        const QFont font = m_theme.font(m_theme.captionPx);
-        const QString text = captionText(figure);
+        plan.captionText = captionText(figure);
         const QRectF bounds =
-            QFontMetricsF(font).boundingRect(QRectF(0, 0, area.width(), 1e6), Qt::AlignLeft | Qt::TextWordWrap, text);
-        const QRectF captionRect(area.left(), area.bottom() - bounds.height(), area.width(), bounds.height());
-        painter.setFont(font);
-        painter.setPen(m_theme.mutedText);
-        painter.drawText(captionRect, Qt::AlignLeft | Qt::TextWordWrap, text);
-        area.setBottom(captionRect.top() - kGap * 1.5);
+            QFontMetricsF(m_theme.font(m_theme.captionPx))
+                .boundingRect(QRectF(0, 0, area.width(), 1e6), Qt::AlignLeft | Qt::TextWordWrap, plan.captionText);
+        plan.caption = QRectF(area.left(), area.bottom() - bounds.height(), area.width(), bounds.height());
+        area.setBottom(plan.caption.top() - kGap * 1.5);
     }
-
     const int panelCount = int(figure.panels.size());
-    if (panelCount == 0) {
-        painter.restore();
-        return;
-    }
+    if (panelCount == 0)
+        return plan;
 
-    std::vector<std::pair<QRectF, Cell>> cells;
-    if (figure.isComparison()) {
-        // One column per window, one row per panel; each panel row shares its value scales.
-        const int columns = int(figure.compare.size());
-        const QFont headerFont = m_theme.font(m_theme.panelTitlePx + 3, true);
-        const double headerHeight = QFontMetricsF(headerFont).height() + kGap;
-        const double cellWidth = (area.width() - kCellSpacing * (columns - 1)) / columns;
-        painter.setFont(headerFont);
-        painter.setPen(m_theme.text);
-        for (int c = 0; c < columns; ++c) {
-            const QRectF header(area.left() + c * (cellWidth + kCellSpacing), area.top(), cellWidth, headerHeight);
-            painter.drawText(header, Qt::AlignHCenter | Qt::AlignTop, figure.compare[std::size_t(c)].title);
+    // Cells, scales and gutters for an area; run twice when numbered annotations need a key.
+    const QRectF cellsArea = area;
+    int annotationRows = -1;
+    const auto layOut = [&](const QRectF &cellArea) {
+        plan.cells.clear();
+        plan.windowTitles.clear();
+        plan.missingHeight = 0;
+        QRectF grid = cellArea;
+        int rows = 0;
+        int columns = 0;
+        if (figure.isComparison()) {
+            columns = int(figure.compare.size());
+            rows = panelCount;
+            const double headerHeight = QFontMetricsF(m_theme.font(m_theme.panelTitlePx + 3, true)).height() + kGap;
+            const double cellWidth = (grid.width() - kCellSpacing * (columns - 1)) / columns;
+            for (int c = 0; c < columns; ++c)
+                plan.windowTitles.emplace_back(grid.left() + c * (cellWidth + kCellSpacing), grid.top(), cellWidth,
+                                               headerHeight);
+            grid.setTop(grid.top() + headerHeight);
+        } else {
+            columns = std::clamp(figure.columns, 1, panelCount);
+            rows = (panelCount + columns - 1) / columns;
         }
-        area.setTop(area.top() + headerHeight);
-        const double cellHeight = (area.height() - kCellSpacing * (panelCount - 1)) / panelCount;
-        for (int r = 0; r < panelCount; ++r) {
-            const ExportFigure::Panel &panel = figure.panels[std::size_t(r)];
+        const double cellWidth = (grid.width() - kCellSpacing * (columns - 1)) / columns;
+        const double cellHeight = (grid.height() - kCellSpacing * (rows - 1)) / rows;
+        const auto cellRect = [&](int row, int column) {
+            return QRectF(grid.left() + column * (cellWidth + kCellSpacing),
+                          grid.top() + row * (cellHeight + kCellSpacing), cellWidth, cellHeight);
+        };
+        if (figure.isComparison()) {
+            for (int r = 0; r < panelCount; ++r) {
+                for (int c = 0; c < columns; ++c) {
+                    CellPlan cell;
+                    cell.panel = &figure.panels[std::size_t(r)];
+                    cell.range = figure.compare[std::size_t(c)].range;
+                    cell.zeroMs = figure.compare[std::size_t(c)].zeroMs;
+                    cell.rect = cellRect(r, c);
+                    plan.cells.push_back(cell);
+                }
+            }
+        } else {
+            for (int i = 0; i < panelCount; ++i) {
+                CellPlan cell;
+                cell.panel = &figure.panels[std::size_t(i)];
+                cell.range = figure.range;
+                cell.rect = cellRect(i / columns, i % columns);
+                plan.cells.push_back(cell);
+            }
+        }
+        // Heights first (they do not depend on the gutters), then the scales for them, then
+        // the gutters: the widest value labels of any panel set those of all, so time axes
+        // line up across the picture.
+        double missingPerCell = 0;
+        for (CellPlan &cell : plan.cells) {
+            cell.hasRight = hasRightAxis(*cell.panel);
+            missingPerCell = std::max(missingPerCell, fitVertically(cell, 0, 0));
+        }
+        plan.missingHeight = missingPerCell * rows;
+        for (std::size_t first = 0; first < plan.cells.size();) {
+            // A comparison row shares its value scales: the lowest plot of the row chooses.
+            const std::size_t count = figure.isComparison() ? std::size_t(columns) : 1;
+            double plotHeight = std::numeric_limits<double>::infinity();
             std::optional<std::pair<double, double>> left, right;
-            for (const ExportFigure::Window &window : figure.compare) {
+            for (std::size_t k = first; k < first + count; ++k) {
+                const CellPlan &cell = plan.cells[k];
+                plotHeight = std::min(plotHeight, cell.plot.height());
                 for (auto [side, extent] :
                      {std::make_pair(AxisSide::Left, &left), std::make_pair(AxisSide::Right, &right)}) {
-                    if (const auto e = dataExtent(panel, side, window.range)) {
+                    if (const auto e = dataExtent(*cell.panel, side, cell.range)) {
                         *extent = *extent ? std::make_pair(std::min((*extent)->first, e->first),
                                                            std::max((*extent)->second, e->second))
                                           : *e;
                     }
                 }
             }
-            const std::size_t first = cells.size();
-            double plotHeight = std::numeric_limits<double>::infinity(); // the row's lowest plot
-            for (int c = 0; c < columns; ++c) {
-                const ExportFigure::Window &window = figure.compare[std::size_t(c)];
-                Cell cell;
-                cell.panel = &panel;
-                cell.range = window.range;
-                cell.zeroMs = window.zeroMs;
-                const QRectF cellRect(area.left() + c * (cellWidth + kCellSpacing),
-                                      area.top() + r * (cellHeight + kCellSpacing), cellWidth, cellHeight);
-                plotHeight = std::min(plotHeight, plotRectOf(cellRect, cell, Gutters{}).height());
-                cells.emplace_back(cellRect, cell);
+            for (std::size_t k = first; k < first + count; ++k) {
+                plan.cells[k].left = scaleFor(left, plotHeight);
+                plan.cells[k].right = scaleFor(right, plotHeight);
             }
-            for (std::size_t k = first; k < cells.size(); ++k) {
-                cells[k].second.left = scaleFor(left, plotHeight);
-                cells[k].second.right = scaleFor(right, plotHeight);
+            first += count;
+        }
+        const QFontMetricsF axisMetrics(m_theme.font(m_theme.axisPx));
+        double leftGutter = 0;
+        double rightGutter = axisMetrics.horizontalAdvance(QStringLiteral("00:00")) / 2; // the last time label
+        for (const CellPlan &cell : plan.cells) {
+            for (const QString &label : valueLabels(cell.left, cell.panel->unit))
+                leftGutter = std::max(leftGutter, axisMetrics.horizontalAdvance(label));
+            if (cell.hasRight) {
+                for (const QString &label : valueLabels(cell.right, cell.panel->rightUnit))
+                    rightGutter = std::max(rightGutter, axisMetrics.horizontalAdvance(label) + kGap);
             }
         }
-    } else {
-        const int columns = std::clamp(figure.columns, 1, panelCount);
-        const int rows = (panelCount + columns - 1) / columns;
-        const double cellWidth = (area.width() - kCellSpacing * (columns - 1)) / columns;
-        const double cellHeight = (area.height() - kCellSpacing * (rows - 1)) / rows;
-        for (int i = 0; i < panelCount; ++i) {
-            Cell cell;
-            cell.panel = &figure.panels[std::size_t(i)];
-            cell.range = figure.range;
-            const int row = i / columns; // whole rows above this cell
-            const int column = i % columns;
-            cells.emplace_back(QRectF(area.left() + column * (cellWidth + kCellSpacing),
-                                      area.top() + row * (cellHeight + kCellSpacing), cellWidth, cellHeight),
-                               cell);
+        for (CellPlan &cell : plan.cells)
+            fitVertically(cell, leftGutter, rightGutter);
+        // Label rows: at most half of the smallest plot, fixed in the first pass so that the
+        // second (with the key's room taken) numbers the same labels.
+        if (annotationRows < 0) {
+            const double rowHeight = QFontMetricsF(m_theme.font(m_theme.annotationPx)).height() + 8;
+            double lowest = std::numeric_limits<double>::infinity();
+            for (const CellPlan &cell : plan.cells)
+                lowest = std::min(lowest, cell.plot.height());
+            annotationRows = std::max(1, int(lowest / 2 / rowHeight));
         }
-    }
+        for (CellPlan &cell : plan.cells)
+            planAnnotations(cell, figure.annotations, annotationRows);
+    };
+    layOut(cellsArea);
 
-    // Every plot starts at the same x and ends at the same x: the widest value labels of any
-    // panel set the gutters of all, so time axes line up across the picture.
-    Gutters gutters;
-    for (auto &[cellRect, cell] : cells) {
-        // The tick rule of the screen, for this plot's height (TimelineChart does the same).
-        const double plotHeight = plotRectOf(cellRect, cell, Gutters{}).height();
-        if (!cell.left)
-            cell.left = scaleFor(dataExtent(*cell.panel, AxisSide::Left, cell.range), plotHeight);
-        if (!cell.right)
-            cell.right = scaleFor(dataExtent(*cell.panel, AxisSide::Right, cell.range), plotHeight);
-        const Gutters own = guttersOf(cell);
-        gutters.left = std::max(gutters.left, own.left);
-        gutters.right = std::max(gutters.right, own.right);
+    // The key: every annotation that got a number in some panel, numbered across the figure.
+    const auto collectKey = [&] {
+        std::vector<const Annotation *> numbered;
+        for (const CellPlan &cell : plan.cells) {
+            for (const AnnotationLayout::Group &group : cell.annotations.groups) {
+                if (group.number > 0) {
+                    const Annotation *a =
+                        cell.shown[std::size_t(cell.annotations.markers[std::size_t(group.markers.front())].item)];
+                    if (std::find(numbered.begin(), numbered.end(), a) == numbered.end())
+                        numbered.push_back(a);
+                }
+            }
+        }
+        std::sort(numbered.begin(), numbered.end(),
+                  [](const Annotation *x, const Annotation *y) { return x->timeMs < y->timeMs; });
+        plan.key.clear();
+        for (std::size_t i = 0; i < numbered.size(); ++i)
+            plan.key.emplace_back(int(i) + 1, numbered[i]);
+    };
+    collectKey();
+    if (plan.key.empty())
+        return plan;
+    const QFontMetricsF keyMetrics(m_theme.font(m_theme.annotationPx));
+    const auto keyHeight = [&] {
+        int rows = 1;
+        double x = 0;
+        for (const auto &[number, a] : plan.key) {
+            const double width = keyMetrics.horizontalAdvance(numberText(number)) + 2 * kLabelPadding + 6 +
+                                 keyMetrics.horizontalAdvance(keyLabel(*a, figure.timeZone)) + kLegendSpacing;
+            if (x > 0 && x + width > cellsArea.width()) {
+                ++rows;
+                x = 0;
+            }
+            x += width;
+        }
+        return rows * (keyMetrics.height() + 6);
+    };
+    const double height = keyHeight();
+    QRectF withKey = cellsArea;
+    withKey.setBottom(cellsArea.bottom() - height - kGap * 1.5);
+    layOut(withKey);
+    collectKey();
+    plan.keyRect = QRectF(cellsArea.left(), cellsArea.bottom() - keyHeight(), cellsArea.width(), keyHeight());
+    return plan;
+}
+
+QSizeF FigurePainter::sizeFor(const ExportFigure &figure, QSizeF requested) const
+{
+    QSizeF size = requested;
+    // Growing changes the caption's and key's share only a little: a second look settles it.
+    for (int attempt = 0; attempt < 3; ++attempt) {
+        const Plan planned = plan(QRectF(QPointF(0, 0), size), figure);
+        if (planned.missingHeight <= 0.5)
+            break;
+        size.setHeight(std::ceil(size.height() + planned.missingHeight));
     }
-    for (const auto &[cellRect, cell] : cells) {
-        DrawnPlot plot = paintCell(painter, cellRect, cell, gutters, figure.annotations, figure.timeZone);
-        if (drawn)
-            drawn->push_back(std::move(plot));
+    return size;
+}
+
+void FigurePainter::paint(QPainter &painter, const QRectF &rect, const ExportFigure &figure, FigureLayout *layout) const
+{
+    const Plan planned = plan(rect, figure);
+    painter.save();
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.setRenderHint(QPainter::TextAntialiasing);
+    painter.fillRect(rect, m_theme.background);
+    if (layout)
+        layout->picture = rect;
+    if (!planned.title.isEmpty()) {
+        const QFont font = m_theme.font(m_theme.titlePx, true);
+        painter.setFont(font);
+        painter.setPen(m_theme.text);
+        drawText(painter, planned.title, Qt::AlignLeft | Qt::AlignVCenter,
+                 QFontMetricsF(font).elidedText(figure.title, Qt::ElideRight, planned.title.width()),
+                 FigureLayout::Role::Title, -1, layout);
     }
+    if (!planned.subtitle.isEmpty()) {
+        const QFont font = m_theme.font(m_theme.subtitlePx);
+        painter.setFont(font);
+        painter.setPen(m_theme.mutedText);
+        drawText(painter, planned.subtitle, Qt::AlignLeft | Qt::AlignVCenter,
+                 QFontMetricsF(font).elidedText(figure.subtitle, Qt::ElideRight, planned.subtitle.width()),
+                 FigureLayout::Role::Subtitle, -1, layout);
+    }
+    if (!planned.caption.isEmpty()) {
+        painter.setFont(m_theme.font(m_theme.captionPx));
+        painter.setPen(m_theme.mutedText);
+        drawText(painter, planned.caption, Qt::AlignLeft | Qt::TextWordWrap, planned.captionText,
+                 FigureLayout::Role::Caption, -1, layout);
+    }
+    if (!planned.windowTitles.empty()) {
+        const QFont font = m_theme.font(m_theme.panelTitlePx + 3, true);
+        painter.setFont(font);
+        painter.setPen(m_theme.text);
+        for (std::size_t c = 0; c < planned.windowTitles.size(); ++c) {
+            const QRectF &header = planned.windowTitles[c];
+            drawText(painter, header, Qt::AlignHCenter | Qt::AlignTop,
+                     QFontMetricsF(font).elidedText(figure.compare[c].title, Qt::ElideRight, header.width()),
+                     FigureLayout::Role::WindowTitle, -1, layout);
+        }
+    }
+    for (int i = 0; i < int(planned.cells.size()); ++i) {
+        const CellPlan &cell = planned.cells[std::size_t(i)];
+        paintCell(painter, cell, i, layout);
+        paintTimeAxis(painter, cell, i, figure.timeZone, layout);
+        paintAnnotations(painter, cell, i, planned, layout);
+        paintLegend(painter, cell, i, layout);
+    }
+    paintKey(painter, planned, layout);
     painter.restore();
 }
 
-FigurePainter::Gutters FigurePainter::guttersOf(const Cell &cell) const
-{
-    const QFontMetricsF axisMetrics(m_theme.font(m_theme.axisPx));
-    Gutters gutters;
-    for (const QString &label : valueLabels(*cell.left, cell.panel->unit))
-        gutters.left = std::max(gutters.left, axisMetrics.horizontalAdvance(label));
-    gutters.right = axisMetrics.horizontalAdvance(QStringLiteral("00:00")) / 2; // room for the last time label
-    if (hasRightAxis(*cell.panel)) {
-        for (const QString &label : valueLabels(*cell.right, cell.panel->rightUnit))
-            gutters.right = std::max(gutters.right, axisMetrics.horizontalAdvance(label) + kGap);
-    }
-    return gutters;
-}
-
-QRectF FigurePainter::plotRectOf(const QRectF &rect, const Cell &cell, const Gutters &gutters) const
-{
-    double top = rect.top();
-    if (!cell.panel->title.isEmpty())
-        top += QFontMetricsF(m_theme.font(m_theme.panelTitlePx, true)).height() + kGap;
-    const QFontMetricsF axisMetrics(m_theme.font(m_theme.axisPx));
-    const double legend = legendHeight(cell, rect.width());
-    const double timeLabels = axisMetrics.height() + 4;
-    return QRectF(rect.left() + gutters.left + kGap, top + axisMetrics.height() / 2,
-                  std::max(10.0, rect.width() - gutters.left - kGap - gutters.right),
-                  std::max(10.0, rect.bottom() - legend - kGap - timeLabels - top - axisMetrics.height() / 2));
-}
-
-FigurePainter::DrawnPlot FigurePainter::paintCell(QPainter &painter, const QRectF &rect, const Cell &cell,
-                                                  const Gutters &gutters, const std::vector<Annotation> &annotations,
-                                                  const QTimeZone &zone) const
+void FigurePainter::paintCell(QPainter &painter, const CellPlan &cell, int index, FigureLayout *layout) const
 {
     const ExportFigure::Panel &panel = *cell.panel;
-    const double top = rect.top();
+    const QRectF &rect = cell.rect;
+    const QRectF &plot = cell.plot;
     if (!panel.title.isEmpty()) {
         const QFont font = m_theme.font(m_theme.panelTitlePx, true);
         const double height = QFontMetricsF(font).height();
         painter.setFont(font);
         painter.setPen(m_theme.text);
-        painter.drawText(QRectF(rect.left(), top, rect.width(), height), Qt::AlignLeft | Qt::AlignVCenter,
-                         QFontMetricsF(font).elidedText(panel.title, Qt::ElideRight, rect.width()));
+        drawText(painter, QRectF(rect.left(), rect.top(), rect.width(), height), Qt::AlignLeft | Qt::AlignVCenter,
+                 QFontMetricsF(font).elidedText(panel.title, Qt::ElideRight, rect.width()),
+                 FigureLayout::Role::PanelTitle, index, layout);
     }
-
-    const bool hasRight = hasRightAxis(panel);
-    const ValueScale left = *cell.left;
-    const ValueScale right = *cell.right;
-    const QFont axisFont = m_theme.font(m_theme.axisPx);
-    const QFontMetricsF axisMetrics(axisFont);
-    const QStringList leftLabels = valueLabels(left, panel.unit);
-    const QStringList rightLabels = hasRight ? valueLabels(right, panel.rightUnit) : QStringList();
-    const double leftGutter = gutters.left;
-    const double rightGutter = gutters.right;
-    const double legend = legendHeight(cell, rect.width());
-    const QRectF plot = plotRectOf(rect, cell, gutters);
 
     // Grid and value labels, where the curves put the same values (SeriesGeometry's mapping,
-    // as on screen).
+    // as on screen). A label that would touch the one below it is left out (its grid line
+    // stays); the lowest label is always drawn.
+    const QFont axisFont = m_theme.font(m_theme.axisPx);
+    const QFontMetricsF axisMetrics(axisFont);
     painter.setFont(axisFont);
-    const auto leftMapping = SeriesGeometry::Mapping::of(cell.range, left.low, left.high, plot);
-    for (int i = 0; i < left.count(); ++i) {
-        const double y = leftMapping.y(left.tick(i));
-        painter.setPen(QPen(m_theme.grid, 1));
-        painter.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y));
-        painter.setPen(m_theme.mutedText);
-        painter.drawText(QRectF(rect.left(), y - axisMetrics.height() / 2, leftGutter, axisMetrics.height()),
-                         Qt::AlignRight | Qt::AlignVCenter, leftLabels.value(i));
-    }
-    const auto rightMapping = SeriesGeometry::Mapping::of(cell.range, right.low, right.high, plot);
-    for (int i = 0; hasRight && i < right.count(); ++i) {
-        const double y = rightMapping.y(right.tick(i));
-        painter.setPen(m_theme.mutedText);
-        painter.drawText(QRectF(plot.right() + kGap, y - axisMetrics.height() / 2, rightGutter, axisMetrics.height()),
-                         Qt::AlignLeft | Qt::AlignVCenter, rightLabels.value(i));
-    }
-    paintTimeAxis(painter, plot, cell, zone);
+    QStringList drawnLeft;
+    const auto drawAxis = [&](const ValueScale &scale, const QString &unit, bool rightSide) {
+        const QStringList labels = valueLabels(scale, unit);
+        const auto mapping = SeriesGeometry::Mapping::of(cell.range, scale.low, scale.high, plot);
+        double lastTop = std::numeric_limits<double>::infinity();
+        for (int i = 0; i < scale.count(); ++i) {
+            const double y = mapping.y(scale.tick(i));
+            if (!rightSide) {
+                painter.setPen(QPen(m_theme.grid, 1));
+                painter.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y));
+            }
+            const QRectF box = rightSide ? QRectF(plot.right() + kGap, y - axisMetrics.height() / 2,
+                                                  rect.right() - plot.right() - kGap, axisMetrics.height())
+                                         : QRectF(rect.left(), y - axisMetrics.height() / 2,
+                                                  plot.left() - kGap - rect.left(), axisMetrics.height());
+            if (box.bottom() > lastTop - 1)
+                continue;
+            painter.setPen(m_theme.mutedText);
+            drawText(painter, box, (rightSide ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignVCenter, labels.value(i),
+                     FigureLayout::Role::ValueLabel, index, layout);
+            lastTop = box.top();
+            if (!rightSide)
+                drawnLeft << labels.value(i);
+        }
+    };
+    drawAxis(cell.left, panel.unit, false);
+    if (cell.hasRight)
+        drawAxis(cell.right, panel.rightUnit, true);
     painter.setPen(QPen(m_theme.axis, 1));
     painter.drawLine(plot.bottomLeft(), plot.bottomRight());
 
     painter.save();
     painter.setClipRect(plot.adjusted(-m_theme.lineWidth, -m_theme.lineWidth, m_theme.lineWidth, m_theme.lineWidth));
-    paintSeries(painter, plot, cell, left, right);
+    paintSeries(painter, cell);
     painter.restore();
-    paintAnnotations(painter, plot, cell, annotations);
 
     bool anyData = false;
     for (const ExportFigure::Series &series : panel.series) {
@@ -395,14 +667,17 @@ FigurePainter::DrawnPlot FigurePainter::paintCell(QPainter &painter, const QRect
     if (!anyData) {
         painter.setFont(m_theme.font(m_theme.legendPx));
         painter.setPen(m_theme.mutedText);
-        painter.drawText(plot, Qt::AlignCenter, QStringLiteral("No data in this time range"));
+        drawText(painter, plot, Qt::AlignCenter, QStringLiteral("No data in this time range"),
+                 FigureLayout::Role::NoData, index, layout);
     }
-    paintLegend(painter, QRectF(rect.left(), rect.bottom() - legend, rect.width(), legend), cell);
-    return DrawnPlot{plot, leftLabels};
+    if (layout)
+        layout->cells.push_back({rect, plot, drawnLeft, cell.legendLevel});
 }
 
-void FigurePainter::paintTimeAxis(QPainter &painter, const QRectF &plot, const Cell &cell, const QTimeZone &zone) const
+void FigurePainter::paintTimeAxis(QPainter &painter, const CellPlan &cell, int index, const QTimeZone &zone,
+                                  FigureLayout *layout) const
 {
+    const QRectF &plot = cell.plot;
     const QFont font = m_theme.font(m_theme.axisPx);
     const QFontMetricsF metrics(font);
     painter.setFont(font);
@@ -411,6 +686,10 @@ void FigurePainter::paintTimeAxis(QPainter &painter, const QRectF &plot, const C
         cell.zeroMs ? 0 : qint64(QDateTime::fromMSecsSinceEpoch(cell.range.startMs, zone).offsetFromUtc()) * 1000;
     const TimeRange shifted{cell.range.startMs - zero, cell.range.endMs - zero};
     const TimeTicks::Ticks ticks = TimeTicks::compute(shifted, int(plot.width()), kMinTimeLabelSpacing, offsetMs);
+    // A time label may reach into the gutters by half the gap, not into the value labels
+    // there, and never out of its panel.
+    const double leftLimit = plot.left() - kGap / 2;
+    const double rightLimit = cell.hasRight ? plot.right() + kGap / 2 : cell.rect.right();
     for (qint64 t : ticks.instantsMs) {
         const double x = xOf(t + zero, cell.range, plot);
         painter.setPen(QPen(m_theme.grid, 1));
@@ -418,15 +697,19 @@ void FigurePainter::paintTimeAxis(QPainter &painter, const QRectF &plot, const C
         const QString label =
             cell.zeroMs ? relativeLabel(t) : QDateTime::fromMSecsSinceEpoch(t, zone).toString(ticks.labelFormat);
         const double width = metrics.horizontalAdvance(label);
+        if (x - width / 2 < leftLimit || x + width / 2 > rightLimit)
+            continue;
         painter.setPen(m_theme.mutedText);
-        painter.drawText(QRectF(x - width / 2 - 2, plot.bottom() + 4, width + 4, metrics.height()), Qt::AlignCenter,
-                         label);
+        drawText(painter, QRectF(x - width / 2 - 2, plot.bottom() + 4, width + 4, metrics.height()), Qt::AlignCenter,
+                 label, FigureLayout::Role::TimeLabel, index, layout);
     }
 }
 
-void FigurePainter::paintSeries(QPainter &painter, const QRectF &plot, const Cell &cell, const ValueScale &left,
-                                const ValueScale &right) const
+void FigurePainter::paintSeries(QPainter &painter, const CellPlan &cell) const
 {
+    const QRectF &plot = cell.plot;
+    const ValueScale &left = cell.left;
+    const ValueScale &right = cell.right;
     const qint64 columnMs = Decimator::columnMsFor(cell.range, int(plot.width()));
     int index = 0;
     for (const ExportFigure::Series &series : cell.panel->series) {
@@ -470,41 +753,23 @@ void FigurePainter::paintSeries(QPainter &painter, const QRectF &plot, const Cel
     }
 }
 
-void FigurePainter::paintAnnotations(QPainter &painter, const QRectF &plot, const Cell &cell,
-                                     const std::vector<Annotation> &annotations) const
+void FigurePainter::paintAnnotations(QPainter &painter, const CellPlan &cell, int index, const Plan &plan,
+                                     FigureLayout *layout) const
 {
+    const AnnotationLayout::Result &result = cell.annotations;
+    if (result.markers.empty())
+        return;
+    const QRectF &plot = cell.plot;
     const QFont font = m_theme.font(m_theme.annotationPx);
     const QFontMetricsF metrics(font);
-    std::vector<const Annotation *> shown;
-    std::vector<AnnotationLayout::Item> items;
-    for (const Annotation &a : annotations) {
-        if (a.timeMs > cell.range.endMs || a.endMs.value_or(a.timeMs) < cell.range.startMs)
-            continue;
-        shown.push_back(&a);
-        const double width = metrics.horizontalAdvance(annotationLabel(a, metrics)) + 2 * kLabelPadding + kColourBar;
-        items.push_back({a.id, a.timeMs, a.endMs, width});
-    }
-    if (items.empty())
-        return;
-    AnnotationLayout::Options options;
-    options.range = cell.range;
-    options.plotLeft = plot.left();
-    options.plotWidth = plot.width();
-    options.plotTop = plot.top();
-    options.plotBottom = plot.bottom();
-    // A published chart names every action: labels stack in rows instead of folding into "+N".
-    options.clusterPx = 0;
-    options.rows = std::max(2, int(plot.height() / 2 / (metrics.height() + 8)));
-    options.rowHeight = metrics.height() + 4;
-    options.badgeWidth = [&](int n) {
-        return metrics.horizontalAdvance(QStringLiteral("+%1").arg(n)) + 2 * kLabelPadding;
+    const auto annotationOf = [&](int marker) -> const Annotation & {
+        return *cell.shown[std::size_t(result.markers[std::size_t(marker)].item)];
     };
-    const AnnotationLayout::Result layout = AnnotationLayout::compute(items, options);
-
     painter.save();
     painter.setClipRect(plot);
-    for (const AnnotationLayout::Marker &marker : layout.markers) {
-        const Annotation &a = *shown[std::size_t(marker.item)];
+    for (int m = 0; m < int(result.markers.size()); ++m) {
+        const AnnotationLayout::Marker &marker = result.markers[std::size_t(m)];
+        const Annotation &a = annotationOf(m);
         const QColor color = Palette::annotationColor(a.source, a.failed);
         if (marker.endX) {
             const double x0 = std::max(plot.left(), marker.x);
@@ -520,91 +785,97 @@ void FigurePainter::paintAnnotations(QPainter &painter, const QRectF &plot, cons
     painter.restore();
 
     painter.setFont(font);
-    for (const AnnotationLayout::Group &group : layout.groups) {
+    for (const AnnotationLayout::Group &group : result.groups) {
         if (group.label.isEmpty())
             continue;
-        const Annotation &first = *shown[std::size_t(layout.markers[std::size_t(group.markers.front())].item)];
-        const QColor color = Palette::annotationColor(first.source, first.failed);
-        if (group.isCluster()) {
+        const Annotation &a = annotationOf(group.markers.front());
+        const QColor color = Palette::annotationColor(a.source, a.failed);
+        if (group.number > 0) {
+            int number = 0;
+            for (const auto &[n, keyed] : plan.key) {
+                if (keyed == &a)
+                    number = n;
+            }
             painter.setPen(Qt::NoPen);
             painter.setBrush(color);
             painter.drawRoundedRect(group.label, 3, 3);
             painter.setPen(Qt::white);
-            painter.drawText(group.label, Qt::AlignCenter, QStringLiteral("+%1").arg(group.markers.size()));
+            drawText(painter, group.label, Qt::AlignCenter, numberText(number), FigureLayout::Role::AnnotationNumber,
+                     index, nullptr);
+            if (layout) {
+                layout->texts.push_back({FigureLayout::Role::AnnotationNumber, group.label, numberText(number), index});
+                layout->labels.push_back({a.id, group.label, group.x, group.leftOfLine, number, index});
+            }
             continue;
         }
+        // Translucent, so that a curve behind a label still shows; the coloured edge is on the
+        // line's side, so the label reads as hanging from its line.
         painter.setPen(QPen(withAlpha(color, 0.6), 1));
-        painter.setBrush(QColor(255, 255, 255, 235));
+        painter.setBrush(withAlpha(m_theme.background, 0.78));
         painter.drawRect(group.label);
-        painter.fillRect(QRectF(group.label.left(), group.label.top(), kColourBar, group.label.height()), color);
+        const double barLeft = group.leftOfLine ? group.label.right() - kColourBar : group.label.left();
+        painter.fillRect(QRectF(barLeft, group.label.top(), kColourBar, group.label.height()), color);
         painter.setPen(color.darker(130));
-        // Elided again to the box: the layout shortens a label to make room for a later one.
-        const QRectF textBox = group.label.adjusted(kColourBar + kLabelPadding, 0, -kLabelPadding, 0);
-        painter.drawText(textBox, Qt::AlignLeft | Qt::AlignVCenter,
-                         metrics.elidedText(annotationLabel(first, metrics), Qt::ElideRight, textBox.width()));
+        // Elided again to the box: the layout shortens a label when the whole has no room.
+        const QRectF textBox = group.leftOfLine
+                                   ? group.label.adjusted(kLabelPadding, 0, -kColourBar - kLabelPadding, 0)
+                                   : group.label.adjusted(kColourBar + kLabelPadding, 0, -kLabelPadding, 0);
+        const QString text = metrics.elidedText(annotationLabel(a, metrics), Qt::ElideRight, textBox.width());
+        painter.drawText(textBox, Qt::AlignLeft | Qt::AlignVCenter, text);
+        if (layout) {
+            layout->texts.push_back({FigureLayout::Role::AnnotationLabel, group.label, text, index});
+            layout->labels.push_back({a.id, group.label, group.x, group.leftOfLine, 0, index});
+        }
     }
     painter.setBrush(Qt::NoBrush);
 }
 
-namespace {
-
-struct LegendItem
+void FigurePainter::paintKey(QPainter &painter, const Plan &plan, FigureLayout *layout) const
 {
-    QString name;
-    QString stats;
-    double width = 0;
-};
-
-} // namespace
-
-static std::vector<LegendItem> legendItems(const SampleStore &store, const ExportFigure::Panel &panel,
-                                           const TimeRange &range, const QFontMetricsF &metrics)
-{
-    std::vector<LegendItem> items;
-    for (const ExportFigure::Series &series : panel.series) {
-        LegendItem item;
-        item.name = series.name;
-        const SampleStore::Series *stored = store.series(series.key);
-        if (stored) {
-            const SeriesStatistics stats = SeriesStatistics::compute(stored->timestampsMs(), stored->values(), range);
-            if (stats.count > 0) {
-                const QString &unit = series.definition.axis == AxisSide::Right ? panel.rightUnit : panel.unit;
-                item.stats = QStringLiteral("last %1 · min %2 · max %3 · mean %4")
-                                 .arg(stats.last ? Format::value(*stats.last, unit) : QStringLiteral("–"),
-                                      Format::value(stats.min, unit), Format::value(stats.max, unit),
-                                      Format::value(stats.mean, unit));
-            }
+    if (plan.key.empty())
+        return;
+    const QFont font = m_theme.font(m_theme.annotationPx);
+    const QFontMetricsF metrics(font);
+    painter.setFont(font);
+    const double rowHeight = metrics.height() + 6;
+    double x = plan.keyRect.left();
+    double y = plan.keyRect.top();
+    for (const auto &[number, a] : plan.key) {
+        const QString label = keyLabel(*a, plan.timeZone);
+        const double boxWidth = metrics.horizontalAdvance(numberText(number)) + 2 * kLabelPadding;
+        const double width = boxWidth + 6 + metrics.horizontalAdvance(label);
+        if (x > plan.keyRect.left() && x + width > plan.keyRect.right()) {
+            x = plan.keyRect.left();
+            y += rowHeight;
         }
-        item.width = kSwatch + 6 + metrics.horizontalAdvance(item.name) +
-                     (item.stats.isEmpty() ? 0 : 8 + metrics.horizontalAdvance(item.stats));
-        items.push_back(item);
+        const QColor color = Palette::annotationColor(a->source, a->failed);
+        const QRectF box(x, y + 1, boxWidth, rowHeight - 4);
+        painter.setPen(Qt::NoPen);
+        painter.setBrush(color);
+        painter.drawRoundedRect(box, 3, 3);
+        painter.setPen(Qt::white);
+        painter.drawText(box, Qt::AlignCenter, numberText(number));
+        painter.setPen(m_theme.text);
+        const QRectF textRect(box.right() + 6, y,
+                              std::min(width - boxWidth - 6, plan.keyRect.right() - box.right() - 6), rowHeight - 2);
+        const QString shown = metrics.elidedText(label, Qt::ElideRight, textRect.width());
+        painter.drawText(textRect, Qt::AlignLeft | Qt::AlignVCenter, shown);
+        if (layout)
+            layout->texts.push_back(
+                {FigureLayout::Role::Key,
+                 box.united(painter.boundingRect(textRect, Qt::AlignLeft | Qt::AlignVCenter, shown)),
+                 numberText(number) + QLatin1Char(' ') + shown, -1});
+        x += width + kLegendSpacing;
     }
-    return items;
+    painter.setBrush(Qt::NoBrush);
 }
 
-double FigurePainter::legendHeight(const Cell &cell, double width) const
+void FigurePainter::paintLegend(QPainter &painter, const CellPlan &cell, int index, FigureLayout *layout) const
 {
-    const QFontMetricsF metrics(m_theme.font(m_theme.legendPx));
-    const std::vector<LegendItem> items = legendItems(m_store, *cell.panel, cell.range, metrics);
-    if (items.empty())
-        return 0;
-    int rows = 1;
-    double x = 0;
-    for (const LegendItem &item : items) {
-        if (x > 0 && x + item.width > width) {
-            ++rows;
-            x = 0;
-        }
-        x += item.width + 18;
-    }
-    return rows * (metrics.height() + 4);
-}
-
-void FigurePainter::paintLegend(QPainter &painter, const QRectF &rect, const Cell &cell) const
-{
+    const QRectF &rect = cell.legend;
     const QFont font = m_theme.font(m_theme.legendPx);
     const QFontMetricsF metrics(font);
-    const std::vector<LegendItem> items = legendItems(m_store, *cell.panel, cell.range, metrics);
+    const std::vector<LegendItem> items = legendItems(m_store, *cell.panel, cell.range, metrics, cell.legendLevel);
     painter.setFont(font);
     double x = rect.left();
     double y = rect.top();
@@ -623,15 +894,17 @@ void FigurePainter::paintLegend(QPainter &painter, const QRectF &rect, const Cel
         painter.drawLine(QPointF(x + 2, mid), QPointF(x + kSwatch - 2, mid));
         double textX = x + kSwatch + 6;
         painter.setPen(m_theme.text);
-        const double nameWidth = metrics.horizontalAdvance(item.name);
-        painter.drawText(QRectF(textX, y, std::min(nameWidth + 2, rect.right() - textX), rowHeight),
-                         Qt::AlignLeft | Qt::AlignVCenter, item.name);
+        const QString name = metrics.elidedText(item.name, Qt::ElideRight, rect.right() - textX);
+        const double nameWidth = metrics.horizontalAdvance(name);
+        drawText(painter, QRectF(textX, y, std::min(nameWidth + 2, rect.right() - textX), rowHeight),
+                 Qt::AlignLeft | Qt::AlignVCenter, name, FigureLayout::Role::Legend, index, layout);
         textX += nameWidth + 8;
         if (!item.stats.isEmpty() && textX < rect.right()) {
             painter.setPen(m_theme.mutedText);
-            painter.drawText(QRectF(textX, y, rect.right() - textX, rowHeight), Qt::AlignLeft | Qt::AlignVCenter,
-                             metrics.elidedText(item.stats, Qt::ElideRight, rect.right() - textX));
+            drawText(painter, QRectF(textX, y, rect.right() - textX, rowHeight), Qt::AlignLeft | Qt::AlignVCenter,
+                     metrics.elidedText(item.stats, Qt::ElideRight, rect.right() - textX), FigureLayout::Role::Legend,
+                     index, layout);
         }
-        x += item.width + 18;
+        x += item.width + kLegendSpacing;
     }
 }

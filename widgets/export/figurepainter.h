@@ -3,9 +3,11 @@
 
 #include "export/exportfigure.h"
 #include "export/exporttheme.h"
+#include "export/figurelayout.h"
 #include "timeline/valuescale.h"
 
 #include <QRectF>
+#include <QSizeF>
 #include <QStringList>
 #include <optional>
 #include <vector>
@@ -25,55 +27,47 @@ class FigurePainter
 public:
     FigurePainter(const SampleStore &store, ExportTheme theme);
 
-    // What a paint drew of each panel's value axes, for tests that compare a picture with the
-    // screen: the plot and the left axis' labels, bottom to top.
-    struct DrawnPlot
-    {
-        QRectF plot;
-        QStringList leftLabels;
-    };
+    // Paints the whole figure into `rect` (logical pixels of the picture); with `layout`, says
+    // where it put every text, plot and label.
+    //
+    // A figure lays itself out: a legend gives up statistics (all four, then last and max, then
+    // last, then names only) before a plot gets less than half of its panel's height; value
+    // labels are thinned where they would touch; a time label that would run into a value label
+    // or out of the panel is left out; an annotation label stands at its line, and one without
+    // room becomes a numbered box explained by a key under the panels.
+    void paint(QPainter &painter, const QRectF &rect, const ExportFigure &figure, FigureLayout *layout = nullptr) const;
 
-    // Paints the whole figure into `rect` (logical pixels of the picture); with `drawn`, says
-    // what it drew there, one entry per cell.
-    void paint(QPainter &painter, const QRectF &rect, const ExportFigure &figure,
-               std::vector<DrawnPlot> *drawn = nullptr) const;
+    // The size to paint a figure at when `requested` is asked for: the same, or taller when
+    // even the most compact legends leave a plot less than half its panel (six panels at
+    // 800×450 grow to the height they need; the width stays).
+    QSizeF sizeFor(const ExportFigure &figure, QSizeF requested) const;
 
     // The caption's text (time range in UTC and local time, queries, source, version).
     QString captionText(const ExportFigure &figure) const;
 
 private:
-    struct Cell
-    {
-        const ExportFigure::Panel *panel = nullptr;
-        TimeRange range;
-        std::optional<qint64> zeroMs; // comparison: time counted from here
-        // The value axes (ValueScale, as on screen); a comparison row shares them.
-        std::optional<ValueScale> left;
-        std::optional<ValueScale> right;
-    };
+    struct CellPlan;
+    struct Plan;
 
-    // Room for the value labels left and right of a plot.
-    struct Gutters
-    {
-        double left = 0;
-        double right = 0;
-    };
-    Gutters guttersOf(const Cell &cell) const; // its scales must be set
-    // Where a cell's plot goes: below its title, above its time labels and legend. Its height
-    // does not depend on the gutters, so the scales can be chosen for it first.
-    QRectF plotRectOf(const QRectF &rect, const Cell &cell, const Gutters &gutters) const;
-    DrawnPlot paintCell(QPainter &painter, const QRectF &rect, const Cell &cell, const Gutters &gutters,
-                        const std::vector<Annotation> &annotations, const QTimeZone &zone) const;
+    // Everything's place for a figure in `rect`, measured and not yet painted.
+    Plan plan(const QRectF &rect, const ExportFigure &figure) const;
+    // The vertical part of a cell: its legend level and plot; how much taller the cell must be
+    // when even names only leave the plot less than half the panel (it is planned so), else 0.
+    double fitVertically(CellPlan &cell, double leftGutter, double rightGutter) const;
+    void planAnnotations(CellPlan &cell, const std::vector<Annotation> &annotations, int rows) const;
     // Min and max of the finite samples of a panel's series on one axis, over a range.
     std::optional<std::pair<double, double>> dataExtent(const ExportFigure::Panel &panel, AxisSide side,
                                                         const TimeRange &range) const;
-    double legendHeight(const Cell &cell, double width) const;
-    void paintLegend(QPainter &painter, const QRectF &rect, const Cell &cell) const;
-    void paintSeries(QPainter &painter, const QRectF &plot, const Cell &cell, const ValueScale &left,
-                     const ValueScale &right) const;
-    void paintTimeAxis(QPainter &painter, const QRectF &plot, const Cell &cell, const QTimeZone &zone) const;
-    void paintAnnotations(QPainter &painter, const QRectF &plot, const Cell &cell,
-                          const std::vector<Annotation> &annotations) const;
+    double legendHeight(const CellPlan &cell, double width, int level) const;
+
+    void paintCell(QPainter &painter, const CellPlan &cell, int index, FigureLayout *layout) const;
+    void paintLegend(QPainter &painter, const CellPlan &cell, int index, FigureLayout *layout) const;
+    void paintSeries(QPainter &painter, const CellPlan &cell) const;
+    void paintTimeAxis(QPainter &painter, const CellPlan &cell, int index, const QTimeZone &zone,
+                       FigureLayout *layout) const;
+    void paintAnnotations(QPainter &painter, const CellPlan &cell, int index, const Plan &plan,
+                          FigureLayout *layout) const;
+    void paintKey(QPainter &painter, const Plan &plan, FigureLayout *layout) const;
 
     const SampleStore &m_store;
     ExportTheme m_theme;

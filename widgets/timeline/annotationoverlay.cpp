@@ -74,7 +74,7 @@ AnnotationOverlay::View AnnotationOverlay::layout(const Context &context) const
     for (const Annotation &a : view.annotations) {
         const double width =
             metrics.horizontalAdvance(labelText(a, metrics, plot.width())) + 2 * kLabelPadding + kColourBar;
-        items.push_back({a.id, a.timeMs, a.endMs, std::ceil(width)});
+        items.push_back({a.id, a.timeMs, a.endMs, std::ceil(width), a.labelPriority()});
     }
     AnnotationLayout::Options options;
     options.range = range;
@@ -264,12 +264,17 @@ void AnnotationOverlay::paint(QPainter *painter, const Context &context)
                 continue;
             const QColor color = markerColor(first);
             painter->setPen(Qt::NoPen);
-            painter->setBrush(withAlpha(themeColors().labelBackground, first.suggested ? 0.67 : 0.92));
+            // Translucent, so that a curve behind a label still shows through it.
+            painter->setBrush(withAlpha(themeColors().labelBackground, first.suggested ? 0.55 : 0.78));
             painter->drawRoundedRect(group.label, 2, 2);
-            painter->fillRect(QRectF(group.label.left(), group.label.top(), kColourBar, group.label.height()), color);
+            // The coloured edge is on the side of the line: the label reads as hanging from it.
+            const double barLeft = group.leftOfLine ? group.label.right() - kColourBar : group.label.left();
+            painter->fillRect(QRectF(barLeft, group.label.top(), kColourBar, group.label.height()), color);
             painter->setPen(labelTextColor(color));
-            // Elided again to the box: the layout shortens a label to make room for a later one.
-            const QRectF textBox = group.label.adjusted(kColourBar + kLabelPadding, 0, -kLabelPadding, 0);
+            // Elided again to the box: the layout shortens a label when its whole text has no room.
+            const QRectF textBox = group.leftOfLine
+                                       ? group.label.adjusted(kLabelPadding, 0, -kColourBar - kLabelPadding, 0)
+                                       : group.label.adjusted(kColourBar + kLabelPadding, 0, -kLabelPadding, 0);
             painter->drawText(
                 textBox, Qt::AlignLeft | Qt::AlignVCenter,
                 metrics.elidedText(labelText(first, metrics, plot.width()), Qt::ElideRight, textBox.width()));

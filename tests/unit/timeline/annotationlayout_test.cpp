@@ -100,71 +100,159 @@ TEST(AnnotationLayout, AStreamOfMarkersDoesNotChainIntoOneCluster)
 
 TEST(AnnotationLayout, LabelsTakeRowsAndNeverOverlap)
 {
-    // 100 px labels every 10 s (100 px): row 0, row 1, then row 0 again, …
+    // 100 px labels every 10 s (100 px): they alternate between the two rows, each whole and
+    // right of its line.
     std::vector<Item> items;
     for (int i = 0; i < 6; ++i)
         items.push_back(point(quint64(i + 1), 10'000 + i * 10'000, 100));
     const Result r = compute(items, options());
     ASSERT_EQ(r.groups.size(), 6u);
-    EXPECT_DOUBLE_EQ(r.groups[0].label.top(), 12.0);
-    EXPECT_DOUBLE_EQ(r.groups[1].label.top(), 32.0);
-    EXPECT_DOUBLE_EQ(r.groups[2].label.top(), 12.0) << "row 0 is free again";
-    for (const Group &group : r.groups)
+    for (std::size_t g = 0; g + 1 < r.groups.size(); ++g)
+        EXPECT_NE(r.groups[g].label.top(), r.groups[g + 1].label.top()) << "neighbours " << g << " take two rows";
+    for (const Group &group : r.groups) {
         EXPECT_DOUBLE_EQ(group.label.width(), 100.0) << "room for all: nothing shortened";
+        EXPECT_FALSE(group.leftOfLine);
+        EXPECT_DOUBLE_EQ(group.label.left(), group.x + 3);
+    }
     expectNoLabelsOverlap(r);
 }
 
-TEST(AnnotationLayout, WhenTheRowsAreFullAnEarlierLabelIsShortenedForTheNewestOne)
+TEST(AnnotationLayout, WhenTheRowsAreFullTheNewestKeepsItsLabelWhole)
 {
-    // The seed 000 picture: a note, the rate change and a detector's suggestion take the
-    // rows; the in-flight limit a minute later still gets its label, whole.
+    // Six 100 px labels 50 px apart in two rows: the newest is whole right of its line, the
+    // others take what is left beside their lines, and one has no room.
     std::vector<Item> items;
     for (int i = 0; i < 6; ++i)
         items.push_back(point(quint64(i + 1), 10'000 + i * 5000, 100));
     const Result r = compute(items, options());
     ASSERT_EQ(r.groups.size(), 6u);
-    for (std::size_t g = 0; g < r.groups.size(); ++g)
-        EXPECT_FALSE(r.groups[g].label.isEmpty()) << "label " << g << " has a place";
     EXPECT_DOUBLE_EQ(r.groups[5].label.width(), 100.0) << "the newest is whole";
-    EXPECT_DOUBLE_EQ(r.groups[0].label.right(), r.groups[2].label.left() - 4) << "ends before the next in its row";
-    for (const Group &group : r.groups)
+    EXPECT_DOUBLE_EQ(r.groups[5].label.left(), r.groups[5].x + 3);
+    int placed = 0;
+    for (const Group &group : r.groups) {
+        if (group.label.isEmpty())
+            continue;
+        ++placed;
         EXPECT_GE(group.label.width(), options().minLabelWidth);
+    }
+    EXPECT_EQ(placed, 5);
     expectNoLabelsOverlap(r);
 }
 
 TEST(AnnotationLayout, ALabelIsNeverShortenedBelowItsMinimum)
 {
-    // Markers 3 s (30 px) apart: shortening an earlier label would leave it 26 px: the line
-    // alone marks the later one.
+    // Markers 3 s (30 px) apart near the left edge: the oldest has 56 px right of its line and
+    // 47 px left of it, both below the minimum: the line alone marks it.
     std::vector<Item> items;
     for (int i = 0; i < 3; ++i)
-        items.push_back(point(quint64(i + 1), 10'000 + i * 3000, 100));
+        items.push_back(point(quint64(i + 1), 5000 + i * 3000, 100));
     const Result r = compute(items, options());
     ASSERT_EQ(r.groups.size(), 3u);
-    EXPECT_DOUBLE_EQ(r.groups[0].label.width(), 100.0);
+    EXPECT_DOUBLE_EQ(r.groups[2].label.width(), 100.0);
     EXPECT_DOUBLE_EQ(r.groups[1].label.width(), 100.0);
-    EXPECT_TRUE(r.groups[2].label.isEmpty());
+    EXPECT_TRUE(r.groups[0].label.isEmpty());
 }
 
 TEST(AnnotationLayout, ALabelNearTheRightEdgeGoesLeftOfItsLine)
 {
     const Result r = compute({point(1, 99'000, 80)}, options());
     ASSERT_EQ(r.groups.size(), 1u);
-    EXPECT_DOUBLE_EQ(r.groups[0].label.right(), 1040.0 - 3.0);
+    EXPECT_DOUBLE_EQ(r.groups[0].label.right(), 1040.0 - 3.0) << "ends at its line";
+    EXPECT_TRUE(r.groups[0].leftOfLine);
 }
 
-TEST(AnnotationLayout, NearTheRightEdgeWithTheLeftTakenALabelStaysRightOfItsLineShortened)
+TEST(AnnotationLayout, NearTheRightEdgeTheNewestActionKeepsItsWholeLabelEndingAtItsLine)
 {
-    // The live edge of seed 000: a note, the rate change and a detector's suggestion take the
-    // rows left of the newest action, 80 px from the right edge, whose label is 200 px wide.
+    // The live edge of seed 000: a note, the rate change and a detector's suggestion a little
+    // before the newest action, 80 px from the right edge, whose label is 200 px wide.
     const Result r = compute(
         {point(1, 80'000, 100), point(2, 82'000, 100), point(3, 84'000, 100), point(4, 92'000, 200)}, options());
     ASSERT_EQ(r.groups.size(), 4u);
-    const QRectF newest = r.groups[3].label;
-    ASSERT_FALSE(newest.isEmpty()) << "the newest action has a label";
-    EXPECT_DOUBLE_EQ(newest.left(), 970.0 + 3.0) << "right of its line";
-    EXPECT_DOUBLE_EQ(newest.right(), 1050.0) << "shortened to the plot's edge";
+    const Group &newest = r.groups[3];
+    ASSERT_FALSE(newest.label.isEmpty()) << "the newest action has a label";
+    EXPECT_DOUBLE_EQ(newest.label.width(), 200.0) << "whole";
+    EXPECT_DOUBLE_EQ(newest.label.right(), 970.0 - 3.0) << "ending at its line";
+    EXPECT_TRUE(newest.leftOfLine);
     expectNoLabelsOverlap(r);
+}
+
+TEST(AnnotationLayout, AnActionOutranksANewerNoteAndASuggestion)
+{
+    // One row, three labels at one spot: the note and the suggestion are newer, but the
+    // action (the set-point change a reader looks for) gets the place.
+    Options o = options();
+    o.rows = 1;
+    o.clusterPx = 0; // as in an export: every marker on its own
+    Item action = point(1, 50'000, 300);
+    action.priority = 3;
+    Item note = point(2, 50'500, 300);
+    note.priority = 2;
+    Item suggestion = point(3, 51'000, 300);
+    suggestion.priority = 0;
+    const Result r = compute({action, note, suggestion}, o);
+    ASSERT_EQ(r.groups.size(), 3u);
+    EXPECT_DOUBLE_EQ(r.groups[0].label.width(), 300.0) << "the action: whole";
+    EXPECT_TRUE(r.groups[1].label.isEmpty()) << "the note: no room beside its line";
+    EXPECT_TRUE(r.groups[2].label.isEmpty()) << "the suggestion: no room";
+
+    // Without the action, the note outranks the newer suggestion.
+    const Result without = compute({note, suggestion}, o);
+    EXPECT_DOUBLE_EQ(without.groups[0].label.width(), 300.0);
+    EXPECT_TRUE(without.groups[1].label.isEmpty());
+}
+
+TEST(AnnotationLayout, LabelsWithoutRoomGetNumberedBoxesInTimeOrder)
+{
+    Options o = options();
+    o.rows = 1;
+    o.clusterPx = 0;
+    o.extraNumberRows = 2;
+    o.numberWidth = [](int) { return 16.0; };
+    std::vector<Item> items;
+    for (int i = 0; i < 4; ++i)
+        items.push_back(point(quint64(i + 1), 50'000 + i * 500, 300));
+    const Result r = compute(items, o);
+    ASSERT_EQ(r.groups.size(), 4u);
+    EXPECT_EQ(r.groups[3].number, 0) << "the newest is labelled, right of its line";
+    EXPECT_EQ(r.groups[2].number, 0) << "the next, left of its line";
+    EXPECT_EQ(r.groups[0].number, 1);
+    EXPECT_EQ(r.groups[1].number, 2);
+    for (const Group &group : r.groups) {
+        ASSERT_FALSE(group.label.isEmpty());
+        if (group.number > 0) {
+            EXPECT_DOUBLE_EQ(group.label.width(), 16.0);
+        }
+    }
+    expectNoLabelsOverlap(r);
+}
+
+TEST(AnnotationLayout, EveryLabelTouchesItsLine)
+{
+    // Many layouts of many markers: whatever place a label gets, it starts just right of its
+    // line or ends just left of it, and none covers another.
+    for (int seed = 1; seed <= 50; ++seed) {
+        std::vector<Item> items;
+        qint64 t = 0;
+        quint64 state = quint64(seed) * 2654435761u;
+        for (int i = 0; i < 25; ++i) {
+            state = state * 6364136223846793005u + 1442695040888963407u;
+            t += qint64((state >> 33) % 9000);
+            items.push_back(point(quint64(i + 1), t, 40 + double((state >> 20) % 200)));
+            items.back().priority = int((state >> 40) % 4);
+        }
+        Options o = options();
+        o.numberWidth = [](int) { return 14.0; };
+        const Result r = compute(items, o);
+        for (const Group &group : r.groups) {
+            if (group.label.isEmpty())
+                continue;
+            const double anchor = group.leftOfLine ? group.label.right() + 3 : group.label.left() - 3;
+            EXPECT_NEAR(anchor, group.x, 1.0) << "seed " << seed;
+            EXPECT_GE(group.label.left(), 50.0);
+            EXPECT_LE(group.label.right(), 1050.0);
+        }
+        expectNoLabelsOverlap(r);
+    }
 }
 
 TEST(AnnotationLayout, AnExpandedClusterListsItsMembers)

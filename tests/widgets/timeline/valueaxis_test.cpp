@@ -64,7 +64,7 @@ struct ScreenAndExport : ::testing::TestWithParam<Case>
     }
 
     // The picture of the panel alone at this height: its plot and its value labels.
-    FigurePainter::DrawnPlot exported(int height) const
+    FigureLayout::Cell exported(int height) const
     {
         ExportFigure figure;
         figure.range = window.range();
@@ -75,9 +75,9 @@ struct ScreenAndExport : ::testing::TestWithParam<Case>
                                  {{QStringLiteral("s"), QStringLiteral("series"), SeriesDefinition{}}}});
         QImage image(900, height, QImage::Format_ARGB32_Premultiplied);
         QPainter painter(&image);
-        std::vector<FigurePainter::DrawnPlot> drawn;
+        FigureLayout drawn;
         FigurePainter(store, ExportTheme::blog()).paint(painter, QRectF(0, 0, 900, height), figure, &drawn);
-        return drawn.empty() ? FigurePainter::DrawnPlot{} : drawn.front();
+        return drawn.cells.empty() ? FigureLayout::Cell{} : drawn.cells.front();
     }
 };
 
@@ -86,7 +86,7 @@ struct ScreenAndExport : ::testing::TestWithParam<Case>
 TEST_P(ScreenAndExport, APanelAndItsExportOfTheSamePlotHeightShowTheSameTicks)
 {
     for (int height : {240, 300, 380, 460, 500, 560, 760}) {
-        const FigurePainter::DrawnPlot picture = exported(height);
+        const FigureLayout::Cell picture = exported(height);
         ASSERT_FALSE(picture.leftLabels.isEmpty()) << height;
         TimelineChart chart(panel(), &store, &window);
         // Qt Charts lays the plot out to half a pixel: within a pixel of the picture's plot.

@@ -1,0 +1,250 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The rules of a publishable figure, checked on the rectangles the painter drew: every built-in
+// dashboard exported whole and in selections of 1, 2 and 4 panels, at the default size and at
+// 800×450, with the seed 000 annotations (actions, a note, a detector's suggestion) crowding
+// the plots. No text lies on other text, every annotation label stands at its line, every
+// plot keeps at least half of its panel, and nothing leaves the picture.
+#include "annotations/annotation.h"
+#include "dashboard/loader/dashboardloader.h"
+#include "export/chartexporter.h"
+#include "export/figurepainter.h"
+#include "store/samplestore.h"
+
+#include <QImage>
+#include <QPainter>
+#include <cmath>
+#include <gtest/gtest.h>
+#include <vector>
+
+namespace {
+
+constexpr qint64 kStart = 1772358000000; // 2026-03-01 09:40:00 UTC
+constexpr qint64 kEnd = kStart + 10 * 60 * 1000;
+
+const char *roleName(FigureLayout::Role role)
+{
+    switch (role) {
+    case FigureLayout::Role::Title:
+        return "title";
+    case FigureLayout::Role::Subtitle:
+        return "subtitle";
+    case FigureLayout::Role::Caption:
+        return "caption";
+    case FigureLayout::Role::WindowTitle:
+        return "window title";
+    case FigureLayout::Role::PanelTitle:
+        return "panel title";
+    case FigureLayout::Role::ValueLabel:
+        return "value label";
+    case FigureLayout::Role::TimeLabel:
+        return "time label";
+    case FigureLayout::Role::Legend:
+        return "legend";
+    case FigureLayout::Role::AnnotationLabel:
+        return "annotation label";
+    case FigureLayout::Role::AnnotationNumber:
+        return "annotation number";
+    case FigureLayout::Role::Key:
+        return "key";
+    case FigureLayout::Role::NoData:
+        return "no data";
+    }
+    return "?";
+}
+
+// Every series of a dashboard gets samples: steps, spikes and large values, so that value
+// labels are wide ("1.25k ops/s") and the scales differ from panel to panel.
+ExportFigure figureOf(const DashboardDefinition &dashboard, SampleStore &store)
+{
+    ExportFigure figure;
+    figure.range = {kStart, kEnd};
+    figure.columns = dashboard.columns;
+    figure.title = dashboard.title;
+    figure.subtitle = QStringLiteral("Raising the rate to 400/s fills the pool; an in-flight limit of 20 recovers");
+    figure.source = QStringLiteral("http://127.0.0.1:9090/");
+    figure.version = QStringLiteral("Chaoscope");
+    figure.timeZone = QTimeZone::utc();
+    int seriesIndex = 0;
+    for (int p = 0; p < int(dashboard.panels.size()); ++p) {
+        const PanelDefinition &panel = dashboard.panels[std::size_t(p)];
+        ExportFigure::Panel exported{panel.title, panel.unit, panel.rightUnit, {}};
+        for (int q = 0; q < int(panel.series.size()); ++q) {
+            const SeriesDefinition &definition = panel.series[std::size_t(q)];
+            const QString key = QStringLiteral("p%1/s%2").arg(p).arg(q);
+            std::vector<qint64> times;
+            std::vector<double> values;
+            const double scale = std::pow(10.0, (seriesIndex++ % 5) - 1);
+            for (qint64 t = kStart; t <= kEnd; t += 5000) {
+                const double phase = double(t - kStart) / double(kEnd - kStart);
+                times.push_back(t);
+                values.push_back(scale * (150 + 250 * (phase > 0.3 && phase < 0.7) + 20 * std::sin(phase * 40)));
+            }
+            store.merge(key, {}, times, values);
+            exported.series.push_back(
+                {key, definition.legend.isEmpty() ? definition.query.left(40) : definition.legend, definition});
+        }
+        figure.panels.push_back(exported);
+    }
+    const auto mark = [&](quint64 id, qint64 at, const QString &text, Annotation::Source source) {
+        Annotation a;
+        a.id = id;
+        a.timeMs = at;
+        a.text = text;
+        a.source = source;
+        return a;
+    };
+    figure.annotations = {
+        mark(1, kStart + 20'000, QStringLiteral("150/s: below the engine's ceiling (4 workers × 20 ms = 200/s)"),
+             Annotation::Source::Scenario),
+        mark(2, kStart + 180'000, QStringLiteral("rate 150 → 400 /s (Chaoscope starter)"), Annotation::Source::Action),
+        mark(3, kStart + 200'000, QStringLiteral("#fix the pool is full: pending grows"), Annotation::Source::Manual),
+        mark(4, kStart + 230'000, QStringLiteral("Detector: timeouts above 5 % for 30 s"),
+             Annotation::Source::Detector),
+        mark(5, kStart + 420'000, QStringLiteral("in-flight limit unlimited → 20 (Chaoscope starter)"),
+             Annotation::Source::Action),
+        mark(6, kStart + 590'000, QStringLiteral("recovered: completions back at the rate"),
+             Annotation::Source::Manual),
+    };
+    figure.annotations.back().endMs = kEnd + 60'000; // a region running past the view
+    return figure;
+}
+
+FigureLayout paintAndLayOut(const SampleStore &store, const ExportFigure &figure, QSize requested)
+{
+    const FigurePainter painter(store, ExportTheme::blog());
+    const QSizeF size = painter.sizeFor(figure, QSizeF(requested));
+    EXPECT_EQ(size.width(), requested.width()) << "a figure grows in height only";
+    EXPECT_GE(size.height(), requested.height());
+    QImage image(size.toSize(), QImage::Format_ARGB32_Premultiplied);
+    QPainter qp(&image);
+    FigureLayout layout;
+    painter.paint(qp, QRectF(QPointF(0, 0), size), figure, &layout);
+    return layout;
+}
+
+void expectPublishable(const FigureLayout &layout, const std::string &what)
+{
+    SCOPED_TRACE(what);
+    ASSERT_FALSE(layout.cells.empty());
+    const QRectF picture = layout.picture.adjusted(-0.5, -0.5, 0.5, 0.5);
+    for (const FigureLayout::Text &text : layout.texts) {
+        EXPECT_TRUE(picture.contains(text.rect))
+            << roleName(text.role) << " \"" << text.text.toStdString() << "\" leaves the picture";
+    }
+    for (std::size_t a = 0; a < layout.texts.size(); ++a) {
+        for (std::size_t b = a + 1; b < layout.texts.size(); ++b) {
+            const FigureLayout::Text &x = layout.texts[a];
+            const FigureLayout::Text &y = layout.texts[b];
+            // Touching edges are not an overlap: a tenth of a pixel of slack.
+            const QRectF inner = x.rect.adjusted(0.1, 0.1, -0.1, -0.1);
+            EXPECT_FALSE(inner.intersects(y.rect)) << roleName(x.role) << " \"" << x.text.toStdString() << "\" and "
+                                                   << roleName(y.role) << " \"" << y.text.toStdString() << "\" overlap";
+        }
+    }
+    for (const FigureLayout::Cell &cell : layout.cells) {
+        EXPECT_GE(cell.plot.height(), cell.rect.height() / 2 - 0.5) << "a plot keeps half its panel";
+        EXPECT_GE(cell.leftLabels.size(), 2) << "a value axis says at least two values";
+    }
+    for (const FigureLayout::Label &label : layout.labels) {
+        const double anchor = label.leftOfLine ? label.box.right() : label.box.left();
+        EXPECT_NEAR(anchor, label.lineX, 1.0) << "annotation " << label.annotation << " stands at its line";
+        const QRectF &plot = layout.cells[std::size_t(label.cell)].plot;
+        EXPECT_TRUE(plot.adjusted(-0.5, -0.5, 0.5, 0.5).contains(label.box)) << "inside its plot";
+    }
+}
+
+struct Case
+{
+    const char *dashboard;
+    QSize size;
+};
+
+class FigureLayoutTest : public ::testing::TestWithParam<Case>
+{
+};
+
+} // namespace
+
+TEST_P(FigureLayoutTest, WholeAndSelectionsAreLaidOutByTheRules)
+{
+    const DashboardLoader::LoadResult loaded = DashboardLoader::fromBuiltin(QString::fromLatin1(GetParam().dashboard));
+    ASSERT_TRUE(loaded.usable);
+    SampleStore store;
+    const ExportFigure whole = figureOf(loaded.dashboard, store);
+    const QSize size = GetParam().size;
+    expectPublishable(paintAndLayOut(store, whole, size), "whole dashboard");
+
+    const int panels = int(whole.panels.size());
+    for (int count : {1, 2, 4}) {
+        if (count > panels)
+            continue;
+        for (int first = 0; first + count <= panels; first += count) {
+            ExportFigure selection = whole;
+            selection.panels.assign(whole.panels.begin() + first, whole.panels.begin() + first + count);
+            const FigureLayout layout = paintAndLayOut(store, selection, size);
+            expectPublishable(layout, std::to_string(count) + " panels from " + std::to_string(first));
+            if (count == 1) {
+                // One panel has the room to name every action.
+                int actions = 0;
+                for (const FigureLayout::Label &label : layout.labels)
+                    actions += (label.annotation == 2 || label.annotation == 5) && label.number == 0;
+                EXPECT_EQ(actions, 2) << "both actions are labelled in words";
+            }
+        }
+    }
+}
+
+TEST(FigureLayout, AnnotationsWithoutRoomAreNumberedAndExplainedInTheKey)
+{
+    const DashboardLoader::LoadResult loaded = DashboardLoader::fromBuiltin(QStringLiteral("testbed"));
+    ASSERT_TRUE(loaded.usable);
+    SampleStore store;
+    const FigureLayout layout = paintAndLayOut(store, figureOf(loaded.dashboard, store), {800, 450});
+    int numbered = 0;
+    for (const FigureLayout::Label &label : layout.labels)
+        numbered += label.number > 0;
+    ASSERT_GT(numbered, 0) << "six panels at 800 px have no room for six labels in words";
+    int keyEntries = 0;
+    for (const FigureLayout::Text &text : layout.texts)
+        keyEntries += text.role == FigureLayout::Role::Key;
+    EXPECT_GT(keyEntries, 0);
+    for (const FigureLayout::Label &label : layout.labels) {
+        if (label.number == 0)
+            continue;
+        const QString prefix = QString::number(label.number) + QLatin1Char(' ');
+        const bool explained = std::any_of(layout.texts.begin(), layout.texts.end(), [&](const FigureLayout::Text &t) {
+            return t.role == FigureLayout::Role::Key && t.text.startsWith(prefix);
+        });
+        EXPECT_TRUE(explained) << "number " << label.number << " is in the key";
+    }
+}
+
+TEST(FigureLayout, SixPanelsAt800By450GrowTallerInsteadOfSquashingThePlots)
+{
+    const DashboardLoader::LoadResult loaded = DashboardLoader::fromBuiltin(QStringLiteral("testbed"));
+    ASSERT_TRUE(loaded.usable);
+    SampleStore store;
+    const ExportFigure figure = figureOf(loaded.dashboard, store);
+    const ChartExporter exporter(store, ExportTheme::blog());
+    const QImage image = exporter.toImage(figure, {800, 450}, 2);
+    EXPECT_EQ(image.width(), 1600);
+    EXPECT_GT(image.height(), 900) << "grown";
+    // A single panel fits as asked.
+    ExportFigure one = figure;
+    one.panels.resize(1);
+    EXPECT_EQ(exporter.toImage(one, {800, 450}, 2).size(), QSize(1600, 900));
+}
+
+INSTANTIATE_TEST_SUITE_P(BuiltinDashboards, FigureLayoutTest,
+                         ::testing::Values(Case{"testbed", {1200, 675}}, Case{"testbed", {800, 450}},
+                                           Case{"camunda", {1200, 675}}, Case{"camunda", {800, 450}},
+                                           Case{"prometheus-self", {1200, 675}}, Case{"prometheus-self", {800, 450}}),
+                         [](const ::testing::TestParamInfo<Case> &param) {
+                             QString name =
+                                 QString::fromLatin1(param.param.dashboard).replace(QLatin1Char('-'), QLatin1Char('_'));
+                             return QStringLiteral("%1_%2x%3")
+                                 .arg(name)
+                                 .arg(param.param.size.width())
+                                 .arg(param.param.size.height())
+                                 .toStdString();
+                         });
