@@ -10,6 +10,7 @@
 #include "base/whenfinished.h"
 #include "dashboard/dashboardpoller.h"
 #include "dashboard/dashboardview.h"
+#include "dashboard/historyprogress.h"
 #include "dashboard/panelwidget.h"
 #include "dashboard/variablebar.h"
 #include "dashboard/variablevaluesloader.h"
@@ -37,7 +38,6 @@
 #include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
-#include <QProgressBar>
 #include <QScrollArea>
 #include <QStatusBar>
 #include <QTimer>
@@ -110,32 +110,14 @@ MainWindow::MainWindow(PrometheusClient *client, SampleStore *store, TimeWindow 
     statusBar()->addWidget(m_sourceState, 1);
     // Loading history (opening an 8 h window, zooming out into time not fetched yet) shows
     // how far it got; the picture is usable meanwhile, the bar says the detail is coming.
-    auto *history = new QProgressBar;
-    history->setObjectName(QStringLiteral("historyProgress"));
-    history->setMaximumWidth(220);
-    history->setFormat(tr("Loading history %p %"));
-    history->setToolTip(
-        tr("History requests answered of those planned: the coarse picture comes first, the detail after."));
-    history->hide();
-    statusBar()->addPermanentWidget(history);
     // Nothing long without a way out: the detail of a long window on a slow Prometheus can
     // take minutes, and the coarse picture is often all that is needed.
-    auto *cancelHistory = new QToolButton;
-    cancelHistory->setObjectName(QStringLiteral("cancelHistory"));
-    cancelHistory->setText(tr("Cancel"));
-    cancelHistory->setToolTip(
-        tr("Stop loading the history's detail; the picture drawn so far stays and live polling goes on."));
-    cancelHistory->setAutoRaise(true);
-    cancelHistory->hide();
-    statusBar()->addPermanentWidget(cancelHistory);
-    connect(cancelHistory, &QToolButton::clicked, m_poller, &DashboardPoller::cancelHistory);
-    connect(m_poller, &DashboardPoller::backfillProgress, history, [history, cancelHistory](int done, int total) {
-        const bool loading = total > 0 && done < total;
-        history->setVisible(loading);
-        cancelHistory->setVisible(loading);
-        history->setRange(0, qMax(1, total));
-        history->setValue(done);
-    });
+    auto *history = new HistoryProgress;
+    statusBar()->addPermanentWidget(history);
+    connect(history, &HistoryProgress::cancelRequested, m_poller, &DashboardPoller::cancelHistory);
+    connect(m_poller, &DashboardPoller::backfillProgress, history, &HistoryProgress::setProgress);
+    connect(m_client, &PrometheusClient::reachabilityChanged, history,
+            [history](bool reachable) { history->setSourceReachable(reachable); });
     statusBar()->addPermanentWidget(m_admin);
     statusBar()->addPermanentWidget(m_sampleCount);
     updateSourceState(true, QString());

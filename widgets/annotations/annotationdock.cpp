@@ -163,9 +163,9 @@ AnnotationDock::AnnotationDock(AnnotationEditor *editor, TimeWindow *window, QWi
     header->setSectionResizeMode(AnnotationModel::TimeColumn, QHeaderView::ResizeToContents);
     header->setSectionResizeMode(AnnotationModel::EndColumn, QHeaderView::ResizeToContents);
     header->setSectionResizeMode(AnnotationModel::TextColumn, QHeaderView::Stretch);
-    header->setSectionResizeMode(AnnotationModel::TagsColumn, QHeaderView::Interactive);
+    // Every column but the text fits its content; the text takes the rest.
+    header->setSectionResizeMode(AnnotationModel::TagsColumn, QHeaderView::ResizeToContents);
     header->setSectionResizeMode(AnnotationModel::SourceColumn, QHeaderView::ResizeToContents);
-    header->resizeSection(AnnotationModel::TagsColumn, 80);
     connect(m_table, &QAbstractItemView::doubleClicked, this, [this](const QModelIndex &index) {
         showOnTimeline(index.data(AnnotationModel::AnnotationIdRole).value<quint64>());
     });

@@ -12,6 +12,8 @@
 
 #include <QGridLayout>
 #include <QLabel>
+#include <QResizeEvent>
+#include <algorithm>
 
 DashboardView::DashboardView(DashboardPoller *poller, SampleStore *store, TimeWindow *window, QWidget *parent)
     : QWidget(parent), m_poller(poller), m_store(store), m_window(window), m_grid(new QGridLayout(this)),
@@ -19,6 +21,9 @@ DashboardView::DashboardView(DashboardPoller *poller, SampleStore *store, TimeWi
 {
     m_grid->setContentsMargins(8, 8, 8, 8);
     m_grid->setSpacing(8);
+    // The grid does not force the view's width: the view chooses its columns for the width the
+    // scroll area gives it (minimumSizeHint and resizeEvent).
+    m_grid->setSizeConstraint(QLayout::SetNoConstraint);
     connect(m_poller, &DashboardPoller::seriesAdded, this, [this](const SeriesBinding &binding) {
         m_shown.add(binding);
         if (binding.panel >= 0 && binding.panel < int(m_panels.size()))
@@ -70,10 +75,8 @@ void DashboardView::rebuild(const DashboardSnapshot &now)
     m_panels.clear();
     m_shown = now;
     const DashboardDefinition &dashboard = m_shown.dashboard;
-    const int columns = qMax(1, dashboard.columns);
     for (int i = 0; i < int(dashboard.panels.size()); ++i) {
         auto *panel = new PanelWidget(dashboard.panels[std::size_t(i)], m_store, m_window, this);
-        m_grid->addWidget(panel, i / columns, i % columns);
         m_panels.push_back(panel);
         QHash<QString, QString> formulas;
         const auto &series = dashboard.panels[std::size_t(i)].series;
@@ -102,6 +105,53 @@ void DashboardView::rebuild(const DashboardSnapshot &now)
         for (const SeriesBinding &binding : m_shown.seriesOf(i))
             chart->addSeries(binding.key, binding.legend, binding.query);
     }
+    placePanels(columnsFor(width()));
+}
+
+int DashboardView::columnsFor(int width) const
+{
+    const int wanted = qMax(1, m_shown.dashboard.columns);
+    const QMargins margins = m_grid->contentsMargins();
+    const int room = width - margins.left() - margins.right() + m_grid->spacing();
+    return std::clamp(room / (kMinPanelWidth + m_grid->spacing()), 1, wanted);
+}
+
+void DashboardView::placePanels(int columns)
+{
+    for (PanelWidget *panel : m_panels)
+        m_grid->removeWidget(panel);
+    for (int c = 0; c < m_grid->columnCount(); ++c)
+        m_grid->setColumnStretch(c, 0);
+    for (int i = 0; i < int(m_panels.size()); ++i)
+        m_grid->addWidget(m_panels[std::size_t(i)], i / columns, i % columns);
     for (int c = 0; c < columns; ++c)
         m_grid->setColumnStretch(c, 1);
+    m_columns = columns;
+    updateGeometry();
+}
+
+QSize DashboardView::minimumSizeHint() const
+{
+    // One panel wide; as high as the panels in the columns shown now.
+    const QMargins margins = m_grid->contentsMargins();
+    int height = margins.top() + margins.bottom();
+    const int rows = (int(m_panels.size()) + m_columns - 1) / qMax(1, m_columns);
+    for (int row = 0; row < rows; ++row) {
+        int rowHeight = 0;
+        for (int c = 0; c < m_columns; ++c) {
+            const std::size_t i = std::size_t(row) * std::size_t(m_columns) + std::size_t(c);
+            if (i < m_panels.size())
+                rowHeight = qMax(rowHeight, m_panels[i]->minimumSizeHint().height());
+        }
+        height += rowHeight + (row > 0 ? m_grid->spacing() : 0);
+    }
+    return {kMinPanelWidth + margins.left() + margins.right(), height};
+}
+
+void DashboardView::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    const int columns = columnsFor(width());
+    if (columns != m_columns)
+        placePanels(columns);
 }

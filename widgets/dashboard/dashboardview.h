@@ -39,11 +39,25 @@ public:
     // What the grid shows: the snapshot it was built from, kept current by the signals.
     const DashboardSnapshot &shown() const { return m_shown; }
     const std::vector<PanelWidget *> &panels() const { return m_panels; }
+    // Columns the grid shows now: the dashboard's, or fewer when the view is too narrow for
+    // them (panels reflow rather than hide behind a horizontal scrollbar).
+    int shownColumns() const { return m_columns; }
+    // The narrowest a panel may be before the grid takes a column away.
+    static constexpr int kMinPanelWidth = 380;
+
+    QSize minimumSizeHint() const override;
+
+protected:
+    void resizeEvent(QResizeEvent *event) override;
 
 signals:
     void phaseStatisticsRequested(int panel); // a panel's right-click ▸ Statistics per phase
 
 private:
+    int columnsFor(int width) const;
+    // Puts the panels into the grid in `columns` columns, in reading order.
+    void placePanels(int columns);
+
     DashboardPoller *m_poller;
     SampleStore *m_store;
     TimeWindow *m_window;
@@ -53,5 +67,6 @@ private:
     TimeCursor *m_cursor;
     DashboardSnapshot m_shown;
     std::vector<PanelWidget *> m_panels;
+    int m_columns = 1;
     QTimer m_freshnessTick;
 };

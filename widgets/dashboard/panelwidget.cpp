@@ -30,6 +30,10 @@ PanelWidget::PanelWidget(const PanelDefinition &panel, SampleStore *store, TimeW
 
     auto *header = new QHBoxLayout;
     header->setContentsMargins(8, 4, 8, 0);
+    // A narrow panel cuts its title short rather than draw the freshness text over it; the
+    // tooltip has the whole title.
+    m_title->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_title->setToolTip(m_panel.title);
     header->addWidget(m_title, 1);
     header->addWidget(m_freshness);
     auto *layout = new QVBoxLayout(this);
