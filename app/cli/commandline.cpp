@@ -242,11 +242,27 @@ Result<AppOptions> parseCommandLine(const QStringList &arguments)
         QStringLiteral("theme"));
     const QCommandLineOption size(QStringLiteral("size"), QStringLiteral("Window size in logical pixels."),
                                   QStringLiteral("WxH"), QStringLiteral("1600x1000"));
+    const QCommandLineOption kubernetes(
+        QStringLiteral("kubernetes"),
+        QStringLiteral("Watch and steer the Kubernetes cluster of the current kubeconfig context (the Cluster "
+                       "dock): $KUBECONFIG, else ~/.kube/config, as kubectl reads it."));
+    const QCommandLineOption kubeconfig(
+        QStringLiteral("kubeconfig"), QStringLiteral("With the cluster: this kubeconfig file (implies --kubernetes)."),
+        QStringLiteral("file"));
+    const QCommandLineOption kubeContext(
+        QStringLiteral("kube-context"),
+        QStringLiteral("With the cluster: this kubeconfig context instead of the current one (implies --kubernetes)."),
+        QStringLiteral("name"));
+    const QCommandLineOption kubeNamespace(
+        QStringLiteral("namespace"),
+        QStringLiteral("With the cluster: this namespace instead of the context's (implies --kubernetes)."),
+        QStringLiteral("name"));
     parser.addOptions({help,       version,   prometheus,        dashboard, admin,     adminKind,
                        adminToken, window,    refresh,           retention, scrape,    bearer,
                        basic,      basicUser, basicPasswordFile, header,    caFile,    insecure,
                        screenshot, layout,    screenshotDialog,  scenario,  outputDir, after,
                        size,       record,    noRecord,          uiTheme,   session});
+    parser.addOptions({kubernetes, kubeconfig, kubeContext, kubeNamespace});
     for (const QCommandLineOption &option : ExportCommandLine::options())
         parser.addOption(option);
     const QCommandLineOption importGrafana(
@@ -294,6 +310,15 @@ Result<AppOptions> parseCommandLine(const QStringList &arguments)
                            "--basic-auth-user and the password through --basic-auth-password-file or $%1 "
                            "(a URL is shown, logged and recorded)")
                 .arg(QLatin1String(kPasswordVariable)));
+    }
+    if (parser.isSet(kubernetes) || parser.isSet(kubeconfig) || parser.isSet(kubeContext) ||
+        parser.isSet(kubeNamespace)) {
+        KubeConfig::Request request;
+        if (parser.isSet(kubeconfig))
+            request.files = {parser.value(kubeconfig)};
+        request.context = parser.value(kubeContext);
+        request.namespaceName = parser.value(kubeNamespace);
+        options.kubernetes = request;
     }
     options.prometheus.baseUrl = url;
     options.prometheusGiven = parser.isSet(prometheus);

@@ -3,6 +3,7 @@
 
 #include "base/result.h"
 #include "headless/exportoptions.h"
+#include "kubernetes/kubeconfig.h"
 #include "prometheus/prometheusclient.h"
 
 #include <QSize>
@@ -46,6 +47,9 @@ struct AppOptions
     ExportOptions exportOptions; // --export and its companions
     QString importGrafanaPath;   // --import-grafana: convert this Grafana dashboard, then exit
     QString importOutputPath;    // --output: where the converted dashboard is written
+    // --kubernetes, --kubeconfig, --kube-context, --namespace: watch and steer this cluster
+    // (the Cluster dock); resolved from the kubeconfig when the run starts.
+    std::optional<KubeConfig::Request> kubernetes;
     bool showHelp = false;
     bool showVersion = false;
     QString helpText;

@@ -10,6 +10,8 @@
 #include "headless/exportrunner.h"
 #include "headless/headlessrunner.h"
 #include "headless/screenshot.h"
+#include "kubernetes/clustercontroller.h"
+#include "kubernetes/kubeclient.h"
 #include "loadtester/loadtesterplan.h"
 #include "loadtester/loadtestertext.h"
 #include "session/sessionreplay.h"
@@ -22,6 +24,7 @@
 #include <QFileInfo>
 #include <QGuiApplication>
 #include <QMessageBox>
+#include <QProcessEnvironment>
 #include <algorithm>
 #include <cstdio>
 
@@ -57,6 +60,8 @@ std::optional<int> LiveRun::open()
 
     m_mainWindow = std::make_unique<MainWindow>(&m_client, &m_store, &m_window, &m_poller, &m_annotations);
     connectLoadTester();
+    if (const std::optional<int> exitCode = connectKubernetes())
+        return exitCode;
     m_mainWindow->resize(m_options.windowSize);
     // Headless runs and screenshots are pictures of the dashboard; the annotation list is for
     // someone at the screen (View ▸ Annotations brings it back).
@@ -189,6 +194,26 @@ void LiveRun::connectLoadTester()
     if (plan.isSet())
         m_mainWindow->setLoadTester(&m_controller, &m_loadTesterWatch);
     m_connector->start();
+}
+
+std::optional<int> LiveRun::connectKubernetes()
+{
+    if (!m_options.kubernetes || !m_options.sessionPath.isEmpty())
+        return std::nullopt;
+    // As kubectl: the files of $KUBECONFIG, else ~/.kube/config, unless one was given. A
+    // kubeconfig that cannot be used stops the start with the reason, before anything runs.
+    const Result<KubeTarget> target =
+        KubeConfig::resolve(*m_options.kubernetes, QProcessEnvironment::systemEnvironment());
+    if (!target) {
+        printError(QStringLiteral("--kubernetes: %1").arg(target.error().message));
+        return 2;
+    }
+    m_cluster = std::make_unique<ClusterController>(target.value(), &m_annotations);
+    std::fprintf(stderr, "chaoscope: watching %s as %s\n", qPrintable(m_cluster->client()->describe()),
+                 qPrintable(target->credentialOrigin()));
+    m_mainWindow->setCluster(m_cluster.get());
+    m_cluster->start();
+    return std::nullopt;
 }
 
 std::optional<int> LiveRun::startSessions()

@@ -26,6 +26,7 @@
 #include <memory>
 #include <optional>
 
+class ClusterController;
 class DashboardOpenAction;
 class ExportRunner;
 class GrafanaImportAction;
@@ -63,7 +64,8 @@ private:
     void applyWindowAndRetention();
     void startDerivedWork(); // formulas and detectors over the store
     void connectLoadTester();
-    std::optional<int> startSessions(); // recording the live run, or edits of the recording
+    std::optional<int> connectKubernetes(); // --kubernetes: the Cluster dock
+    std::optional<int> startSessions();     // recording the live run, or edits of the recording
     void recordLiveRun();
     void showRun();
     std::optional<int> startScenario();
@@ -99,6 +101,7 @@ private:
 
     // The window and what lives in it, destroyed first. The actions are QObject children of
     // the window that it would delete too: declared after it, they go before it does.
+    std::unique_ptr<ClusterController> m_cluster; // annotations; --kubernetes
     std::unique_ptr<MainWindow> m_mainWindow;
     std::unique_ptr<SessionControls> m_sessionControls;
     std::unique_ptr<GrafanaImportAction> m_grafanaImport;

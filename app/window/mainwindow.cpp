@@ -8,6 +8,7 @@
 #include "annotations/annotationprompt.h"
 #include "base/format.h"
 #include "base/whenfinished.h"
+#include "cluster/clusterdock.h"
 #include "dashboard/dashboardpoller.h"
 #include "dashboard/dashboardview.h"
 #include "dashboard/historyprogress.h"
@@ -589,6 +590,19 @@ void MainWindow::setLoadTester(LoadTesterController *controller, LoadTesterWatch
     };
     showReplicas();
     connect(controller, &LoadTesterController::replicasChanged, this, showReplicas);
+}
+
+void MainWindow::setCluster(ClusterController *cluster)
+{
+    auto *dock = new QDockWidget(tr("Cluster"), this);
+    dock->setObjectName(QStringLiteral("clusterDockWidget"));
+    dock->setWidget(new ClusterDock(cluster, dock));
+    dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
+                      QDockWidget::DockWidgetClosable);
+    addDockWidget(Qt::RightDockWidgetArea, dock);
+    if (m_controlDock)
+        tabifyDockWidget(m_controlDock, dock);
+    m_clusterDock = dock;
 }
 
 void MainWindow::updateSourceState(bool reachable, const QString &message)

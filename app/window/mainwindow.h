@@ -11,6 +11,7 @@ class AnnotationEditor;
 class AnnotationModel;
 class DashboardPoller;
 class DashboardView;
+class ClusterController;
 class LoadTesterController;
 class LoadTesterWatch;
 class ScenarioRunner;
@@ -44,6 +45,8 @@ public:
     // Shows the control panel dock for this load tester; `watch` (optional) adds a warning
     // to a replica that runs but sends nothing.
     void setLoadTester(LoadTesterController *controller, LoadTesterWatch *watch = nullptr);
+    // Adds the Cluster dock for this cluster (--kubernetes).
+    void setCluster(ClusterController *cluster);
     // Shows the running scenario (steps, countdown, stop) in a dock.
     void showScenario(ScenarioRunner *runner);
     // A recording shown offline: nothing is fetched, so refresh and pause are disabled and
@@ -110,6 +113,7 @@ private:
     QLabel *m_sampleCount;
     QLabel *m_admin;
     QDockWidget *m_controlDock = nullptr;
+    QDockWidget *m_clusterDock = nullptr;
     QByteArray m_defaultLayout;    // saveState() before restoreLayout(), for Reset layout
     bool m_layoutRestored = false; // only a window that restored its layout saves it
 };

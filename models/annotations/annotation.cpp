@@ -40,13 +40,20 @@ QString Annotation::sourceName(Source source)
         return QStringLiteral("scenario");
     case Source::Detector:
         return QStringLiteral("detector");
+    case Source::Kubernetes:
+        return QStringLiteral("kubernetes");
     }
     return {};
 }
 
+QList<Annotation::Source> Annotation::allSources()
+{
+    return {Source::Manual, Source::Action, Source::Scenario, Source::Detector, Source::Kubernetes};
+}
+
 std::optional<Annotation::Source> Annotation::sourceFromName(const QString &name)
 {
-    for (Source source : {Source::Manual, Source::Action, Source::Scenario, Source::Detector}) {
+    for (Source source : allSources()) {
         if (name.trimmed().compare(sourceName(source), Qt::CaseInsensitive) == 0)
             return source;
     }
@@ -73,6 +80,7 @@ int Annotation::labelPriority() const
     switch (source) {
     case Source::Action:
     case Source::Scenario:
+    case Source::Kubernetes:
         return 3;
     case Source::Manual:
         return 2;

@@ -3,6 +3,7 @@
 
 #include "base/timerange.h"
 
+#include <QList>
 #include <QString>
 #include <QStringList>
 #include <optional>
@@ -16,7 +17,8 @@ struct Annotation
         Manual,
         Action,
         Scenario,
-        Detector
+        Detector,
+        Kubernetes, // a change in the cluster nobody made in Chaoscope (kubectl, an autoscaler, Helm)
     };
 
     quint64 id = 0;              // unique within a model; 0 = not yet added
@@ -53,6 +55,7 @@ struct Annotation
     static QStringList hashTags(const QString &text);
 
     static QString sourceName(Source source);
+    static QList<Source> allSources(); // in the order lists show them
     // The inverse of sourceName (case-insensitive); nullopt for anything else.
     static std::optional<Source> sourceFromName(const QString &name);
 };

@@ -54,9 +54,13 @@ QNetworkRequest makeRequest(const HttpCall &call, const HttpTarget &target)
 class Exchange : public QObject
 {
 public:
-    Exchange(QNetworkReply *reply, HttpTarget target, QObject *owner)
-        : QObject(owner), m_reply(reply), m_url(reply->url()), m_target(std::move(target))
+    Exchange(QNetworkReply *reply, HttpTarget target, std::function<void(const QByteArray &)> onBodyPiece,
+             QObject *owner)
+        : QObject(owner), m_reply(reply), m_url(reply->url()), m_target(std::move(target)),
+          m_onBodyPiece(std::move(onBodyPiece))
     {
+        if (m_onBodyPiece)
+            m_target.maxBodyBytes = 0; // a stream has no end to cap
         m_promise.start();
         // The transfer timeout only notices silence; an answer trickling in a byte at a time
         // would hold its caller forever without this.
@@ -84,6 +88,13 @@ public:
         connect(reply, &QNetworkReply::readyRead, this, [this] {
             if (!m_reply || m_tooLarge)
                 return;
+            if (m_onBodyPiece && isSuccessStatus()) {
+                // Called from a copy, and nothing after the call: its receiver may end the
+                // exchange, and this object with it.
+                const std::function<void(const QByteArray &)> onPiece = m_onBodyPiece;
+                onPiece(m_reply->readAll());
+                return;
+            }
             m_body += m_reply->readAll();
             refuseIfTooLarge(m_body.size());
         });
@@ -109,6 +120,12 @@ public:
     QFuture<AnswerResult> future() const { return m_promise.future(); }
 
 private:
+    bool isSuccessStatus() const
+    {
+        const int status = m_reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+        return status >= 200 && status < 300;
+    }
+
     // Aborts the transfer, remembering why; finished follows, synchronously.
     void abortFor(bool &reason)
     {
@@ -182,7 +199,17 @@ private:
         answer.retryAfterMs =
             RetryPolicy::parseRetryAfter(reply->rawHeader("Retry-After"), QDateTime::currentMSecsSinceEpoch());
         answer.body = std::move(m_body);
-        answer.body += reply->readAll();
+        if (m_onBodyPiece && answer.isSuccess()) {
+            if (const QByteArray rest = reply->readAll(); !rest.isEmpty()) {
+                const QPointer<Exchange> alive(this); // the receiver may end the exchange
+                const std::function<void(const QByteArray &)> onPiece = m_onBodyPiece;
+                onPiece(rest);
+                if (!alive)
+                    return;
+            }
+        } else {
+            answer.body += reply->readAll();
+        }
         if (m_target.maxBodyBytes > 0 && answer.body.size() > m_target.maxBodyBytes) {
             m_tooLargeBytes = answer.body.size(); // a server that sent it all faster than we looked
             complete(transportError(failure(Fault::TooLarge, status)));
@@ -201,6 +228,7 @@ private:
     QPointer<QNetworkReply> m_reply;
     QUrl m_url;
     HttpTarget m_target;
+    std::function<void(const QByteArray &)> m_onBodyPiece;
     QTimer m_deadline;
     QPromise<AnswerResult> m_promise;
     QFutureWatcher<AnswerResult> m_cancelWatcher; // after m_promise: destroyed before it
@@ -243,7 +271,7 @@ QFuture<Result<HttpAnswer>> exchange(QNetworkAccessManager *network, const HttpC
         reply = network->post(request, call.body);
     else
         reply = network->sendCustomRequest(request, call.method, call.body);
-    auto *exchange = new Exchange(reply, target, owner);
+    auto *exchange = new Exchange(reply, target, call.onBodyPiece, owner);
     return exchange->future();
 }
 

@@ -11,6 +11,7 @@
 #include <QString>
 #include <QUrl>
 #include <QtGlobal>
+#include <functional>
 #include <optional>
 
 class QNetworkAccessManager;
@@ -45,6 +46,10 @@ struct HttpCall
     // Sent last, so they win (e.g. X-Scope-OrgID). Not secret: the command line shows them.
     QList<QPair<QByteArray, QByteArray>> headers;
     TlsSettings tls;
+    // A stream (a Kubernetes watch): the body is handed to this piece by piece as it arrives,
+    // and not kept; the answer then has an empty body. Only a success status is streamed, so
+    // an error's body stays whole for its message. The body cap does not apply.
+    std::function<void(const QByteArray &piece)> onBodyPiece;
 };
 
 // Who is asked, and how long and how much an answer may be: what the messages name and what

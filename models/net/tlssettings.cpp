@@ -7,14 +7,34 @@
 
 void TlsSettings::applyTo(QNetworkRequest &request) const
 {
-    if (caCertificates.isEmpty() && verifyPeer)
+    if (caCertificates.isEmpty() && verifyPeer && clientCertificate.isNull())
         return; // the default configuration: the system's CAs, verification on
     QSslConfiguration configuration = request.sslConfiguration();
+    if (!clientCertificate.isNull()) {
+        configuration.setLocalCertificate(clientCertificate);
+        configuration.setPrivateKey(clientKey);
+    }
     if (!caCertificates.isEmpty())
         configuration.addCaCertificates(caCertificates);
     if (!verifyPeer)
         configuration.setPeerVerifyMode(QSslSocket::VerifyNone);
     request.setSslConfiguration(configuration);
+}
+
+Result<std::pair<QSslCertificate, QSslKey>>
+TlsSettings::readClientIdentity(const QByteArray &certificatePem, const QByteArray &keyPem, const QString &origin)
+{
+    const QSslCertificate certificate(certificatePem, QSsl::Pem);
+    if (certificate.isNull())
+        return Error::make(Error::Kind::Invalid,
+                           QStringLiteral("the client certificate of %1 is not a PEM certificate").arg(origin));
+    for (const QSsl::KeyAlgorithm algorithm : {QSsl::Rsa, QSsl::Ec}) {
+        const QSslKey key(keyPem, algorithm, QSsl::Pem, QSsl::PrivateKey);
+        if (!key.isNull())
+            return std::make_pair(certificate, key);
+    }
+    return Error::make(Error::Kind::Invalid,
+                       QStringLiteral("the client key of %1 is not a PEM RSA or EC private key").arg(origin));
 }
 
 Result<QList<QSslCertificate>> TlsSettings::readCaFile(const QString &path)

@@ -7,7 +7,9 @@
 #include <QSslCertificate>
 #include <QSslConfiguration>
 #include <QSslError>
+#include <QSslKey>
 #include <QString>
+#include <utility>
 
 class QNetworkRequest;
 
@@ -18,6 +20,11 @@ struct TlsSettings
 {
     QList<QSslCertificate> caCertificates; // trusted besides the system's
     bool verifyPeer = true;                // false only with --insecure
+    // Who we are, for a server that asks (a kubeconfig's client-certificate); null: nobody.
+    // (Initialised here: QSslCertificate's default constructor is explicit, and `TlsSettings{}`
+    // must stay a valid way to say "the defaults".)
+    QSslCertificate clientCertificate = QSslCertificate();
+    QSslKey clientKey = QSslKey();
 
     // Sets the request's TLS configuration: the system's CAs plus ours, verification on or off.
     void applyTo(QNetworkRequest &request) const;
@@ -25,6 +32,11 @@ struct TlsSettings
     // The certificates of a PEM file; an error a user can act on when the file cannot be read
     // or holds no certificate.
     static Result<QList<QSslCertificate>> readCaFile(const QString &path);
+
+    // A client certificate and its key from PEM (an RSA or an EC key); an error saying which
+    // part does not parse, without its contents.
+    static Result<std::pair<QSslCertificate, QSslKey>>
+    readClientIdentity(const QByteArray &certificatePem, const QByteArray &keyPem, const QString &origin);
 
     // "The certificate is self-signed, and untrusted; the host name did not match …": what
     // QNetworkReply::sslErrors reported, for a message naming the problem.

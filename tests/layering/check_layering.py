@@ -37,6 +37,7 @@ MODEL_ROOMS = {
     'session/format': ['base', 'store', 'annotations', 'loadtester', 'loadtester/adapters'],
     'session': ['base', 'store', 'timeline', 'annotations', 'dashboard', 'loadtester', 'loadtester/adapters',
                 'session/format'],
+    'kubernetes': ['base', 'net', 'annotations'],
 }
 
 # Headers and rooms that hold value types only: nothing they include, however indirectly, may

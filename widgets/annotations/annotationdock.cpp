@@ -133,8 +133,7 @@ AnnotationDock::AnnotationDock(AnnotationEditor *editor, TimeWindow *window, QWi
     connect(m_search, &QLineEdit::textChanged, m_filter, &AnnotationFilter::setSearch);
     m_sourcePicker->setObjectName(QStringLiteral("annotationSourcePicker"));
     m_sourcePicker->addItem(tr("All sources"), -1);
-    for (Annotation::Source source : {Annotation::Source::Manual, Annotation::Source::Action,
-                                      Annotation::Source::Scenario, Annotation::Source::Detector})
+    for (Annotation::Source source : Annotation::allSources())
         m_sourcePicker->addItem(Annotation::sourceName(source), int(source));
     connect(m_sourcePicker, &QComboBox::currentIndexChanged, this, [this](int index) {
         const int source = m_sourcePicker->itemData(index).toInt();

@@ -62,6 +62,8 @@ QColor annotationColor(Annotation::Source source, bool failed, Background backgr
         return dark ? QColor(0xC0, 0x7F, 0xD0) : QColor(0x88, 0x3D, 0x8F); // purple
     case Annotation::Source::Detector:
         return dark ? QColor(0x1F, 0xB5, 0x8A) : QColor(0x00, 0x9E, 0x73); // bluish green
+    case Annotation::Source::Kubernetes:
+        return dark ? QColor(0x56, 0xB4, 0xE9) : QColor(0x00, 0x72, 0xB2); // blue: the cluster
     case Annotation::Source::Manual:
         break;
     }

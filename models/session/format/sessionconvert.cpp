@@ -34,6 +34,9 @@ void toProto(const Annotation &annotation, pb::Annotation *out)
     case Annotation::Source::Detector:
         out->set_source(pb::Annotation::DETECTOR);
         break;
+    case Annotation::Source::Kubernetes:
+        out->set_source(pb::Annotation::KUBERNETES);
+        break;
     }
     out->set_failed(annotation.failed);
     out->set_suggested(annotation.suggested);
@@ -60,6 +63,9 @@ Annotation fromProto(const pb::Annotation &in)
         break;
     case pb::Annotation::DETECTOR:
         annotation.source = Annotation::Source::Detector;
+        break;
+    case pb::Annotation::KUBERNETES:
+        annotation.source = Annotation::Source::Kubernetes;
         break;
     default:
         annotation.source = Annotation::Source::Manual;

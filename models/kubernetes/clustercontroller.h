@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "base/result.h"
+#include "kubernetes/kubeconfig.h"
+#include "kubernetes/workload.h"
+
+#include <QFuture>
+#include <QHash>
+#include <QObject>
+#include <QTimer>
+#include <functional>
+#include <vector>
+
+class AnnotationModel;
+class KubeClient;
+class ResourceWatch;
+
+// Kubernetes as a source and a target next to Prometheus and the load tester: the namespace's
+// Deployments and StatefulSets kept current by watches (ResourceWatch), actions on them read
+// back, and every change on the timelines.
+//
+// - scale(): the annotation says what was asked and what happened: "worker replicas 1 → 0"
+//   becomes a region until the rollout is done ("rolled out in 4.2 s"), or says it did not
+//   ("not rolled out after 5 min: 1/3 ready"); a refusal is a failed annotation in the API's
+//   words ("403 Forbidden: …"). Nothing pretends to have worked.
+// - A change nobody made here (kubectl by a colleague, an autoscaler, Helm) becomes one
+//   annotation of source "kubernetes": "worker replicas 3 → 5, not by Chaoscope"; changes to
+//   one workload within 1.5 s fold into one.
+// - A container that restarts: "starter-7d9f restarted: OOMKilled (exit 137)", a restart
+//   loop folded to one annotation a minute per pod.
+class ClusterController : public QObject
+{
+    Q_OBJECT
+public:
+    ClusterController(KubeTarget target, AnnotationModel *annotations, QObject *parent = nullptr);
+    ~ClusterController() override;
+
+    void start();
+    KubeClient *client() const { return m_client; }
+    // Sorted by name, Deployments and StatefulSets together.
+    const std::vector<Workload> &workloads() const { return m_workloads; }
+    const Workload *workload(const QString &key) const;
+    bool isHealthy() const { return m_problems.isEmpty(); }
+    QString stateText() const;
+
+    // Sets a workload's replicas; the future answers the annotation's text once the API has
+    // answered (the rollout goes on and is annotated when it ends).
+    QFuture<Result<QString>> scale(const QString &key, int replicas);
+    // Whether a change of replicas is one to confirm first: to 0, or by more than ×2 either way,
+    // the rule of the load tester's rate.
+    static bool needsConfirmation(int from, int to);
+
+    // For tests.
+    void setClock(std::function<qint64()> clock) { m_clock = std::move(clock); }
+    void setRolloutTimeoutMs(int ms) { m_rolloutTimeoutMs = ms; }
+    ResourceWatch *watchOf(const QString &resource) const;
+
+signals:
+    void workloadsChanged();
+    void stateChanged();
+
+private:
+    struct Pending // an action of ours, waiting to be seen and rolled out
+    {
+        QString key;
+        int replicas = 0;
+        qint64 sentAtMs = 0;
+        quint64 annotation = 0;
+        bool seen = false; // the watch has shown the new spec
+    };
+    struct Folding // an outside change annotated moments ago, to fold more into
+    {
+        quint64 annotation = 0;
+        qint64 atMs = 0;
+    };
+
+    void replaceAll(Workload::Kind kind, const QList<QJsonObject> &items);
+    void apply(Workload::Kind kind, const QString &type, const QJsonObject &object);
+    void noteOutsideChange(const Workload &before, const Workload &after);
+    void checkRollouts();
+    void podChanged(const QString &type, const QJsonObject &pod);
+
+    KubeClient *m_client;
+    AnnotationModel *m_annotations;
+    std::vector<ResourceWatch *> m_watches;
+    std::vector<Workload> m_workloads;
+    std::vector<Pending> m_pending;
+    QHash<QString, Folding> m_folding;       // by workload key
+    QHash<QString, int> m_restarts;          // pod/container → restart count seen
+    QHash<QString, qint64> m_restartNotedAt; // pod/container → when last annotated
+    QHash<QString, QString> m_problems;      // resource → what is wrong with its watch
+    QTimer m_rolloutCheck;
+    std::function<qint64()> m_clock;
+    int m_rolloutTimeoutMs = 5 * 60'000;
+};

@@ -1,0 +1,261 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Chaoscope's Kubernetes side against the real testbed cluster (chaoscope-cluster, https with
+// bearer tokens, driven also by the real kubectl): the workloads listed and kept current by
+// watches, a scale read back and annotated until its rollout is done, a change made with
+// kubectl annotated once as not by Chaoscope, a refusal (403) annotated in the API's words with
+// nothing changed, a killed pod annotated with its reason, a credential plugin, and no token
+// in any annotation.
+#include "annotations/annotationmodel.h"
+#include "clusterprocess.h"
+#include "freeport.h"
+#include "kubernetes/clustercontroller.h"
+#include "kubernetes/kubeauth.h"
+#include "kubernetes/kubeclient.h"
+#include "kubernetes/resourcewatch.h"
+#include "testpaths.h"
+#include "waitfor.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QProcessEnvironment>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <csignal>
+#include <gtest/gtest.h>
+
+namespace {
+
+class KubernetesTest : public ::testing::Test
+{
+protected:
+    void SetUp() override
+    {
+        QString why;
+        if (!ClusterProcess::canRun(&why))
+            GTEST_SKIP() << why.toStdString();
+        for (const QString &binary : {clusterBinary(), engineBinary(), workerBinary()})
+            ASSERT_TRUE(QFileInfo(binary).isExecutable()) << binary.toStdString() << " is not built";
+        const quint16 enginePort = freeLoopbackPort();
+        const QByteArray config = QStringLiteral(R"({"namespace": "chaos", "restartBackoffSeconds": 1, "workloads": [
+  {"kind": "StatefulSet", "name": "camunda", "image": "chaoscope/engine", "port": %1,
+   "env": {"PROCESS": "work", "WORKERS": "2", "SERVICE_TIME": "0.005"}},
+  {"name": "worker", "image": "chaoscope/worker",
+   "env": {"JOB_TYPE": "work", "ENGINE": "http://127.0.0.1:%1", "HANDLER_DURATION": "10ms"},
+   "resources": {"limits": {"cpu": "500m", "memory": "256Mi"}}}
+]})")
+                                      .arg(enginePort)
+                                      .toUtf8();
+        ASSERT_TRUE(m_cluster.start(config)) << m_cluster.errorString().toStdString();
+    }
+
+    KubeTarget target(const QString &token = {}) const
+    {
+        KubeConfig::Request request;
+        request.files = {m_cluster.kubeconfig()};
+        request.namespaceName = QStringLiteral("chaos");
+        Result<KubeTarget> resolved = KubeConfig::resolve(request, QProcessEnvironment::systemEnvironment());
+        EXPECT_TRUE(resolved.ok()) << (resolved.ok() ? "" : resolved.error().message.toStdString());
+        KubeTarget t = resolved.ok() ? resolved.value() : KubeTarget{};
+        if (!token.isEmpty())
+            t.token = token;
+        return t;
+    }
+
+    // Starts a controller and waits for the worker to be listed, ready.
+    std::unique_ptr<ClusterController> controller(const KubeTarget &t)
+    {
+        auto c = std::make_unique<ClusterController>(t, &m_annotations);
+        c->start();
+        const bool ready = waitFor(
+            [&] {
+                const Workload *worker = c->workload(QStringLiteral("deployments/worker"));
+                return worker && worker->ready == 1;
+            },
+            60000, 50);
+        EXPECT_TRUE(ready) << c->stateText().toStdString() << m_cluster.log().toStdString();
+        return c;
+    }
+
+    std::vector<Annotation> annotationsWith(const QString &text) const
+    {
+        std::vector<Annotation> found;
+        for (const Annotation &a : m_annotations.annotations()) {
+            if (a.text.contains(text))
+                found.push_back(a);
+        }
+        return found;
+    }
+
+    void expectNoTokenAnywhere() const
+    {
+        for (const Annotation &a : m_annotations.annotations()) {
+            EXPECT_FALSE(a.text.contains(m_cluster.adminToken())) << a.text.toStdString();
+            EXPECT_FALSE(a.text.contains(m_cluster.viewerToken())) << a.text.toStdString();
+        }
+    }
+
+    ClusterProcess m_cluster;
+    AnnotationModel m_annotations;
+};
+
+} // namespace
+
+TEST_F(KubernetesTest, ListsTheWorkloadsWithTheirReplicasAndResources)
+{
+    const auto c = controller(target());
+    ASSERT_EQ(c->workloads().size(), 2u);
+    const Workload *engine = c->workload(QStringLiteral("statefulsets/camunda"));
+    ASSERT_NE(engine, nullptr);
+    EXPECT_EQ(engine->kindName(), QStringLiteral("StatefulSet"));
+    const Workload *worker = c->workload(QStringLiteral("deployments/worker"));
+    ASSERT_EQ(worker->containers.size(), 1u);
+    EXPECT_EQ(worker->containers.front().cpuLimit, QStringLiteral("500m"));
+    EXPECT_EQ(worker->containers.front().memoryLimit, QStringLiteral("256Mi"));
+    EXPECT_EQ(worker->containers.front().env.value(QStringLiteral("JOB_TYPE")), QStringLiteral("work"));
+    EXPECT_TRUE(c->isHealthy());
+    EXPECT_TRUE(c->stateText().contains(QStringLiteral("namespace chaos"))) << c->stateText().toStdString();
+}
+
+TEST_F(KubernetesTest, AScaleIsReadBackAndAnnotatedUntilItsRolloutIsDone)
+{
+    const auto c = controller(target());
+    const QFuture<Result<QString>> scaled = c->scale(QStringLiteral("deployments/worker"), 2);
+    ASSERT_TRUE(waitFor([&] { return scaled.isFinished(); }, 30000, 20));
+    ASSERT_TRUE(scaled.result().ok()) << scaled.result().error().message.toStdString();
+    EXPECT_EQ(scaled.result().value(), QStringLiteral("worker replicas 1 → 2"));
+    ASSERT_TRUE(waitFor(
+        [&] {
+            const auto done = annotationsWith(QStringLiteral("rolled out in"));
+            return !done.empty();
+        },
+        60000, 50))
+        << m_cluster.kubectl({"get", "pods", "-n", "chaos"}).all().toStdString();
+    const Annotation action = annotationsWith(QStringLiteral("worker replicas 1 → 2")).front();
+    EXPECT_EQ(action.source, Annotation::Source::Action);
+    EXPECT_FALSE(action.failed);
+    ASSERT_TRUE(action.endMs.has_value()) << "a region until the rollout is done";
+    EXPECT_GT(*action.endMs, action.timeMs);
+    EXPECT_EQ(c->workload(QStringLiteral("deployments/worker"))->ready, 2);
+    EXPECT_TRUE(annotationsWith(QStringLiteral("not by Chaoscope")).empty()) << "our own change is not someone else's";
+    expectNoTokenAnywhere();
+}
+
+TEST_F(KubernetesTest, AChangeMadeWithKubectlIsMarkedOnceAsNotByChaoscope)
+{
+    const auto c = controller(target());
+    const ClusterProcess::Result scaled =
+        m_cluster.kubectl({"scale", "deployment/worker", "--replicas=2", "-n", "chaos"});
+    ASSERT_EQ(scaled.exitCode, 0) << scaled.all().toStdString();
+    ASSERT_TRUE(waitFor([&] { return !annotationsWith(QStringLiteral("not by Chaoscope")).empty(); }, 30000, 20));
+    const ClusterProcess::Result limited =
+        m_cluster.kubectl({"set", "resources", "deployment/worker", "--limits=cpu=1", "-n", "chaos"});
+    ASSERT_EQ(limited.exitCode, 0) << limited.all().toStdString();
+    ASSERT_TRUE(waitFor(
+        [&] {
+            const Workload *worker = c->workload(QStringLiteral("deployments/worker"));
+            return worker && worker->containers.front().cpuLimit == QStringLiteral("1") && worker->isRolledOut() &&
+                   worker->ready == 2;
+        },
+        60000, 50));
+    // Each change once; the two may fold into one annotation when kubectl made them within 1.5 s.
+    const auto replicas = annotationsWith(QStringLiteral("worker replicas 1 → 2"));
+    ASSERT_EQ(replicas.size(), 1u) << "exactly once";
+    EXPECT_EQ(replicas.front().source, Annotation::Source::Kubernetes);
+    EXPECT_TRUE(replicas.front().text.endsWith(QStringLiteral(", not by Chaoscope")))
+        << replicas.front().text.toStdString();
+    const auto cpu = annotationsWith(QStringLiteral("cpu limit 500m → 1"));
+    ASSERT_EQ(cpu.size(), 1u);
+    EXPECT_TRUE(cpu.front().text.endsWith(QStringLiteral(", not by Chaoscope")));
+    expectNoTokenAnywhere();
+}
+
+TEST_F(KubernetesTest, ARefusalIsAnnotatedInTheApisWordsAndChangesNothing)
+{
+    const auto c = controller(target(m_cluster.viewerToken()));
+    const QFuture<Result<QString>> scaled = c->scale(QStringLiteral("deployments/worker"), 0);
+    ASSERT_TRUE(waitFor([&] { return scaled.isFinished(); }, 30000, 20));
+    ASSERT_FALSE(scaled.result().ok());
+    const QString message = scaled.result().error().message;
+    EXPECT_TRUE(message.contains(QStringLiteral("worker replicas 1 → 0 refused: 403 Forbidden:")))
+        << message.toStdString();
+    EXPECT_TRUE(message.contains(QStringLiteral("cannot patch"))) << message.toStdString();
+    const auto failed = annotationsWith(QStringLiteral("refused: 403 Forbidden"));
+    ASSERT_EQ(failed.size(), 1u);
+    EXPECT_TRUE(failed.front().failed);
+    const ClusterProcess::Result replicas =
+        m_cluster.kubectl({"get", "deployment/worker", "-n", "chaos", "-o", "jsonpath={.spec.replicas}"});
+    EXPECT_EQ(replicas.out.trimmed(), QStringLiteral("1")) << "nothing changed";
+    expectNoTokenAnywhere();
+}
+
+TEST_F(KubernetesTest, AKilledPodIsAnnotatedWithItsReason)
+{
+    const auto c = controller(target());
+    const QStringList pods = m_cluster.pods(QStringLiteral("chaos"), QStringLiteral("worker"));
+    ASSERT_EQ(pods.size(), 1);
+    const qint64 pid = m_cluster.containerPid(QStringLiteral("chaos"), pods.front());
+    ASSERT_GT(pid, 0);
+    ASSERT_EQ(::kill(pid_t(pid), SIGKILL), 0);
+    ASSERT_TRUE(
+        waitFor([&] { return !annotationsWith(pods.front() + QStringLiteral(" restarted")).empty(); }, 60000, 50))
+        << m_cluster.kubectl({"get", "pods", "-n", "chaos"}).all().toStdString();
+    const Annotation restart = annotationsWith(pods.front() + QStringLiteral(" restarted")).front();
+    EXPECT_EQ(restart.text, pods.front() + QStringLiteral(" restarted: Error (exit 137)"));
+    EXPECT_EQ(restart.source, Annotation::Source::Kubernetes);
+}
+
+TEST_F(KubernetesTest, ACredentialPluginIsRunAndItsTokenUsed)
+{
+    QTemporaryDir dir;
+    const QString plugin = dir.filePath(QStringLiteral("credential-plugin"));
+    QFile script(plugin);
+    ASSERT_TRUE(script.open(QIODevice::WriteOnly));
+    script.write(QStringLiteral("#!/bin/sh\n"
+                                "printf '%s' '{\"apiVersion\": \"client.authentication.k8s.io/v1\", "
+                                "\"kind\": \"ExecCredential\", \"status\": {\"token\": \"%1\", "
+                                "\"expirationTimestamp\": \"2099-01-01T00:00:00Z\"}}'\n")
+                     .arg(m_cluster.adminToken())
+                     .toUtf8());
+    script.close();
+    script.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+    KubeTarget t = target();
+    t.token.clear();
+    t.exec = ExecPlugin{plugin, {}, {}, QStringLiteral("client.authentication.k8s.io/v1"), dir.path()};
+    KubeClient client(t);
+    const QFuture<Result<QJsonObject>> listed =
+        client.request("GET", client.path(QStringLiteral("apps/v1"), QStringLiteral("deployments")));
+    ASSERT_TRUE(waitFor([&] { return listed.isFinished(); }, 30000, 20));
+    ASSERT_TRUE(listed.result().ok()) << listed.result().error().message.toStdString();
+    EXPECT_EQ(listed.result()->value(QLatin1String("kind")).toString(), QStringLiteral("DeploymentList"));
+
+    // A plugin that fails is named with its exit code; nothing of its output is shown.
+    QFile broken(plugin);
+    ASSERT_TRUE(broken.open(QIODevice::WriteOnly));
+    broken.write("#!/bin/sh\necho 'no credentials: run gcloud auth login' >&2\nexit 3\n");
+    broken.close();
+    KubeClient failing(t);
+    const QFuture<Result<QJsonObject>> refused =
+        failing.request("GET", failing.path(QStringLiteral("apps/v1"), QStringLiteral("deployments")));
+    ASSERT_TRUE(waitFor([&] { return refused.isFinished(); }, 30000, 20));
+    ASSERT_FALSE(refused.result().ok());
+    EXPECT_TRUE(refused.result().error().message.contains(QStringLiteral("failed with exit code 3: no credentials")))
+        << refused.result().error().message.toStdString();
+}
+
+TEST_F(KubernetesTest, AWatchThatEndsResumesFromItsVersionWithoutListingAgain)
+{
+    auto c = std::make_unique<ClusterController>(target(), &m_annotations);
+    ResourceWatch *deployments = c->watchOf(QStringLiteral("deployments"));
+    ASSERT_NE(deployments, nullptr);
+    deployments->setWatchTimeoutSeconds(1); // the server ends every watch after a second
+    c->start();
+    ASSERT_TRUE(waitFor([&] { return c->workload(QStringLiteral("deployments/worker")) != nullptr; }, 60000, 50));
+    const ClusterProcess::Result scaled =
+        m_cluster.kubectl({"scale", "deployment/worker", "--replicas=2", "-n", "chaos"});
+    ASSERT_EQ(scaled.exitCode, 0) << scaled.all().toStdString();
+    ASSERT_TRUE(waitFor([&] { return c->workload(QStringLiteral("deployments/worker"))->desired == 2; }, 30000, 20));
+    // Several watches have ended and resumed by now: one list only, and the change was seen.
+    ASSERT_TRUE(waitFor([&] { return annotationsWith(QStringLiteral("not by Chaoscope")).size() == 1; }, 10000, 20));
+    EXPECT_EQ(deployments->lists(), 1);
+    EXPECT_TRUE(c->isHealthy());
+}
