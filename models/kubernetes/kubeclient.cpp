@@ -108,8 +108,8 @@ void KubeClient::send(const QByteArray &method, const QString &pathAndQuery, con
             call.authorization = credential->authorization;
             call.tls.verifyPeer = !m_target.insecureSkipVerify;
             call.tls.caCertificates = QSslCertificate::fromData(m_target.caPem, QSsl::Pem);
-            call.tls.clientCertificate = credential->certificate;
-            call.tls.clientKey = credential->key;
+            if (!credential->certificate.isNull())
+                call.tls.clientIdentity = std::make_pair(credential->certificate, credential->key);
             call.onBodyPiece = onPiece;
             HttpTarget target;
             target.who = QStringLiteral("the Kubernetes API");

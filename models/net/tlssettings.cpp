@@ -7,12 +7,12 @@
 
 void TlsSettings::applyTo(QNetworkRequest &request) const
 {
-    if (caCertificates.isEmpty() && verifyPeer && clientCertificate.isNull())
+    if (caCertificates.isEmpty() && verifyPeer && !clientIdentity)
         return; // the default configuration: the system's CAs, verification on
     QSslConfiguration configuration = request.sslConfiguration();
-    if (!clientCertificate.isNull()) {
-        configuration.setLocalCertificate(clientCertificate);
-        configuration.setPrivateKey(clientKey);
+    if (clientIdentity) {
+        configuration.setLocalCertificate(clientIdentity->first);
+        configuration.setPrivateKey(clientIdentity->second);
     }
     if (!caCertificates.isEmpty())
         configuration.addCaCertificates(caCertificates);

@@ -9,6 +9,7 @@
 #include <QSslError>
 #include <QSslKey>
 #include <QString>
+#include <optional>
 #include <utility>
 
 class QNetworkRequest;
@@ -20,11 +21,10 @@ struct TlsSettings
 {
     QList<QSslCertificate> caCertificates; // trusted besides the system's
     bool verifyPeer = true;                // false only with --insecure
-    // Who we are, for a server that asks (a kubeconfig's client-certificate); null: nobody.
-    // (Initialised here: QSslCertificate's default constructor is explicit, and `TlsSettings{}`
-    // must stay a valid way to say "the defaults".)
-    QSslCertificate clientCertificate = QSslCertificate();
-    QSslKey clientKey = QSslKey();
+    // Who we are, for a server that asks (a kubeconfig's client-certificate); none: nobody.
+    // Optional, not two null members: a QSslKey made before the application exists (options
+    // are parsed before it for --import-grafana) starts Qt's TLS backend too early.
+    std::optional<std::pair<QSslCertificate, QSslKey>> clientIdentity;
 
     // Sets the request's TLS configuration: the system's CAs plus ours, verification on or off.
     void applyTo(QNetworkRequest &request) const;

@@ -255,6 +255,43 @@ void drawText(QPainter &painter, const QRectF &rect, int flags, const QString &t
         layout->texts.push_back({role, painter.boundingRect(rect, flags, text), text, cell});
 }
 
+// Heights for rows that each need at least need[r] out of `available`: equal shares while
+// they suffice; a row that needs more than its share gets its need and the rest share the
+// remainder (water-filling). When all needs together exceed `available`, each gets its need.
+std::vector<double> shareHeights(const std::vector<double> &need, double available)
+{
+    std::vector<double> heights(need.size(), 0);
+    std::vector<bool> fixed(need.size(), false);
+    for (std::size_t round = 0; round <= need.size(); ++round) {
+        double left = available;
+        std::size_t open = 0;
+        for (std::size_t r = 0; r < need.size(); ++r) {
+            if (fixed[r])
+                left -= need[r];
+            else
+                ++open;
+        }
+        if (open == 0)
+            break;
+        const double share = left / double(open);
+        bool changed = false;
+        for (std::size_t r = 0; r < need.size(); ++r) {
+            if (!fixed[r] && need[r] > share) {
+                fixed[r] = true;
+                changed = true;
+            }
+        }
+        if (!changed) {
+            for (std::size_t r = 0; r < need.size(); ++r)
+                heights[r] = fixed[r] ? need[r] : share;
+            return heights;
+        }
+    }
+    for (std::size_t r = 0; r < need.size(); ++r)
+        heights[r] = need[r];
+    return heights;
+}
+
 // A key entry says all of the first line, with the time: the key has the room a label lacked.
 QString keyLabel(const Annotation &annotation, const QTimeZone &zone)
 {
@@ -431,15 +468,36 @@ FigurePainter::Plan FigurePainter::plan(const QRectF &rect, const ExportFigure &
                 plan.cells.push_back(cell);
             }
         }
-        // Heights first (they do not depend on the gutters), then the scales for them, then
-        // the gutters: the widest value labels of any panel set those of all, so time axes
-        // line up across the picture.
-        double missingPerCell = 0;
+        // Row heights: equal while every row fits in its share; a row whose panels need more
+        // (the least each needs: names-only legends and a plot of half the panel) gets that,
+        // and the other rows share what is left. What the picture lacks for all of them is
+        // what it must grow by (sizeFor) -- only the rows that need it get taller.
+        std::vector<double> need(std::size_t(rows), 0);
+        for (std::size_t k = 0; k < plan.cells.size(); ++k) {
+            CellPlan probe = plan.cells[k];
+            probe.rect.setHeight(1);
+            const std::size_t row = k / std::size_t(columns);
+            need[row] = std::max(need[row], 1 + fitVertically(probe, 0, 0));
+        }
+        const std::vector<double> heights = shareHeights(need, grid.height() - kCellSpacing * (rows - 1));
+        double needed = 0;
+        for (double n : need)
+            needed += n;
+        plan.missingHeight = std::max(0.0, needed - (grid.height() - kCellSpacing * (rows - 1)));
+        std::vector<double> rowTops(std::size_t(rows), grid.top());
+        for (std::size_t r = 1; r < rowTops.size(); ++r)
+            rowTops[r] = rowTops[r - 1] + heights[r - 1] + kCellSpacing;
+        for (std::size_t k = 0; k < plan.cells.size(); ++k) {
+            const std::size_t row = k / std::size_t(columns);
+            plan.cells[k].rect.setTop(rowTops[row]);
+            plan.cells[k].rect.setHeight(heights[row]);
+        }
+        // Then the plots, the scales for them, and the gutters: the widest value labels of any
+        // panel set those of all, so time axes line up across the picture.
         for (CellPlan &cell : plan.cells) {
             cell.hasRight = hasRightAxis(*cell.panel);
-            missingPerCell = std::max(missingPerCell, fitVertically(cell, 0, 0));
+            fitVertically(cell, 0, 0);
         }
-        plan.missingHeight = missingPerCell * rows;
         for (std::size_t first = 0; first < plan.cells.size();) {
             // A comparison row shares its value scales: the lowest plot of the row chooses.
             const std::size_t count = figure.isComparison() ? std::size_t(columns) : 1;

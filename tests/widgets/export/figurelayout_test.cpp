@@ -248,3 +248,31 @@ INSTANTIATE_TEST_SUITE_P(BuiltinDashboards, FigureLayoutTest,
                                  .arg(param.param.size.height())
                                  .toStdString();
                          });
+
+TEST(FigureLayout, APanelWithManySeriesMakesOnlyItsOwnRowTaller)
+{
+    // Camunda's "Worker fill level": one series per job worker pod, ten names in its legend.
+    SampleStore store;
+    DashboardDefinition dashboard;
+    dashboard.columns = 2;
+    for (int p = 0; p < 6; ++p) {
+        PanelDefinition panel;
+        panel.title = QStringLiteral("Panel %1").arg(p);
+        const int series = p == 0 ? 10 : 2;
+        for (int q = 0; q < series; ++q) {
+            SeriesDefinition definition;
+            definition.query =
+                QStringLiteral("sum(jobs_held{pod=\"extract-data-from-document-5c65b745ff-%1\"})").arg(q);
+            definition.legend = QStringLiteral("extract-data-from-document-5c65b745ff-%1 jobs held").arg(q);
+            panel.series.push_back(definition);
+        }
+        dashboard.panels.push_back(panel);
+    }
+    const ExportFigure figure = figureOf(dashboard, store);
+    const FigureLayout layout = paintAndLayOut(store, figure, {1200, 675});
+    expectPublishable(layout, "a crowded legend");
+    ASSERT_EQ(layout.cells.size(), 6u);
+    EXPECT_GT(layout.cells[0].rect.height(), layout.cells[2].rect.height() + 50) << "the crowded row is taller";
+    EXPECT_DOUBLE_EQ(layout.cells[2].rect.height(), layout.cells[4].rect.height()) << "the others share alike";
+    EXPECT_DOUBLE_EQ(layout.cells[0].rect.height(), layout.cells[1].rect.height()) << "a row is one height";
+}
