@@ -147,14 +147,19 @@ std::optional<Error> mergeFile(const QByteArray &bytes, const QString &file, Mer
     return std::nullopt;
 }
 
-Result<QByteArray> readFile(const QString &path, const QString &what, const QString &from)
+// Reads a PEM file a kubeconfig names into `into`; nothing named: `into` is kept (the
+// inline *-data value, or empty). The error names the file and the kubeconfig.
+std::optional<Error> readNamedFile(QByteArray &into, const QString &path, const QString &what, const QString &from)
 {
+    if (path.isEmpty())
+        return std::nullopt;
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
         return Error::make(
             Error::Kind::Io,
             QStringLiteral("cannot read %1 %2 named in %3: %4").arg(what, path, from, file.errorString()));
-    return file.readAll();
+    into = file.readAll();
+    return std::nullopt;
 }
 
 Result<KubeTarget> resolveMerged(const Merged &merged, const QStringList &files, const KubeConfig::Request &request)
@@ -188,13 +193,9 @@ Result<KubeTarget> resolveMerged(const Merged &merged, const QStringList &files,
     target.insecureSkipVerify = cluster->insecureSkipVerify;
     target.configFile = context->file;
     target.caPem = cluster->caPem;
-    if (!cluster->caFile.isEmpty()) {
-        const Result<QByteArray> ca =
-            readFile(cluster->caFile, QStringLiteral("the certificate authority"), cluster->file);
-        if (!ca)
-            return ca.error();
-        target.caPem = ca.value();
-    }
+    if (std::optional<Error> error =
+            readNamedFile(target.caPem, cluster->caFile, QStringLiteral("the certificate authority"), cluster->file))
+        return *error;
     target.namespaceName = !request.namespaceName.isEmpty()    ? request.namespaceName
                            : !context->namespaceName.isEmpty() ? context->namespaceName
                                                                : QStringLiteral("default");
@@ -211,19 +212,12 @@ Result<KubeTarget> resolveMerged(const Merged &merged, const QStringList &files,
         target.exec = user->credentials.exec;
         target.clientCertificatePem = user->credentials.clientCertificatePem;
         target.clientKeyPem = user->credentials.clientKeyPem;
-        if (!user->clientCertificateFile.isEmpty()) {
-            const Result<QByteArray> pem =
-                readFile(user->clientCertificateFile, QStringLiteral("the client certificate"), user->file);
-            if (!pem)
-                return pem.error();
-            target.clientCertificatePem = pem.value();
-        }
-        if (!user->clientKeyFile.isEmpty()) {
-            const Result<QByteArray> pem = readFile(user->clientKeyFile, QStringLiteral("the client key"), user->file);
-            if (!pem)
-                return pem.error();
-            target.clientKeyPem = pem.value();
-        }
+        if (std::optional<Error> error = readNamedFile(target.clientCertificatePem, user->clientCertificateFile,
+                                                       QStringLiteral("the client certificate"), user->file))
+            return *error;
+        if (std::optional<Error> error =
+                readNamedFile(target.clientKeyPem, user->clientKeyFile, QStringLiteral("the client key"), user->file))
+            return *error;
         if (target.clientCertificatePem.isEmpty() != target.clientKeyPem.isEmpty())
             return invalid(QStringLiteral("the user \"%1\" in %2 has a client certificate without its key, or a key "
                                           "without its certificate")
