@@ -56,6 +56,7 @@ struct FaultServer::Connection
 {
     QByteArray buffer;
     bool answering = false; // a request is being answered; later ones wait
+    bool asked = false;     // at least one request came on this connection
     qint64 streamLeft = 0;
     QByteArray trickleLeft;
     std::unique_ptr<QTimer> trickle;
@@ -121,6 +122,12 @@ int FaultServer::requestCount(const QByteArray &path) const
     return int(std::count_if(requests.begin(), requests.end(), [&](const Request &r) { return r.path() == path; }));
 }
 
+int FaultServer::openConnectionsThatAsked() const
+{
+    return int(std::count_if(m_connections.cbegin(), m_connections.cend(),
+                             [](const Connection *connection) { return connection->asked; }));
+}
+
 void FaultServer::accept()
 {
     while (QTcpSocket *socket = m_server.nextPendingConnection()) {
@@ -155,6 +162,7 @@ void FaultServer::read(QTcpSocket *socket)
         if (!request)
             return; // the rest is still on its way
         requests.append(*request);
+        connection->asked = true;
         connection->answering = true;
         m_maxPending = std::max(m_maxPending, ++m_pending);
         respond(socket, replyFor(*request));

@@ -72,6 +72,10 @@ public:
     QList<Request> requests; // every request received, in order
     int requestCount(const QByteArray &path) const;
     int openConnections() const { return m_open; }
+    // Open connections that carried a request. A client with several requests at once may
+    // also open a spare connection it never sends anything on (Qt's pool does); a test of
+    // "hung up" asks about the connections that asked.
+    int openConnectionsThatAsked() const;
     int maxOpenConnections() const { return m_maxOpen; }
     int pendingRequests() const { return m_pending; } // read, not answered in full yet
     int maxPendingRequests() const { return m_maxPending; }
