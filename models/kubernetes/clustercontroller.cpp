@@ -44,6 +44,9 @@ ClusterController::ClusterController(KubeTarget target, AnnotationModel *annotat
     });
     connect(pods, &ResourceWatch::changed, this, &ClusterController::podChanged);
     m_watches.push_back(pods);
+    auto *events = new ResourceWatch(m_client, QStringLiteral("v1"), QStringLiteral("events"), this);
+    connect(events, &ResourceWatch::changed, this, &ClusterController::eventChanged);
+    m_watches.push_back(events);
     for (ResourceWatch *watch : m_watches) {
         connect(watch, &ResourceWatch::stateChanged, this, [this, watch](bool healthy, const QString &message) {
             if (healthy)
@@ -63,6 +66,7 @@ ClusterController::~ClusterController() = default;
 
 void ClusterController::start()
 {
+    m_startedAtMs = m_clock();
     for (ResourceWatch *watch : m_watches)
         watch->start();
 }
@@ -81,6 +85,36 @@ const Workload *ClusterController::workload(const QString &key) const
     const auto found =
         std::find_if(m_workloads.begin(), m_workloads.end(), [&](const Workload &w) { return w.key() == key; });
     return found == m_workloads.end() ? nullptr : &*found;
+}
+
+const Workload *ClusterController::find(const QString &nameOrKey) const
+{
+    if (nameOrKey.contains(QLatin1Char('/')))
+        return workload(nameOrKey);
+    const Workload *named = nullptr;
+    for (const Workload &w : m_workloads) {
+        if (w.name != nameOrKey)
+            continue;
+        if (named)
+            return nullptr; // a Deployment and a StatefulSet: the key says which
+        named = &w;
+    }
+    return named;
+}
+
+Result<bool> ClusterController::rolloutState(const QString &nameOrKey) const
+{
+    const Workload *w = find(nameOrKey);
+    if (!w)
+        return Error::make(Error::Kind::Invalid, QStringLiteral("no workload %1 in the namespace").arg(nameOrKey));
+    // Our own change still waiting counts even before the watch has shown its new spec: until
+    // then the workload looks rolled out at its old generation.
+    const bool ours =
+        std::any_of(m_pending.cbegin(), m_pending.cend(), [&](const Pending &p) { return p.key == w->key(); });
+    if (w->isRolledOut() && !ours)
+        return true;
+    return Error::make(Error::Kind::Invalid,
+                       QStringLiteral("%1/%2 ready, %3 updated").arg(w->ready).arg(w->desired).arg(w->updated));
 }
 
 QString ClusterController::stateText() const
@@ -151,13 +185,17 @@ void ClusterController::noteOutsideChange(const Workload &before, const Workload
     if (changes.isEmpty())
         return;
     const qint64 now = m_clock();
-    // Our own scale, seen coming back: not someone else's.
+    // Our own change, seen coming back: not someone else's.
     for (Pending &pending : m_pending) {
-        if (pending.key == after.key() && !pending.seen && after.desired == pending.replicas &&
-            now - pending.sentAtMs < kOwnChangeMs) {
-            pending.seen = true;
-            changes.removeAll(QStringLiteral("replicas %1 → %2").arg(before.desired).arg(after.desired));
-        }
+        if (pending.key != after.key() || pending.seen || now - pending.sentAtMs >= kOwnChangeMs)
+            continue;
+        const bool ours = std::all_of(pending.changes.cbegin(), pending.changes.cend(),
+                                      [&](const QString &change) { return changes.contains(change); });
+        if (!ours)
+            continue;
+        pending.seen = true;
+        for (const QString &change : pending.changes)
+            changes.removeAll(change);
     }
     if (changes.isEmpty() || !m_annotations)
         return;
@@ -179,68 +217,95 @@ void ClusterController::noteOutsideChange(const Workload &before, const Workload
     m_folding.insert(after.key(), {m_annotations->add(annotation), now});
 }
 
-QFuture<Result<QString>> ClusterController::scale(const QString &key, int replicas)
+QFuture<Result<QString>> ClusterController::change(const WorkloadChange &change)
 {
-    const Workload *target = workload(key);
+    const auto refused = [](const QString &message) {
+        return finishedFuture(Result<QString>(Error::make(Error::Kind::Invalid, message)));
+    };
+    const Workload *target = find(change.workload);
     if (!target)
-        return finishedFuture(Result<QString>(
-            Error::make(Error::Kind::Invalid, QStringLiteral("no workload %1 in the namespace").arg(key))));
-    if (replicas < 0)
-        return finishedFuture(Result<QString>(
-            Error::make(Error::Kind::Invalid, QStringLiteral("replicas must be 0 or more, not %1").arg(replicas))));
+        return refused(QStringLiteral("no workload %1 in the namespace").arg(change.workload));
+    if (const std::optional<QString> problem = change.problem(*target))
+        return refused(*problem);
     const Workload before = *target;
+    const Workload expected = change.appliedTo(before);
+    const QStringList asked = Workload::specChanges(before, expected);
+    if (asked.isEmpty())
+        return finishedFuture(Result<QString>(QStringLiteral("%1: already so").arg(change.describe())));
+    const QString key = before.key();
+    const QString text = QStringLiteral("%1 %2").arg(before.name, asked.join(QStringLiteral(", ")));
     const qint64 sentAt = m_clock();
-    const QByteArray body =
-        QJsonDocument(QJsonObject{{QStringLiteral("spec"), QJsonObject{{QStringLiteral("replicas"), replicas}}}})
-            .toJson(QJsonDocument::Compact);
     auto promise = std::make_shared<QPromise<Result<QString>>>();
     promise->start();
     QFuture<Result<QString>> future = promise->future();
-    m_pending.push_back({key, replicas, sentAt, 0, false});
+    Pending pending{key, asked, std::nullopt, sentAt, 0, 0, false};
+    if (change.kind == WorkloadChange::Kind::Scale)
+        pending.replicas = change.replicas;
+    m_pending.push_back(pending);
+    const auto forget = [this, key, sentAt] {
+        m_pending.erase(std::remove_if(m_pending.begin(), m_pending.end(),
+                                       [&](const Pending &p) { return p.key == key && p.sentAtMs == sentAt; }),
+                        m_pending.end());
+    };
     whenFinished(
         m_client->request(
-            "PATCH", m_client->path(QStringLiteral("apps/v1"), before.resource(), before.name, QStringLiteral("scale")),
-            body, "application/merge-patch+json"),
+            "PATCH", m_client->path(QStringLiteral("apps/v1"), before.resource(), before.name, change.subresource()),
+            change.patchBody(before), change.contentType()),
         this,
-        [this, promise, before, replicas, sentAt, key](const Result<QJsonObject> &answer) {
-            const QString asked =
-                QStringLiteral("%1 replicas %2 → %3").arg(before.name).arg(before.desired).arg(replicas);
+        [this, promise, change, before, expected, text, sentAt, key, forget](const Result<QJsonObject> &answer) {
             Annotation annotation;
             annotation.timeMs = sentAt;
             annotation.source = Annotation::Source::Action;
             annotation.tags = {QStringLiteral("kubernetes"), QStringLiteral("action")};
-            const int granted =
-                answer.ok() ? answer->value(QLatin1String("spec")).toObject().value(QLatin1String("replicas")).toInt(-1)
-                            : -1;
-            if (!answer || granted != replicas) {
-                m_pending.erase(std::remove_if(m_pending.begin(), m_pending.end(),
-                                               [&](const Pending &p) { return p.key == key && p.sentAtMs == sentAt; }),
-                                m_pending.end());
+            // Read back: the spec the API server answered with must be the one asked for.
+            QString kept;
+            qint64 generation = 0;
+            if (answer.ok()) {
+                if (change.kind == WorkloadChange::Kind::Scale) {
+                    const int granted =
+                        answer->value(QLatin1String("spec")).toObject().value(QLatin1String("replicas")).toInt(-1);
+                    if (granted != change.replicas)
+                        kept = QStringLiteral("the cluster kept %1").arg(granted);
+                } else if (Result<Workload> now = Workload::fromJson(answer.value(), before.kind); now.ok()) {
+                    generation = now->generation;
+                    if (const QStringList missing = Workload::specChanges(expected, now.value()); !missing.isEmpty())
+                        kept = QStringLiteral("the cluster answered %1").arg(missing.join(QStringLiteral(", ")));
+                } else {
+                    kept = QStringLiteral("the answer was not a %1: %2").arg(before.kindName(), now.error().message);
+                }
+            }
+            if (!answer || !kept.isEmpty()) {
+                forget();
                 annotation.failed = true;
                 annotation.tags << QStringLiteral("failed");
-                annotation.text = answer.ok() ? QStringLiteral("%1: the cluster kept %2").arg(asked).arg(granted)
-                                              : QStringLiteral("%1 refused: %2").arg(asked, answer.error().message);
+                annotation.text = answer.ok() ? QStringLiteral("%1: %2").arg(text, kept)
+                                              : QStringLiteral("%1 refused: %2").arg(text, answer.error().message);
                 if (m_annotations)
                     m_annotations->add(annotation);
                 promise->addResult(Error::make(Error::Kind::Http, annotation.text));
                 promise->finish();
                 return;
             }
-            annotation.text = asked;
+            annotation.text = text;
             // A region from the request until the rollout is done (checkRollouts ends it).
             annotation.endMs = sentAt;
-            quint64 id = m_annotations ? m_annotations->add(annotation) : 0;
-            for (Pending &pending : m_pending) {
-                if (pending.key == key && pending.sentAtMs == sentAt)
-                    pending.annotation = id;
+            const quint64 id = m_annotations ? m_annotations->add(annotation) : 0;
+            for (Pending &waiting : m_pending) {
+                if (waiting.key == key && waiting.sentAtMs == sentAt) {
+                    waiting.annotation = id;
+                    waiting.generation = generation;
+                }
             }
             if (!m_rolloutCheck.isActive())
                 m_rolloutCheck.start();
             checkRollouts();
-            promise->addResult(asked);
+            promise->addResult(text);
             promise->finish();
         },
-        [promise] { promise->finish(); });
+        [promise, forget] {
+            forget();
+            promise->finish();
+        });
     return future;
 }
 
@@ -254,7 +319,8 @@ void ClusterController::checkRollouts()
         }
         const Workload *w = workload(it->key);
         std::optional<Annotation> annotation = m_annotations ? m_annotations->find(it->annotation) : std::nullopt;
-        const bool done = w && w->desired == it->replicas && w->isRolledOut() && it->seen;
+        const bool done = w && it->seen && w->isRolledOut() && w->observedGeneration >= it->generation &&
+                          (!it->replicas || w->desired == *it->replicas);
         const bool tooLong = now - it->sentAtMs > m_rolloutTimeoutMs;
         if (!done && !tooLong) {
             ++it;
@@ -269,7 +335,7 @@ void ClusterController::checkRollouts()
                 annotation->text += QStringLiteral(", not rolled out after %1: %2/%3 ready")
                                         .arg(Format::duration(m_rolloutTimeoutMs))
                                         .arg(w ? w->ready : 0)
-                                        .arg(it->replicas);
+                                        .arg(it->replicas.value_or(w ? w->desired : 0));
             }
             m_annotations->update(*annotation);
         }
@@ -279,11 +345,22 @@ void ClusterController::checkRollouts()
         m_rolloutCheck.stop();
 }
 
+bool ClusterController::recentlyNoted(const QString &what, qint64 now)
+{
+    if (now - m_notedAt.value(what, std::numeric_limits<qint64>::min() / 2) < kRestartNoteMs)
+        return true;
+    m_notedAt.insert(what, now);
+    return false;
+}
+
 void ClusterController::podChanged(const QString &type, const QJsonObject &pod)
 {
-    if (type == QLatin1String("DELETED"))
-        return;
     const QString name = pod.value(QLatin1String("metadata")).toObject().value(QLatin1String("name")).toString();
+    if (type == QLatin1String("DELETED")) {
+        m_podReady.remove(name);
+        return;
+    }
+    noteReadiness(name, pod);
     const QJsonArray statuses =
         pod.value(QLatin1String("status")).toObject().value(QLatin1String("containerStatuses")).toArray();
     for (const QJsonValue value : statuses) {
@@ -297,17 +374,15 @@ void ClusterController::podChanged(const QString &type, const QJsonObject &pod)
         m_restarts.insert(id, restarts);
         if (first || restarts <= before || !m_annotations)
             continue;
-        const qint64 now = m_clock();
-        if (now - m_restartNotedAt.value(id, std::numeric_limits<qint64>::min() / 2) < kRestartNoteMs)
+        if (recentlyNoted(id, m_clock()))
             continue; // a restart loop: the last annotation stands for it
-        m_restartNotedAt.insert(id, now);
         const QJsonObject terminated =
             status.value(QLatin1String("lastState")).toObject().value(QLatin1String("terminated")).toObject();
         QString reason = terminated.value(QLatin1String("reason")).toString();
         if (reason.isEmpty())
             reason = QStringLiteral("unknown reason");
         Annotation annotation;
-        annotation.timeMs = now;
+        annotation.timeMs = m_clock();
         annotation.text = QStringLiteral("%1 restarted: %2 (exit %3)")
                               .arg(name, reason)
                               .arg(terminated.value(QLatin1String("exitCode")).toInt());
@@ -317,4 +392,65 @@ void ClusterController::podChanged(const QString &type, const QJsonObject &pod)
         annotation.tags = {QStringLiteral("kubernetes"), QStringLiteral("restart")};
         m_annotations->add(annotation);
     }
+}
+
+void ClusterController::noteReadiness(const QString &pod, const QJsonObject &object)
+{
+    const QJsonObject status = object.value(QLatin1String("status")).toObject();
+    bool ready = false;
+    QString why;
+    for (const QJsonValue value : status.value(QLatin1String("conditions")).toArray()) {
+        const QJsonObject condition = value.toObject();
+        if (condition.value(QLatin1String("type")).toString() == QLatin1String("Ready")) {
+            ready = condition.value(QLatin1String("status")).toString() == QLatin1String("True");
+            why = condition.value(QLatin1String("message")).toString();
+        }
+    }
+    const auto was = m_podReady.constFind(pod);
+    const bool wasReady = was != m_podReady.cend() && *was;
+    m_podReady.insert(pod, ready);
+    if (ready || !wasReady || !m_annotations)
+        return;
+    // A pod on its way out, or a container that stopped (its restart is annotated), is not
+    // news here: this is a running pod that stopped answering its readiness probe.
+    if (object.value(QLatin1String("metadata")).toObject().contains(QLatin1String("deletionTimestamp")))
+        return;
+    for (const QJsonValue value : status.value(QLatin1String("containerStatuses")).toArray()) {
+        if (!value.toObject().value(QLatin1String("state")).toObject().contains(QLatin1String("running")))
+            return;
+    }
+    if (recentlyNoted(pod + QStringLiteral("/not ready"), m_clock()))
+        return;
+    Annotation annotation;
+    annotation.timeMs = m_clock();
+    annotation.text =
+        why.isEmpty() ? QStringLiteral("%1 not ready").arg(pod) : QStringLiteral("%1 not ready: %2").arg(pod, why);
+    annotation.source = Annotation::Source::Kubernetes;
+    annotation.tags = {QStringLiteral("kubernetes"), QStringLiteral("not ready")};
+    m_annotations->add(annotation);
+}
+
+void ClusterController::eventChanged(const QString &type, const QJsonObject &event)
+{
+    if (type == QLatin1String("DELETED") || !m_annotations ||
+        event.value(QLatin1String("type")).toString() != QLatin1String("Warning"))
+        return;
+    // A watch resumed after a gap replays what it missed; a warning from before the start is
+    // history the timeline did not show either.
+    const QString last = event.value(QLatin1String("lastTimestamp")).toString();
+    const QDateTime at = QDateTime::fromString(last, Qt::ISODate);
+    if (at.isValid() && at.toMSecsSinceEpoch() < m_startedAtMs - 1000)
+        return;
+    const QJsonObject involved = event.value(QLatin1String("involvedObject")).toObject();
+    const QString object = involved.value(QLatin1String("name")).toString();
+    const QString reason = event.value(QLatin1String("reason")).toString();
+    if (recentlyNoted(object + QLatin1Char('/') + reason, m_clock()))
+        return; // a repeating warning ("Unhealthy" every probe): once a minute
+    Annotation annotation;
+    annotation.timeMs = at.isValid() ? std::min(at.toMSecsSinceEpoch(), m_clock()) : m_clock();
+    annotation.text =
+        QStringLiteral("%1 %2: %3").arg(object, reason, event.value(QLatin1String("message")).toString().left(200));
+    annotation.source = Annotation::Source::Kubernetes;
+    annotation.tags = {QStringLiteral("kubernetes"), QStringLiteral("warning"), reason};
+    m_annotations->add(annotation);
 }

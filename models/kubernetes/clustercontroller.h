@@ -4,6 +4,7 @@
 #include "base/result.h"
 #include "kubernetes/kubeconfig.h"
 #include "kubernetes/workload.h"
+#include "kubernetes/workloadchange.h"
 
 #include <QFuture>
 #include <QHash>
@@ -20,7 +21,8 @@ class ResourceWatch;
 // Deployments and StatefulSets kept current by watches (ResourceWatch), actions on them read
 // back, and every change on the timelines.
 //
-// - scale(): the annotation says what was asked and what happened: "worker replicas 1 → 0"
+// - change() (scale, resources, env, rollout restart): the annotation says what was asked and what happened: "worker
+// replicas 1 → 0"
 //   becomes a region until the rollout is done ("rolled out in 4.2 s"), or says it did not
 //   ("not rolled out after 5 min: 1/3 ready"); a refusal is a failed annotation in the API's
 //   words ("403 Forbidden: …"). Nothing pretends to have worked.
@@ -28,7 +30,8 @@ class ResourceWatch;
 //   annotation of source "kubernetes": "worker replicas 3 → 5, not by Chaoscope"; changes to
 //   one workload within 1.5 s fold into one.
 // - A container that restarts: "starter-7d9f restarted: OOMKilled (exit 137)", a restart
-//   loop folded to one annotation a minute per pod.
+//   loop folded to one annotation a minute per pod; a running pod that stops being ready,
+//   and Warning events ("BackOff", "FailedScheduling"), once a minute per pod and reason.
 class ClusterController : public QObject
 {
     Q_OBJECT
@@ -41,12 +44,23 @@ public:
     // Sorted by name, Deployments and StatefulSets together.
     const std::vector<Workload> &workloads() const { return m_workloads; }
     const Workload *workload(const QString &key) const;
+    // By name ("worker") or key ("statefulsets/camunda"); null when there is none, or when a
+    // bare name is both a Deployment and a StatefulSet.
+    const Workload *find(const QString &nameOrKey) const;
     bool isHealthy() const { return m_problems.isEmpty(); }
     QString stateText() const;
 
-    // Sets a workload's replicas; the future answers the annotation's text once the API has
-    // answered (the rollout goes on and is annotated when it ends).
-    QFuture<Result<QString>> scale(const QString &key, int replicas);
+    // Makes a change and reads it back: the future answers the annotation's text once the API
+    // has taken it ("worker replicas 1 → 0"), or the refusal in the API's words; the rollout
+    // goes on and is annotated when it ends (or does not within the timeout).
+    QFuture<Result<QString>> change(const WorkloadChange &change);
+    QFuture<Result<QString>> scale(const QString &key, int replicas)
+    {
+        return change(WorkloadChange::scale(key, replicas));
+    }
+    // Whether the last change of a workload has rolled out; an error names what is missing
+    // ("2/3 ready", "no workload …").
+    Result<bool> rolloutState(const QString &nameOrKey) const;
     // Whether a change of replicas is one to confirm first: to 0, or by more than ×2 either way,
     // the rule of the load tester's rate.
     static bool needsConfirmation(int from, int to);
@@ -64,8 +78,10 @@ private:
     struct Pending // an action of ours, waiting to be seen and rolled out
     {
         QString key;
-        int replicas = 0;
+        QStringList changes;         // in the words of Workload::specChanges, to know them in the watch
+        std::optional<int> replicas; // a scale: the count to reach
         qint64 sentAtMs = 0;
+        qint64 generation = 0; // of the spec the API server answered with
         quint64 annotation = 0;
         bool seen = false; // the watch has shown the new spec
     };
@@ -80,16 +96,22 @@ private:
     void noteOutsideChange(const Workload &before, const Workload &after);
     void checkRollouts();
     void podChanged(const QString &type, const QJsonObject &pod);
+    void noteReadiness(const QString &pod, const QJsonObject &object);
+    void eventChanged(const QString &type, const QJsonObject &event);
+    // Whether `what` (a pod and reason) was annotated within the last minute; marks it so.
+    bool recentlyNoted(const QString &what, qint64 now);
 
     KubeClient *m_client;
     AnnotationModel *m_annotations;
     std::vector<ResourceWatch *> m_watches;
     std::vector<Workload> m_workloads;
     std::vector<Pending> m_pending;
-    QHash<QString, Folding> m_folding;       // by workload key
-    QHash<QString, int> m_restarts;          // pod/container → restart count seen
-    QHash<QString, qint64> m_restartNotedAt; // pod/container → when last annotated
-    QHash<QString, QString> m_problems;      // resource → what is wrong with its watch
+    QHash<QString, Folding> m_folding;  // by workload key
+    QHash<QString, int> m_restarts;     // pod/container → restart count seen
+    QHash<QString, qint64> m_notedAt;   // pod/container or pod/reason → when last annotated
+    QHash<QString, bool> m_podReady;    // pod → ready when last seen
+    qint64 m_startedAtMs = 0;           // events older than this are history, not news
+    QHash<QString, QString> m_problems; // resource → what is wrong with its watch
     QTimer m_rolloutCheck;
     std::function<qint64()> m_clock;
     int m_rolloutTimeoutMs = 5 * 60'000;

@@ -43,12 +43,15 @@ Result<Workload> Workload::fromJson(const QJsonObject &object, Kind kind)
     workload.observedGeneration = status.value(QLatin1String("observedGeneration")).toInteger();
     workload.ready = status.value(QLatin1String("readyReplicas")).toInt();
     workload.updated = status.value(QLatin1String("updatedReplicas")).toInt();
-    const QJsonArray containers = spec.value(QLatin1String("template"))
-                                      .toObject()
-                                      .value(QLatin1String("spec"))
-                                      .toObject()
-                                      .value(QLatin1String("containers"))
-                                      .toArray();
+    const QJsonObject podTemplate = spec.value(QLatin1String("template")).toObject();
+    workload.restartedAt = podTemplate.value(QLatin1String("metadata"))
+                               .toObject()
+                               .value(QLatin1String("annotations"))
+                               .toObject()
+                               .value(QStringLiteral("kubectl.kubernetes.io/restartedAt"))
+                               .toString();
+    const QJsonArray containers =
+        podTemplate.value(QLatin1String("spec")).toObject().value(QLatin1String("containers")).toArray();
     for (const QJsonValue value : containers) {
         const QJsonObject c = value.toObject();
         Container container;
@@ -77,6 +80,8 @@ QStringList Workload::specChanges(const Workload &before, const Workload &after)
     QStringList changes;
     if (before.desired != after.desired)
         changes << QStringLiteral("replicas %1 → %2").arg(before.desired).arg(after.desired);
+    if (before.restartedAt != after.restartedAt)
+        changes << QStringLiteral("rollout restart");
     const bool several = after.containers.size() > 1;
     for (const Container &now : after.containers) {
         const auto was = std::find_if(before.containers.begin(), before.containers.end(),

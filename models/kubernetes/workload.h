@@ -40,6 +40,7 @@ struct Workload
     int ready = 0;
     int updated = 0;
     std::vector<Container> containers;
+    QString restartedAt; // the pod template's restart stamp (`kubectl rollout restart`)
 
     QString kindName() const; // "Deployment"
     QString resource() const; // "deployments"
@@ -51,6 +52,6 @@ struct Workload
     static Result<Workload> fromJson(const QJsonObject &object, Kind kind);
     // What the spec (not the status) changed from `before` to `after`, in words, one entry
     // per change: "replicas 3 → 5", "cpu limit 500m → 1", "image engine:1 → engine:2",
-    // "env RATE 10 → 20"; a container other than the only one is named: "worker cpu limit …".
+    // "env RATE 10 → 20", "rollout restart"; a container other than the only one is named: "worker cpu limit …".
     static QStringList specChanges(const Workload &before, const Workload &after);
 };

@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cluster/clusterdock.h"
 
+#include "base/format.h"
 #include "base/whenfinished.h"
 #include "kubernetes/clustercontroller.h"
 #include "kubernetes/workloadtablemodel.h"
 #include "theme/uitheme.h"
 
+#include <QComboBox>
+#include <QDateTime>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -22,11 +25,13 @@ ClusterDock::ClusterDock(ClusterController *controller, QWidget *parent)
       m_filtered(new QSortFilterProxyModel(this)), m_state(new QLabel(this)), m_filter(new QLineEdit(this)),
       m_table(new QTableView(this)), m_replicas(new QSpinBox(this)), m_scale(new QPushButton(tr("Scale"), this)),
       m_less(new QPushButton(QStringLiteral("−1"), this)), m_more(new QPushButton(QStringLiteral("+1"), this)),
-      m_zero(new QPushButton(tr("To 0"), this)), m_result(new QLabel(this))
+      m_zero(new QPushButton(tr("To 0"), this)), m_setting(new QComboBox(this)), m_settingValue(new QLineEdit(this)),
+      m_set(new QPushButton(tr("Set"), this)), m_restart(new QPushButton(tr("Restart"), this)),
+      m_result(new QLabel(this))
 {
     setObjectName(QStringLiteral("clusterDock"));
     m_confirm = [this](const QString &question) {
-        return QMessageBox::question(this, tr("Scale"), question) == QMessageBox::Yes;
+        return QMessageBox::question(this, tr("Cluster"), question) == QMessageBox::Yes;
     };
     m_state->setObjectName(QStringLiteral("clusterState"));
     m_state->setWordWrap(true);
@@ -63,11 +68,24 @@ ClusterDock::ClusterDock(ClusterController *controller, QWidget *parent)
     controls->addWidget(m_more);
     controls->addWidget(m_zero);
     controls->addStretch(1);
+    m_setting->setObjectName(QStringLiteral("clusterSetting"));
+    m_setting->setToolTip(tr("What to change in the selected workload's container"));
+    m_settingValue->setObjectName(QStringLiteral("clusterSettingValue"));
+    m_settingValue->setPlaceholderText(tr("500m, 256Mi, or the env var's value"));
+    m_set->setObjectName(QStringLiteral("clusterSet"));
+    m_restart->setObjectName(QStringLiteral("clusterRestart"));
+    m_restart->setToolTip(tr("Replace every pod, as kubectl rollout restart does"));
+    auto *settingRow = new QHBoxLayout;
+    settingRow->addWidget(m_setting);
+    settingRow->addWidget(m_settingValue, 1);
+    settingRow->addWidget(m_set);
+    settingRow->addWidget(m_restart);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_state);
     layout->addWidget(m_filter);
     layout->addWidget(m_table, 1);
     layout->addLayout(controls);
+    layout->addLayout(settingRow);
     layout->addWidget(m_result);
 
     connect(m_scale, &QPushButton::clicked, this, [this] { scaleSelectedTo(m_replicas->value()); });
@@ -78,7 +96,29 @@ ClusterDock::ClusterDock(ClusterController *controller, QWidget *parent)
     connect(m_less, &QPushButton::clicked, this, [this] { stepSelected(-1); });
     connect(m_more, &QPushButton::clicked, this, [this] { stepSelected(+1); });
     connect(m_zero, &QPushButton::clicked, this, [this] { scaleSelectedTo(0); });
-    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &ClusterDock::updateControls);
+    connect(m_set, &QPushButton::clicked, this,
+            [this] { setSelected(m_setting->currentText(), m_settingValue->text().trimmed()); });
+    connect(m_settingValue, &QLineEdit::returnPressed, this,
+            [this] { setSelected(m_setting->currentText(), m_settingValue->text().trimmed()); });
+    connect(m_setting, &QComboBox::currentTextChanged, this, [this] {
+        // The value in force, to edit from.
+        const Workload *w = m_controller->workload(selectedKey());
+        if (!w || w->containers.empty())
+            return;
+        const Workload::Container &c = w->containers.front();
+        const QString setting = m_setting->currentText();
+        const QString value = setting == QLatin1String("cpu request")      ? c.cpuRequest
+                              : setting == QLatin1String("cpu limit")      ? c.cpuLimit
+                              : setting == QLatin1String("memory request") ? c.memoryRequest
+                              : setting == QLatin1String("memory limit")   ? c.memoryLimit
+                                                                           : c.env.value(setting.mid(4));
+        m_settingValue->setText(value);
+    });
+    connect(m_restart, &QPushButton::clicked, this, &ClusterDock::restartSelected);
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
+        updateControls();
+        updateSettings();
+    });
     connect(controller, &ClusterController::workloadsChanged, this, [this] {
         updateControls();
         updateState();
@@ -145,8 +185,66 @@ void ClusterDock::scaleSelectedTo(int replicas)
     if (ClusterController::needsConfirmation(w->desired, replicas) &&
         !m_confirm(tr("Scale %1 from %2 to %3 replicas?").arg(w->name).arg(w->desired).arg(replicas)))
         return;
-    m_result->setText(tr("Scaling %1 to %2…").arg(w->name).arg(replicas));
-    whenFinished(m_controller->scale(key, replicas), this, [this](const Result<QString> &result) {
+    showOutcome(m_controller->scale(key, replicas), tr("Scaling %1 to %2…").arg(w->name).arg(replicas));
+}
+
+QStringList ClusterDock::settings() const
+{
+    const Workload *w = m_controller->workload(selectedKey());
+    if (!w || w->containers.empty())
+        return {};
+    QStringList offered{QStringLiteral("cpu request"), QStringLiteral("cpu limit"), QStringLiteral("memory request"),
+                        QStringLiteral("memory limit")};
+    for (const QString &name : w->containers.front().env.keys())
+        offered << QStringLiteral("env ") + name;
+    return offered;
+}
+
+void ClusterDock::setSelected(const QString &setting, const QString &value)
+{
+    const Workload *w = m_controller->workload(selectedKey());
+    if (!w) {
+        m_result->setText(tr("Select a workload first."));
+        return;
+    }
+    if (value.isEmpty()) {
+        m_result->setText(tr("Type the new value of %1 first.").arg(setting));
+        return;
+    }
+    WorkloadChange change;
+    change.workload = w->key();
+    if (setting.startsWith(QLatin1String("env "))) {
+        change.kind = WorkloadChange::Kind::SetEnv;
+        change.env.insert(setting.mid(4), value);
+    } else {
+        change.kind = WorkloadChange::Kind::SetResources;
+        const QString resource = setting.section(QLatin1Char(' '), 0, 0);
+        (setting.endsWith(QLatin1String("limit")) ? change.limits : change.requests).insert(resource, value);
+    }
+    showOutcome(m_controller->change(change), tr("Setting %1 of %2 to %3…").arg(setting, w->name, value));
+}
+
+void ClusterDock::restartSelected()
+{
+    const Workload *w = m_controller->workload(selectedKey());
+    if (!w) {
+        m_result->setText(tr("Select a workload first."));
+        return;
+    }
+    if (!m_confirm(
+            tr("Restart every pod of %1 (%2)?")
+                .arg(w->name,
+                     tr("%1 replaced one by one").arg(Format::counted(w->desired, tr("replica"), tr("replicas"))))))
+        return;
+    showOutcome(
+        m_controller->change(WorkloadChange::restart(w->key(), QDateTime::currentDateTimeUtc().toString(Qt::ISODate))),
+        tr("Restarting %1…").arg(w->name));
+}
+
+void ClusterDock::showOutcome(const QFuture<Result<QString>> &outcome, const QString &doing)
+{
+    m_result->setText(doing);
+    whenFinished(outcome, this, [this](const Result<QString> &result) {
         const UiTheme::Colors &colors = UiTheme::instance()->colors();
         if (result.ok())
             m_result->setText(
@@ -170,8 +268,19 @@ void ClusterDock::updateControls()
     const Workload *w = m_controller->workload(selectedKey());
     for (QWidget *control :
          {static_cast<QWidget *>(m_replicas), static_cast<QWidget *>(m_scale), static_cast<QWidget *>(m_less),
-          static_cast<QWidget *>(m_more), static_cast<QWidget *>(m_zero)})
+          static_cast<QWidget *>(m_more), static_cast<QWidget *>(m_zero), static_cast<QWidget *>(m_setting),
+          static_cast<QWidget *>(m_settingValue), static_cast<QWidget *>(m_set), static_cast<QWidget *>(m_restart)})
         control->setEnabled(w != nullptr);
     if (w && !m_replicas->hasFocus())
         m_replicas->setValue(w->desired); // the value in force, unless the user is typing
+}
+
+void ClusterDock::updateSettings()
+{
+    const QStringList offered = settings();
+    const QString current = m_setting->currentText();
+    m_setting->clear();
+    m_setting->addItems(offered);
+    const int kept = int(offered.indexOf(current));
+    m_setting->setCurrentIndex(kept >= 0 ? kept : 0);
 }

@@ -1,11 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "base/result.h"
+
+#include <QFuture>
 #include <QString>
 #include <QWidget>
 #include <functional>
 
 class ClusterController;
+class QComboBox;
 class QLabel;
 class QLineEdit;
 class QPushButton;
@@ -16,8 +20,10 @@ class WorkloadTableModel;
 
 // The Cluster dock: the namespace's Deployments and StatefulSets, live (ready / desired, CPU
 // and memory, image), a filter by name, and scaling the selected one: a replica count and
-// Scale (Enter), −1, +1 and "to 0". Scaling to 0 or by more than ×2 asks first, as the rate
-// does. After an action it says what the cluster answered; the timelines get the annotation.
+// Scale (Enter), −1, +1 and "to 0"; a container's CPU / memory request or limit or one of its
+// env vars set to a value (Enter); Restart as `kubectl rollout restart`. Scaling to 0 or by
+// more than ×2 asks first, as the rate does, and so does a restart. After an action it says
+// what the cluster answered; the timelines get the annotation.
 class ClusterDock : public QWidget
 {
     Q_OBJECT
@@ -33,12 +39,18 @@ public:
     // What the buttons do, for tests and shortcuts.
     void scaleSelectedTo(int replicas);
     void stepSelected(int delta);
+    // "cpu limit", "memory request", "env RATE" … of the selected workload's first container.
+    void setSelected(const QString &setting, const QString &value);
+    void restartSelected();
+    QStringList settings() const; // what the Set list offers for the selection
     QString resultText() const;
     QString stateText() const;
 
 private:
     void updateState();
     void updateControls();
+    void updateSettings();
+    void showOutcome(const QFuture<Result<QString>> &outcome, const QString &doing);
 
     ClusterController *m_controller;
     WorkloadTableModel *m_model;
@@ -51,6 +63,10 @@ private:
     QPushButton *m_less;
     QPushButton *m_more;
     QPushButton *m_zero;
+    QComboBox *m_setting;
+    QLineEdit *m_settingValue;
+    QPushButton *m_set;
+    QPushButton *m_restart;
     QLabel *m_result;
     Confirm m_confirm;
     QString m_keptSelection; // across a reset of the table

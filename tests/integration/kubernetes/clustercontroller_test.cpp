@@ -6,12 +6,14 @@
 // nothing changed, a killed pod annotated with its reason, a credential plugin, and no token
 // in any annotation.
 #include "annotations/annotationmodel.h"
+#include "cluster/clusterdock.h"
 #include "clusterprocess.h"
 #include "freeport.h"
 #include "kubernetes/clustercontroller.h"
 #include "kubernetes/kubeauth.h"
 #include "kubernetes/kubeclient.h"
 #include "kubernetes/resourcewatch.h"
+#include "kubernetes/workloadchange.h"
 #include "testpaths.h"
 #include "waitfor.h"
 
@@ -258,4 +260,192 @@ TEST_F(KubernetesTest, AWatchThatEndsResumesFromItsVersionWithoutListingAgain)
     ASSERT_TRUE(waitFor([&] { return annotationsWith(QStringLiteral("not by Chaoscope")).size() == 1; }, 10000, 20));
     EXPECT_EQ(deployments->lists(), 1);
     EXPECT_TRUE(c->isHealthy());
+}
+
+TEST_F(KubernetesTest, EnvResourcesAndARestartAreReadBackAndAnnotatedUntilRolledOut)
+{
+    const auto c = controller(target());
+    const QString pod = m_cluster.pods(QStringLiteral("chaos"), QStringLiteral("worker")).value(0);
+    const auto finish = [&](const WorkloadChange &change) {
+        const QFuture<Result<QString>> future = c->change(change);
+        EXPECT_TRUE(waitFor([&] { return future.isFinished(); }, 30000, 20));
+        return future.result();
+    };
+    const auto rolledOut = [&](const QString &text) {
+        return waitFor(
+            [&] {
+                const auto found = annotationsWith(text);
+                return !found.empty() && found.front().text.contains(QStringLiteral("rolled out in"));
+            },
+            60000, 50);
+    };
+
+    WorkloadChange env;
+    env.kind = WorkloadChange::Kind::SetEnv;
+    env.workload = QStringLiteral("worker");
+    env.env = {{QStringLiteral("HANDLER_DURATION"), QStringLiteral("20ms")}};
+    const Result<QString> envSet = finish(env);
+    ASSERT_TRUE(envSet.ok()) << envSet.error().message.toStdString();
+    EXPECT_EQ(envSet.value(), QStringLiteral("worker env HANDLER_DURATION 10ms → 20ms"));
+    ASSERT_TRUE(rolledOut(QStringLiteral("worker env HANDLER_DURATION 10ms → 20ms")))
+        << m_cluster.kubectl({"get", "pods", "-n", "chaos"}).all().toStdString();
+    EXPECT_EQ(m_cluster
+                  .kubectl({"get", "deployment/worker", "-n", "chaos", "-o",
+                            "jsonpath={.spec.template.spec.containers[0].env[?(@.name==\"HANDLER_DURATION\")].value}"})
+                  .out.trimmed(),
+              QStringLiteral("20ms"));
+
+    WorkloadChange resources;
+    resources.kind = WorkloadChange::Kind::SetResources;
+    resources.workload = QStringLiteral("worker");
+    resources.limits = {{QStringLiteral("cpu"), QStringLiteral("1")}};
+    resources.requests = {{QStringLiteral("memory"), QStringLiteral("64Mi")}};
+    const Result<QString> resourcesSet = finish(resources);
+    ASSERT_TRUE(resourcesSet.ok()) << resourcesSet.error().message.toStdString();
+    EXPECT_EQ(resourcesSet.value(), QStringLiteral("worker cpu limit 500m → 1, memory request none → 64Mi"));
+    ASSERT_TRUE(rolledOut(QStringLiteral("worker cpu limit 500m → 1")));
+
+    const Result<QString> restarted =
+        finish(WorkloadChange::restart(QStringLiteral("worker"), QStringLiteral("2026-12-01T10:00:00Z")));
+    ASSERT_TRUE(restarted.ok()) << restarted.error().message.toStdString();
+    EXPECT_EQ(restarted.value(), QStringLiteral("worker rollout restart"));
+    ASSERT_TRUE(rolledOut(QStringLiteral("worker rollout restart")));
+    // A restart replaces the pod (the old one may still be on its way out).
+    EXPECT_TRUE(waitFor(
+        [&] {
+            const QStringList pods = m_cluster.pods(QStringLiteral("chaos"), QStringLiteral("worker"));
+            return pods.size() == 1 && pods.front() != pod;
+        },
+        30000, 100))
+        << m_cluster.kubectl({"get", "pods", "-n", "chaos"}).all().toStdString();
+
+    EXPECT_TRUE(annotationsWith(QStringLiteral("not by Chaoscope")).empty())
+        << "our own changes are not someone else's";
+    for (const Annotation &a : m_annotations.annotations())
+        EXPECT_FALSE(a.failed) << a.text.toStdString();
+    expectNoTokenAnywhere();
+}
+
+TEST_F(KubernetesTest, AChangeThatCannotBeMadeIsRefusedBeforeAnythingIsSent)
+{
+    const auto c = controller(target());
+    WorkloadChange bad;
+    bad.kind = WorkloadChange::Kind::SetResources;
+    bad.workload = QStringLiteral("worker");
+    bad.limits = {{QStringLiteral("cpu"), QStringLiteral("half a core")}};
+    const QFuture<Result<QString>> refused = c->change(bad);
+    ASSERT_TRUE(refused.isFinished());
+    ASSERT_FALSE(refused.result().ok());
+    EXPECT_EQ(refused.result().error().message,
+              QStringLiteral("cpu \"half a core\" is not a Kubernetes quantity (like 500m, 1.5, 256Mi)"));
+    const QFuture<Result<QString>> missing = c->change(WorkloadChange::scale(QStringLiteral("nobody"), 1));
+    ASSERT_FALSE(missing.result().ok());
+    EXPECT_EQ(missing.result().error().message, QStringLiteral("no workload nobody in the namespace"));
+    EXPECT_TRUE(m_annotations.annotations().empty()) << "nothing was sent, nothing is marked";
+}
+
+TEST_F(KubernetesTest, AWarningEventIsMarkedOnceThoughItRepeats)
+{
+    const auto c = controller(target());
+    // An image this cluster cannot run: its pod waits in ErrImagePull and the kubelet warns
+    // again at every back-off.
+    const ClusterProcess::Result set =
+        m_cluster.kubectl({"set", "image", "deployment/worker", "worker=chaoscope/missing", "-n", "chaos"});
+    ASSERT_EQ(set.exitCode, 0) << set.all().toStdString();
+    ASSERT_TRUE(waitFor(
+        [&] {
+            for (const Annotation &a : m_annotations.annotations()) {
+                if (a.tags.contains(QStringLiteral("warning")))
+                    return true;
+            }
+            return false;
+        },
+        60000, 50))
+        << m_cluster.kubectl({"get", "events", "-n", "chaos"}).all().toStdString();
+    // Let the kubelet warn a few more times (its back-off is 1 s here).
+    ASSERT_TRUE(waitFor(
+        [&] {
+            const ClusterProcess::Result events =
+                m_cluster.kubectl({"get", "events", "-n", "chaos", "--field-selector", "type=Warning", "-o",
+                                   "jsonpath={range .items[*]}{.count}{\"\\n\"}{end}"});
+            for (const QString &count : events.out.split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
+                if (count.toInt() >= 3)
+                    return true;
+            }
+            return false;
+        },
+        60000, 200));
+    QHash<QString, int> perReason;
+    for (const Annotation &a : m_annotations.annotations()) {
+        if (!a.tags.contains(QStringLiteral("warning")))
+            continue;
+        EXPECT_EQ(a.source, Annotation::Source::Kubernetes);
+        ++perReason[a.tags.last()];
+    }
+    for (auto it = perReason.cbegin(); it != perReason.cend(); ++it)
+        EXPECT_EQ(it.value(), 1) << it.key().toStdString() << " marked more than once";
+    const auto image = annotationsWith(QStringLiteral("image chaoscope/worker → chaoscope/missing, not by Chaoscope"));
+    EXPECT_EQ(image.size(), 1u);
+}
+
+// The Cluster dock on the real cluster: what a user selects, types and presses, and what the
+// dock and the timelines say afterwards.
+TEST_F(KubernetesTest, TheDockScalesSetsAndRestartsTheSelectedWorkload)
+{
+    const auto c = controller(target());
+    ClusterDock dock(c.get());
+    QStringList asked;
+    dock.setConfirm([&](const QString &question) {
+        asked << question;
+        return true;
+    });
+    ASSERT_TRUE(dock.select(QStringLiteral("deployments/worker")));
+    EXPECT_TRUE(dock.settings().contains(QStringLiteral("cpu limit")));
+    EXPECT_TRUE(dock.settings().contains(QStringLiteral("env HANDLER_DURATION")));
+    const auto resultSays = [&](const QString &text) {
+        return waitFor([&] { return dock.resultText().contains(text); }, 30000, 20);
+    };
+
+    dock.stepSelected(+1);
+    ASSERT_TRUE(resultSays(QStringLiteral("worker replicas 1 → 2: the cluster took it")))
+        << dock.resultText().toStdString();
+    EXPECT_TRUE(asked.isEmpty()) << "+1 from 1 is not a change to confirm";
+    ASSERT_TRUE(waitFor([&] { return c->workload(QStringLiteral("deployments/worker"))->ready == 2; }, 60000, 50));
+
+    dock.setSelected(QStringLiteral("cpu limit"), QStringLiteral("a lot"));
+    EXPECT_TRUE(resultSays(QStringLiteral("is not a Kubernetes quantity"))) << dock.resultText().toStdString();
+    dock.setSelected(QStringLiteral("env HANDLER_DURATION"), QStringLiteral("15ms"));
+    EXPECT_TRUE(resultSays(QStringLiteral("worker env HANDLER_DURATION 10ms → 15ms: the cluster took it")))
+        << dock.resultText().toStdString();
+
+    dock.restartSelected();
+    ASSERT_EQ(asked.size(), 1);
+    EXPECT_EQ(asked.front(), QStringLiteral("Restart every pod of worker (2 replicas replaced one by one)?"));
+    EXPECT_TRUE(resultSays(QStringLiteral("worker rollout restart: the cluster took it")))
+        << dock.resultText().toStdString();
+
+    dock.scaleSelectedTo(0);
+    ASSERT_EQ(asked.size(), 2);
+    EXPECT_EQ(asked.back(), QStringLiteral("Scale worker from 2 to 0 replicas?"));
+    EXPECT_TRUE(resultSays(QStringLiteral("worker replicas 2 → 0"))) << dock.resultText().toStdString();
+    EXPECT_TRUE(waitFor([&] { return c->workload(QStringLiteral("deployments/worker"))->ready == 0; }, 60000, 50));
+    EXPECT_TRUE(annotationsWith(QStringLiteral("not by Chaoscope")).empty());
+    expectNoTokenAnywhere();
+}
+
+TEST_F(KubernetesTest, TheDockSaysARefusalInTheApisWordsAndALostWatchInItsLight)
+{
+    const auto c = controller(target(m_cluster.viewerToken()));
+    ClusterDock dock(c.get());
+    ASSERT_TRUE(dock.select(QStringLiteral("deployments/worker")));
+    dock.setSelected(QStringLiteral("memory limit"), QStringLiteral("512Mi"));
+    ASSERT_TRUE(waitFor([&] { return dock.resultText().contains(QStringLiteral("403 Forbidden")); }, 30000, 20))
+        << dock.resultText().toStdString();
+    EXPECT_TRUE(dock.resultText().contains(QStringLiteral("worker memory limit 256Mi → 512Mi refused")))
+        << dock.resultText().toStdString();
+    // The API server goes away: the light says so, and the list stays as last seen.
+    m_cluster.stop();
+    EXPECT_TRUE(waitFor([&] { return !c->isHealthy(); }, 30000, 50));
+    EXPECT_FALSE(dock.stateText().contains(QStringLiteral("2 workloads"))) << dock.stateText().toStdString();
+    EXPECT_EQ(c->workloads().size(), 2u) << "what was seen is kept";
 }
