@@ -11,6 +11,7 @@
 #include "headless/headlessrunner.h"
 #include "headless/screenshot.h"
 #include "kubernetes/clustercontroller.h"
+#include "kubernetes/clusterseries.h"
 #include "kubernetes/kubeclient.h"
 #include "loadtester/loadtesterplan.h"
 #include "loadtester/loadtestertext.h"
@@ -209,6 +210,7 @@ std::optional<int> LiveRun::connectKubernetes()
         return 2;
     }
     m_cluster = std::make_unique<ClusterController>(target.value(), &m_annotations);
+    m_clusterSeries = std::make_unique<ClusterSeriesRecorder>(m_cluster.get(), &m_store);
     std::fprintf(stderr, "chaoscope: watching %s as %s\n", qPrintable(m_cluster->client()->describe()),
                  qPrintable(target->credentialOrigin()));
     m_mainWindow->setCluster(m_cluster.get());
@@ -308,6 +310,7 @@ std::optional<int> LiveRun::startScenario()
 {
     // Loaded before anything runs: a broken one is not started half-way.
     m_scenario.emplace(&m_controller, &m_annotations, &m_client);
+    m_scenario->setCluster(m_cluster.get());
     if (m_options.scenario.isEmpty())
         return std::nullopt;
     const ScenarioLoader::LoadResult scenario = ScenarioLoader::load(m_options.scenario);

@@ -27,6 +27,7 @@
 #include <optional>
 
 class ClusterController;
+class ClusterSeriesRecorder;
 class DashboardOpenAction;
 class ExportRunner;
 class GrafanaImportAction;
@@ -101,7 +102,8 @@ private:
 
     // The window and what lives in it, destroyed first. The actions are QObject children of
     // the window that it would delete too: declared after it, they go before it does.
-    std::unique_ptr<ClusterController> m_cluster; // annotations; --kubernetes
+    std::unique_ptr<ClusterController> m_cluster;           // annotations; --kubernetes
+    std::unique_ptr<ClusterSeriesRecorder> m_clusterSeries; // cluster, store
     std::unique_ptr<MainWindow> m_mainWindow;
     std::unique_ptr<SessionControls> m_sessionControls;
     std::unique_ptr<GrafanaImportAction> m_grafanaImport;

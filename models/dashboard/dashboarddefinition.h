@@ -27,7 +27,11 @@ struct SeriesDefinition
 {
     QString query;                                      // PromQL; may use $variables. Empty for a load tester series.
     LoadTesterField loadTester = LoadTesterField::None; // set: drawn from the admin status
-    QString id;                                         // a name other series' formulas use: "pending"
+    // Set: a Kubernetes workload's replicas from the cluster's watches, "desired" or "ready"
+    // of `workload` (its name). Not queried, as a load tester value.
+    QString kubernetes;
+    QString workload;
+    QString id; // a name other series' formulas use: "pending"
     // A derived series: computed on the client from other series of the dashboard (by id),
     // never queried. The formula as the user reads it ("pending / rate"); inputs maps each
     // name in it to a series id (a name without a mapping is itself an id).

@@ -92,6 +92,16 @@ void DashboardPoller::setDashboard(const DashboardDefinition &dashboard)
                 m_bindings.bindUnqueried({p, q, key, legend});
                 continue;
             }
+            if (!definition.kubernetes.isEmpty()) {
+                // Not queried: the cluster's recorder fills it from its watches.
+                const QString legend =
+                    definition.legend.isEmpty()
+                        ? QStringLiteral("%1 %2 replicas").arg(definition.workload, definition.kubernetes)
+                        : definition.legend;
+                m_bindings.bindUnqueried(
+                    {p, q, SeriesKey::kubernetes(definition.workload, definition.kubernetes), legend});
+                continue;
+            }
             if (!definition.derive.isEmpty()) {
                 // Not queried either: DerivedSeriesUpdater computes it from its inputs.
                 const QString key = SeriesKey::derived(p, q);

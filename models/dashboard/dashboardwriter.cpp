@@ -27,6 +27,9 @@ QJsonObject seriesObject(const SeriesDefinition &series)
             object.insert(QStringLiteral("inputs"), inputs);
     } else if (series.loadTester != LoadTesterField::None) {
         object.insert(QStringLiteral("loadTester"), LoadTesterFields::name(series.loadTester));
+    } else if (!series.kubernetes.isEmpty()) {
+        object.insert(QStringLiteral("kubernetes"), series.kubernetes);
+        object.insert(QStringLiteral("workload"), series.workload);
     } else {
         object.insert(QStringLiteral("query"), series.query);
     }

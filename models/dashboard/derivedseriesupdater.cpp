@@ -52,6 +52,8 @@ QHash<QString, QString> DerivedSeriesUpdater::storeKeysById(const DashboardDefin
                 keyOfId.insert(definition.id, storeKey(p, q));
             else if (definition.loadTester != LoadTesterField::None)
                 keyOfId.insert(definition.id, LoadTesterFields::storeKey(definition.loadTester));
+            else if (!definition.kubernetes.isEmpty())
+                keyOfId.insert(definition.id, SeriesKey::kubernetes(definition.workload, definition.kubernetes));
             else
                 keyOfId.insert(definition.id, SeriesKey::queryPrefix(p, q)); // every series of the query
         }

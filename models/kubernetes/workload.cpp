@@ -24,7 +24,7 @@ QString Workload::resource() const
 
 bool Workload::isRolledOut() const
 {
-    return observedGeneration >= generation && updated == desired && ready == desired;
+    return observedGeneration >= generation && updated == desired && ready == desired && current == updated;
 }
 
 Result<Workload> Workload::fromJson(const QJsonObject &object, Kind kind)
@@ -43,6 +43,7 @@ Result<Workload> Workload::fromJson(const QJsonObject &object, Kind kind)
     workload.observedGeneration = status.value(QLatin1String("observedGeneration")).toInteger();
     workload.ready = status.value(QLatin1String("readyReplicas")).toInt();
     workload.updated = status.value(QLatin1String("updatedReplicas")).toInt();
+    workload.current = status.value(QLatin1String("replicas")).toInt(workload.updated);
     const QJsonObject podTemplate = spec.value(QLatin1String("template")).toObject();
     workload.restartedAt = podTemplate.value(QLatin1String("metadata"))
                                .toObject()

@@ -39,13 +39,16 @@ struct Workload
     int desired = 0;
     int ready = 0;
     int updated = 0;
+    int current = 0; // every pod, old template or new (status.replicas)
     std::vector<Container> containers;
     QString restartedAt; // the pod template's restart stamp (`kubectl rollout restart`)
 
     QString kindName() const; // "Deployment"
     QString resource() const; // "deployments"
     QString key() const { return resource() + QLatin1Char('/') + name; }
-    // The controller has seen the last change and every replica is updated and ready.
+    // The controller has seen the last change, every replica is updated and ready, and no pod
+    // of the old template is left (as `kubectl rollout status` decides: a surge pod ready next
+    // to the old one is not done).
     bool isRolledOut() const;
 
     // An API object of this kind; an error naming what is missing.

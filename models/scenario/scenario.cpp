@@ -53,6 +53,10 @@ QString ScenarioStep::describe() const
         return QStringLiteral("wait for %1 (at most %2)").arg(text, Format::compactDuration(timeoutMs));
     case Kind::Screenshot:
         return QStringLiteral("screenshot %1").arg(text);
+    case Kind::ChangeWorkload:
+        return change.describe();
+    case Kind::WaitForRollout:
+        return QStringLiteral("wait for the rollout of %1 (at most %2)").arg(text, Format::compactDuration(timeoutMs));
     }
     return {};
 }
@@ -76,6 +80,89 @@ QString screenshotPathProblem(const QString &path)
             return QStringLiteral("holds a control character");
     }
     return {};
+}
+
+// A string → string map whose values may be written as numbers ("RATE": 40).
+std::optional<QMap<QString, QString>> readStrings(const QJsonValue &value)
+{
+    if (!value.isObject())
+        return std::nullopt;
+    QMap<QString, QString> strings;
+    const QJsonObject object = value.toObject();
+    for (auto it = object.begin(); it != object.end(); ++it) {
+        if (it.value().isString())
+            strings.insert(it.key(), it.value().toString());
+        else if (it.value().isDouble())
+            strings.insert(it.key(), QString::number(it.value().toDouble(), 'g', 15));
+        else
+            return std::nullopt;
+    }
+    return strings;
+}
+
+// The Kubernetes steps: {"scale": {"workload", "replicas"}}, {"setResources": {"workload",
+// "container", "requests", "limits"}}, {"setEnv": {"workload", "container", "env"}},
+// {"restart": "name"}. The problem in words and where, or nothing.
+std::optional<DashboardIssue> readWorkloadChange(const QString &action, const QJsonValue &value, const QString &path,
+                                                 WorkloadChange *change)
+{
+    if (action == QLatin1String("restart") && value.isString()) {
+        if (value.toString().trimmed().isEmpty())
+            return DashboardIssue{path, QStringLiteral("must name a workload")};
+        *change = WorkloadChange::restart(value.toString().trimmed(), QString());
+        return std::nullopt;
+    }
+    if (!value.isObject())
+        return DashboardIssue{path, QStringLiteral("must be an object with \"workload\"")};
+    const QJsonObject object = value.toObject();
+    QSet<QString> allowed{QStringLiteral("workload"), QStringLiteral("container")};
+    change->workload = object.value(QStringLiteral("workload")).toString().trimmed();
+    change->container = object.value(QStringLiteral("container")).toString().trimmed();
+    if (change->workload.isEmpty())
+        return DashboardIssue{path + QStringLiteral(".workload"), QStringLiteral("missing: the workload's name")};
+    if (action == QLatin1String("scale")) {
+        change->kind = WorkloadChange::Kind::Scale;
+        allowed.insert(QStringLiteral("replicas"));
+        const QJsonValue replicas = object.value(QStringLiteral("replicas"));
+        if (!replicas.isDouble() || replicas.toDouble() < 0 || replicas.toDouble() != double(replicas.toInt()))
+            return DashboardIssue{path + QStringLiteral(".replicas"), QStringLiteral("must be a whole number ≥ 0")};
+        change->replicas = replicas.toInt();
+    } else if (action == QLatin1String("setEnv")) {
+        change->kind = WorkloadChange::Kind::SetEnv;
+        allowed.insert(QStringLiteral("env"));
+        const std::optional<QMap<QString, QString>> env = readStrings(object.value(QStringLiteral("env")));
+        if (!env || env->isEmpty())
+            return DashboardIssue{path + QStringLiteral(".env"),
+                                  QStringLiteral("must be an object of names and values: {\"RATE\": \"40\"}")};
+        change->env = *env;
+    } else if (action == QLatin1String("setResources")) {
+        change->kind = WorkloadChange::Kind::SetResources;
+        allowed.insert(QStringLiteral("requests"));
+        allowed.insert(QStringLiteral("limits"));
+        for (const QString &part : {QStringLiteral("requests"), QStringLiteral("limits")}) {
+            if (!object.contains(part))
+                continue;
+            const std::optional<QMap<QString, QString>> values = readStrings(object.value(part));
+            if (!values)
+                return DashboardIssue{
+                    path + QLatin1Char('.') + part,
+                    QStringLiteral("must be an object like {\"cpu\": \"500m\", \"memory\": \"256Mi\"}")};
+            (part == QLatin1String("requests") ? change->requests : change->limits) = *values;
+        }
+    } else {
+        change->kind = WorkloadChange::Kind::Restart;
+    }
+    for (const QString &key : object.keys()) {
+        if (!allowed.contains(key))
+            return DashboardIssue{path + QLatin1Char('.') + key, QStringLiteral("unknown key")};
+    }
+    // What can be checked without the cluster is checked now, before anything runs.
+    Workload anyContainer;
+    anyContainer.name = change->workload;
+    anyContainer.containers.push_back({change->container, {}, {}, {}, {}, {}, {}});
+    if (const std::optional<QString> problem = change->problem(anyContainer))
+        return DashboardIssue{path, *problem};
+    return std::nullopt;
 }
 
 } // namespace
@@ -107,10 +194,12 @@ LoadResult fromJson(const QByteArray &json)
                                                                      : QStringLiteral("must be a non-empty array")};
         return result;
     }
-    static const QSet<QString> actions{QStringLiteral("setRate"),   QStringLiteral("setInflightLimit"),
-                                       QStringLiteral("pause"),     QStringLiteral("resume"),
-                                       QStringLiteral("annotate"),  QStringLiteral("waitFor"),
-                                       QStringLiteral("screenshot")};
+    static const QSet<QString> actions{QStringLiteral("setRate"),      QStringLiteral("setInflightLimit"),
+                                       QStringLiteral("pause"),        QStringLiteral("resume"),
+                                       QStringLiteral("annotate"),     QStringLiteral("waitFor"),
+                                       QStringLiteral("screenshot"),   QStringLiteral("scale"),
+                                       QStringLiteral("setResources"), QStringLiteral("setEnv"),
+                                       QStringLiteral("restart"),      QStringLiteral("waitForRollout")};
     static const QSet<QString> modifiers{QStringLiteral("at"), QStringLiteral("after"), QStringLiteral("tags"),
                                          QStringLiteral("timeout"), QStringLiteral("continueOnError")};
     const QJsonArray steps = stepsValue.toArray();
@@ -134,8 +223,8 @@ LoadResult fromJson(const QByteArray &json)
             result.issues << DashboardIssue{
                 path,
                 found.isEmpty()
-                    ? QStringLiteral(
-                          "needs one action: setRate, setInflightLimit, pause, resume, annotate, waitFor or screenshot")
+                    ? QStringLiteral("needs one action: setRate, setInflightLimit, pause, resume, annotate, waitFor, "
+                                     "screenshot, scale, setResources, setEnv, restart or waitForRollout")
                     : QStringLiteral("has several actions (%1); one per step").arg(found.join(QStringLiteral(", ")))};
             continue;
         }
@@ -152,15 +241,24 @@ LoadResult fromJson(const QByteArray &json)
             step.value = value.toDouble();
         } else if (action == QLatin1String("pause") || action == QLatin1String("resume")) {
             step.kind = action == QLatin1String("pause") ? ScenarioStep::Kind::Pause : ScenarioStep::Kind::Resume;
+        } else if (action == QLatin1String("scale") || action == QLatin1String("setResources") ||
+                   action == QLatin1String("setEnv") || action == QLatin1String("restart")) {
+            if (const std::optional<DashboardIssue> issue =
+                    readWorkloadChange(action, value, valuePath, &step.change)) {
+                result.issues << *issue;
+                continue;
+            }
+            step.kind = ScenarioStep::Kind::ChangeWorkload;
         } else {
             if (!value.isString() || value.toString().trimmed().isEmpty()) {
                 result.issues << DashboardIssue{valuePath, QStringLiteral("must be a non-empty string")};
                 continue;
             }
             step.text = value.toString().trimmed();
-            step.kind = action == QLatin1String("annotate")  ? ScenarioStep::Kind::Annotate
-                        : action == QLatin1String("waitFor") ? ScenarioStep::Kind::WaitFor
-                                                             : ScenarioStep::Kind::Screenshot;
+            step.kind = action == QLatin1String("annotate")         ? ScenarioStep::Kind::Annotate
+                        : action == QLatin1String("waitFor")        ? ScenarioStep::Kind::WaitFor
+                        : action == QLatin1String("waitForRollout") ? ScenarioStep::Kind::WaitForRollout
+                                                                    : ScenarioStep::Kind::Screenshot;
             if (step.kind == ScenarioStep::Kind::Screenshot) {
                 if (const QString problem = screenshotPathProblem(step.text); !problem.isEmpty()) {
                     result.issues << DashboardIssue{valuePath, problem};
@@ -212,7 +310,7 @@ LoadResult fromJson(const QByteArray &json)
 
 QStringList builtinNames()
 {
-    return {QStringLiteral("seed000")};
+    return {QStringLiteral("seed000"), QStringLiteral("seed004")};
 }
 
 LoadResult load(const QString &nameOrPath)

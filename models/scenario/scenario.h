@@ -2,6 +2,7 @@
 #pragma once
 
 #include "dashboard/dashboarddefinition.h"
+#include "kubernetes/workloadchange.h"
 
 #include <QByteArray>
 #include <QList>
@@ -22,7 +23,13 @@
 //     {"after": "10s", "annotate": "limit in place", "tags": ["fix"]},
 //     {"waitFor": "sum(http_client_pool_pending) > 100", "timeout": "2m"},
 //     {"pause": true}, {"resume": true},
-//     {"at": "+4m", "screenshot": "recovered.png", "continueOnError": true}
+//     {"at": "+4m", "screenshot": "recovered.png", "continueOnError": true},
+//     // Kubernetes (with --kubernetes / --kubeconfig): each read back like a button press
+//     {"scale": {"workload": "worker", "replicas": 0}},
+//     {"setResources": {"workload": "starter", "limits": {"cpu": "500m"}, "requests": {"memory": "256Mi"}}},
+//     {"setEnv": {"workload": "starter", "env": {"RATE": "40"}}},   // "container" names one of several
+//     {"restart": "starter"},                                       // as kubectl rollout restart
+//     {"waitForRollout": "starter", "timeout": "2m"}
 //   ]
 // }
 // "at" is measured from the scenario's start, "after" from the end of the previous step.
@@ -36,16 +43,19 @@ struct ScenarioStep
         Resume,
         Annotate,
         WaitFor,
-        Screenshot
+        Screenshot,
+        ChangeWorkload, // scale, setResources, setEnv, restart
+        WaitForRollout,
     };
 
     Kind kind = Kind::Annotate;
     std::optional<qint64> atMs; // offset from the start
     qint64 afterMs = 0;         // delay after the previous step (when no "at")
     double value = 0;           // rate or limit
-    QString text;               // annotation text, PromQL condition, or screenshot file
+    QString text;               // annotation text, PromQL condition, screenshot file, or workload
+    WorkloadChange change;      // ChangeWorkload (a restart's time stamp is set when it runs)
     QStringList tags;
-    qint64 timeoutMs = 5 * 60'000LL; // waitFor
+    qint64 timeoutMs = 5 * 60'000LL; // waitFor, waitForRollout
     bool continueOnError = false;
 
     QString describe() const; // "set rate to 500", "wait for pending > 1000 (at most 5m)"

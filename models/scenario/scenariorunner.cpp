@@ -4,6 +4,7 @@
 #include "annotations/annotationmodel.h"
 #include "base/format.h"
 #include "base/whenfinished.h"
+#include "kubernetes/clustercontroller.h"
 #include "loadtester/loadtestercontroller.h"
 #include "prometheus/prometheusclient.h"
 
@@ -17,6 +18,9 @@ ScenarioRunner::ScenarioRunner(LoadTesterController *controller, AnnotationModel
     connect(&m_wait, &QTimer::timeout, this, &ScenarioRunner::runStep);
     m_conditionPoll.setInterval(1000);
     connect(&m_conditionPoll, &QTimer::timeout, this, &ScenarioRunner::pollCondition);
+    // The rollout is known from the cluster's watches: looking costs nothing.
+    m_rolloutPoll.setInterval(250);
+    connect(&m_rolloutPoll, &QTimer::timeout, this, &ScenarioRunner::pollRollout);
     connect(m_controller, &LoadTesterController::actionFinished, this, &ScenarioRunner::onActionFinished);
 }
 
@@ -36,6 +40,7 @@ void ScenarioRunner::stop()
         return;
     m_wait.stop();
     m_conditionPoll.stop();
+    m_rolloutPoll.stop();
     m_running = false;
     m_stepActive = false;
     emit finished(false, tr("stopped by the user at step %1").arg(m_index + 1));
@@ -113,6 +118,57 @@ void ScenarioRunner::runStep()
         m_awaitingScreenshot = true;
         emit screenshotRequested(step.text);
         return;
+    case ScenarioStep::Kind::ChangeWorkload:
+        changeWorkload(step);
+        return;
+    case ScenarioStep::Kind::WaitForRollout:
+        if (!m_cluster) {
+            finishStep(false, tr("no cluster to wait for (start Chaoscope with --kubernetes or --kubeconfig)"));
+            return;
+        }
+        m_conditionDeadlineMs = m_clock.elapsed() + step.timeoutMs;
+        m_rolloutPoll.start();
+        pollRollout();
+        return;
+    }
+}
+
+void ScenarioRunner::changeWorkload(const ScenarioStep &step)
+{
+    if (!m_cluster) {
+        finishStep(false, tr("no cluster to steer (start Chaoscope with --kubernetes or --kubeconfig)"));
+        return;
+    }
+    WorkloadChange change = step.change;
+    if (change.kind == WorkloadChange::Kind::Restart)
+        change.restartedAt = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
+    const int index = m_index;
+    // The controller annotates the change and its rollout, as for the dock's buttons.
+    whenFinished(m_cluster->change(change), this, [this, index](const Result<QString> &outcome) {
+        if (!m_running || index != m_index)
+            return;
+        finishStep(outcome.ok(), outcome.ok() ? outcome.value() : outcome.error().message);
+    });
+}
+
+void ScenarioRunner::pollRollout()
+{
+    if (!m_running || !m_cluster) {
+        m_rolloutPoll.stop();
+        return;
+    }
+    const ScenarioStep &step = m_scenario.steps[std::size_t(m_index)];
+    const Result<bool> state = m_cluster->rolloutState(step.text);
+    if (state.ok()) {
+        m_rolloutPoll.stop();
+        finishStep(true, QString());
+        return;
+    }
+    if (m_clock.elapsed() > m_conditionDeadlineMs) {
+        m_rolloutPoll.stop();
+        finishStep(
+            false,
+            tr("not rolled out within %1: %2").arg(Format::compactDuration(step.timeoutMs), state.error().message));
     }
 }
 

@@ -8,14 +8,16 @@
 #include <QTimer>
 
 class AnnotationModel;
+class ClusterController;
 class LoadTesterController;
 class PrometheusClient;
 struct ActionReport;
 
 // Plays a scenario: waits for each step's time, applies it through the load tester
 // controller (so it fans out and annotates itself like a button press), adds annotations,
-// waits for PromQL conditions, and asks the view for screenshots. A failed step stops the
-// run unless it is marked continueOnError.
+// waits for PromQL conditions, changes Kubernetes workloads through the cluster controller
+// (read back, annotated) and waits for their rollouts, and asks the view for screenshots. A
+// failed step stops the run unless it is marked continueOnError.
 class ScenarioRunner : public QObject
 {
     Q_OBJECT
@@ -23,6 +25,8 @@ public:
     ScenarioRunner(LoadTesterController *controller, AnnotationModel *annotations, PrometheusClient *prometheus,
                    QObject *parent = nullptr);
 
+    // The cluster the Kubernetes steps act on; without one they fail and say how to get one.
+    void setCluster(ClusterController *cluster) { m_cluster = cluster; }
     void start(const Scenario &scenario);
     void stop(); // by the user: finishes with failure "stopped"
     bool isRunning() const { return m_running; }
@@ -47,14 +51,18 @@ private:
     void finishStep(bool ok, const QString &message);
     void onActionFinished(const ActionReport &report);
     void pollCondition();
+    void changeWorkload(const ScenarioStep &step);
+    void pollRollout();
 
     LoadTesterController *m_controller;
     AnnotationModel *m_annotations;
     PrometheusClient *m_prometheus;
+    ClusterController *m_cluster = nullptr;
     Scenario m_scenario;
     QElapsedTimer m_clock;
     QTimer m_wait;
     QTimer m_conditionPoll;
+    QTimer m_rolloutPoll;
     qint64 m_stepDueMs = 0;
     qint64 m_conditionDeadlineMs = 0;
     QString m_lastConditionError;

@@ -148,6 +148,11 @@ QString SeriesKey::loadTester(const QString &field)
     return QStringLiteral("loadtester/") + field;
 }
 
+QString SeriesKey::kubernetes(const QString &workload, const QString &field)
+{
+    return QStringLiteral("kubernetes/%1/%2").arg(workload, field);
+}
+
 std::optional<SeriesKey::Parsed> SeriesKey::parse(const QString &key)
 {
     qsizetype pos = 0;

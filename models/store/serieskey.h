@@ -14,6 +14,7 @@ class SampleStore;
 //                                           "p0/q1/{job=\"api\"}", "p0/q1/$env=prod,$job=api/{…}"
 //   derived/p<panel>/q<series>              what a formula computed
 //   loadtester/<field>                      what the load tester reported ("loadtester/rate")
+//   kubernetes/<workload>/<field>           a workload's replicas ("kubernetes/worker/ready")
 // <values> are the choosable variables a query was asked with, sorted by name, so that the
 // series of two values never share a key. In them '\', '/' and ',' are escaped with a '\':
 // a value "a/b" or "x,$job=y" can no more be taken for another value. Keys written before
@@ -58,6 +59,8 @@ public:
     static QString valuesSegment(const Variables &variables);
     static QString derived(int panel, int series);   // "derived/p2/q1"
     static QString loadTester(const QString &field); // "loadtester/rate"
+    // "kubernetes/worker/desired": a workload's replicas as the cluster's watches see them.
+    static QString kubernetes(const QString &workload, const QString &field);
 
     // A query's series key, strictly: 'p', a number, "/q", a number, '/', the values (if
     // any), the labels in braces. Anything else (a derived or load tester key, a damaged

@@ -140,7 +140,11 @@ void placeLabels(const std::vector<Item> &items, const Options &options, Result 
         const bool cluster = group.isCluster();
         const double width = cluster ? options.badgeWidth(int(group.markers.size())) : itemOf(group, 0).labelWidth;
         // A badge keeps its size; a label may be shortened to the room beside its line.
-        if (!placeBeside(group, width, rows, options, !cluster, options.minLabelWidth))
+        // Shortened below minShownFraction of itself, a label says too little to be worth
+        // its room: where a key explains numbers, it gets a number instead.
+        const double minWidth = options.numberWidth ? std::max(options.minLabelWidth, width * options.minShownFraction)
+                                                    : options.minLabelWidth;
+        if (!placeBeside(group, width, rows, options, !cluster, std::min(width, minWidth)))
             unplaced.push_back(g);
     }
     if (!options.numberWidth || unplaced.empty())

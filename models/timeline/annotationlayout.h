@@ -47,6 +47,10 @@ struct Options
     // A label that finds no room whole is shortened (elided) to the room beside its line, if
     // that keeps at least this width.
     double minLabelWidth = 60;
+    // With numbered boxes (a picture with a key), a label is shortened only as long as it
+    // keeps this fraction of its width; "extract-data-from…" tells less than a number whose
+    // key gives the whole "extract-data-from-document replicas 1 → 0".
+    double minShownFraction = 0.7;
     // Labels that found no place get a numbered box of this width ("3"), in the rows or in up
     // to extraNumberRows more below them; 0: they get none (the window).
     std::function<double(int number)> numberWidth;

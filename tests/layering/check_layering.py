@@ -33,11 +33,12 @@ MODEL_ROOMS = {
     'analysis': ['base', 'store', 'annotations', 'dashboard'],
     'loadtester/adapters': ['base', 'net'],
     'loadtester': ['base', 'net', 'prometheus', 'store', 'annotations', 'dashboard', 'loadtester/adapters'],
-    'scenario': ['base', 'prometheus', 'store', 'annotations', 'dashboard', 'loadtester', 'loadtester/adapters'],
+    'kubernetes': ['base', 'net', 'store', 'annotations'],
+    'scenario': ['base', 'prometheus', 'store', 'annotations', 'dashboard', 'loadtester', 'loadtester/adapters',
+                 'kubernetes'],
     'session/format': ['base', 'store', 'annotations', 'loadtester', 'loadtester/adapters'],
     'session': ['base', 'store', 'timeline', 'annotations', 'dashboard', 'loadtester', 'loadtester/adapters',
                 'session/format'],
-    'kubernetes': ['base', 'net', 'annotations'],
 }
 
 # Headers and rooms that hold value types only: nothing they include, however indirectly, may
@@ -48,7 +49,9 @@ VALUE_HEADERS = ['models/dashboard/dashboarddefinition.h', 'models/loadtester/lo
                  # the poller's pure pieces and what its signals carry
                  'models/dashboard/historyplanner.h', 'models/dashboard/fetchcoverage.h',
                  'models/dashboard/seriesbindings.h', 'models/dashboard/dashboardsnapshot.h',
-                 'models/store/serieskey.h']
+                 'models/store/serieskey.h',
+                 'models/kubernetes/workload.h', 'models/kubernetes/workloadchange.h',
+                 'models/kubernetes/kubeconfig.h', 'models/scenario/scenario.h']
 
 WIDGET_INCLUDE = re.compile(r'#\s*include\s*<(QtWidgets/|QtCharts/|QWidget|QMainWindow|QChart|QPainter|QDialog|'
                             r'QLabel|QAbstractButton|QPushButton|QLineEdit|QMenu|QToolBar|QDockWidget|QStyle|'

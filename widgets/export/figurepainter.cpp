@@ -21,12 +21,15 @@
 
 namespace {
 
-constexpr double kGap = 8;          // between stacked parts of a panel
-constexpr double kCellSpacing = 28; // between panels
-constexpr double kSwatch = 22;      // legend line sample
-constexpr double kLabelPadding = 5; // text inset in an annotation label
-constexpr double kColourBar = 3;    // an annotation label's coloured edge
-constexpr double kMaxLabelWidth = 260;
+constexpr double kGap = 8;             // between stacked parts of a panel
+constexpr double kCellSpacing = 28;    // between panels
+constexpr double kSwatch = 22;         // legend line sample
+constexpr double kLabelPadding = 5;    // text inset in an annotation label
+constexpr double kColourBar = 3;       // an annotation label's coloured edge
+constexpr double kMaxLabelWidth = 260; // at least; half the plot's width on a wide one
+// A label cut to the longest allowed must keep this much of itself; else it is a numbered box
+// and the key gives it whole ("extract-data-from-doc…" says less than "2").
+constexpr double kMinKeptFraction = 0.85;
 constexpr int kMinTimeLabelSpacing = 80;
 constexpr int kLegendLevels = 4;      // full statistics, last and max, last, names only
 constexpr double kLegendSpacing = 18; // between two legend entries in a row
@@ -118,10 +121,10 @@ QStringList valueLabels(const ValueScale &scale, const QString &unit)
     return labels;
 }
 
-QString annotationLabel(const Annotation &annotation, const QFontMetricsF &metrics)
+// The first line; the painter elides it to the box the layout gave it.
+QString annotationLabel(const Annotation &annotation)
 {
-    const QString firstLine = annotation.text.section(QLatin1Char('\n'), 0, 0);
-    return metrics.elidedText(firstLine, Qt::ElideRight, kMaxLabelWidth);
+    return annotation.text.section(QLatin1Char('\n'), 0, 0);
 }
 
 } // namespace
@@ -370,7 +373,12 @@ void FigurePainter::planAnnotations(CellPlan &cell, const std::vector<Annotation
         if (a.timeMs > cell.range.endMs || a.endMs.value_or(a.timeMs) < cell.range.startMs)
             continue;
         cell.shown.push_back(&a);
-        const double width = metrics.horizontalAdvance(annotationLabel(a, metrics)) + 2 * kLabelPadding + kColourBar;
+        const double chrome = 2 * kLabelPadding + kColourBar;
+        const double whole = metrics.horizontalAdvance(annotationLabel(a)) + chrome;
+        const double longest = std::max(kMaxLabelWidth, cell.plot.width() / 2);
+        // Too long to be cut to the longest allowed: asked for whole, it fits somewhere whole
+        // or gets a number.
+        const double width = whole <= longest || longest >= kMinKeptFraction * whole ? std::min(whole, longest) : whole;
         items.push_back({a.id, a.timeMs, a.endMs, width, a.labelPriority()});
     }
     AnnotationLayout::Options options;
@@ -878,7 +886,7 @@ void FigurePainter::paintAnnotations(QPainter &painter, const CellPlan &cell, in
         const QRectF textBox = group.leftOfLine
                                    ? group.label.adjusted(kLabelPadding, 0, -kColourBar - kLabelPadding, 0)
                                    : group.label.adjusted(kColourBar + kLabelPadding, 0, -kLabelPadding, 0);
-        const QString text = metrics.elidedText(annotationLabel(a, metrics), Qt::ElideRight, textBox.width());
+        const QString text = metrics.elidedText(annotationLabel(a), Qt::ElideRight, textBox.width());
         painter.drawText(textBox, Qt::AlignLeft | Qt::AlignVCenter, text);
         if (layout) {
             layout->texts.push_back({FigureLayout::Role::AnnotationLabel, group.label, text, index});

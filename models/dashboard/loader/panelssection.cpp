@@ -176,7 +176,8 @@ std::optional<SeriesDefinition> PanelsSection::readSeries(const QJsonObject &obj
     // Keys are checked even when the series is dropped: a typo such as "qeury" is the
     // likely reason the query is missing, and the suggestion says so.
     m_json.checkKeys(object, path,
-                     {"query", "loadTester", "id", "derive", "inputs", "legend", "axis", "style", "color"});
+                     {"query", "loadTester", "kubernetes", "workload", "id", "derive", "inputs", "legend", "axis",
+                      "style", "color"});
     SeriesDefinition series;
 
     const QString queryPath = JsonSection::join(path, QStringLiteral("query"));
@@ -194,6 +195,36 @@ std::optional<SeriesDefinition> PanelsSection::readSeries(const QJsonObject &obj
     }
     if (object.contains(QStringLiteral("derive")))
         return readDerived(object, path, std::move(series));
+    const QJsonValue kubernetes = object.value(QStringLiteral("kubernetes"));
+    if (!kubernetes.isUndefined()) {
+        // A workload's replicas from the cluster's watches (--kubernetes): the set-point a
+        // scale changes, beside what Prometheus observed. A step line unless said otherwise.
+        series.style = SeriesStyle::Step;
+        if (kubernetes.toString() != QLatin1String("desired") && kubernetes.toString() != QLatin1String("ready")) {
+            m_json.issue(JsonSection::join(path, QStringLiteral("kubernetes")),
+                         QStringLiteral("%1 must be \"desired\" or \"ready\" (replicas)")
+                             .arg(JsonSection::describe(kubernetes)));
+            usable = false;
+        }
+        const QString workload = object.value(QStringLiteral("workload")).toString().trimmed();
+        if (workload.isEmpty()) {
+            m_json.issue(JsonSection::join(path, QStringLiteral("workload")),
+                         QStringLiteral("missing: the Deployment's or StatefulSet's name"));
+            usable = false;
+        }
+        series.kubernetes = kubernetes.toString();
+        series.workload = workload;
+        if (!query.isUndefined() || !field.isUndefined())
+            m_json.issue(queryPath, QStringLiteral("ignored: a series is a query, a load tester value or a "
+                                                   "Kubernetes one"));
+        readLook(object, path, series);
+        if (!usable)
+            return std::nullopt;
+        return series;
+    }
+    if (object.contains(QStringLiteral("workload")))
+        m_json.issue(JsonSection::join(path, QStringLiteral("workload")),
+                     QStringLiteral("ignored without \"kubernetes\": \"desired\" or \"ready\""));
     if (!field.isUndefined()) {
         // The load tester's own status value, e.g. "rate": the set-point beside the
         // observation. Drawn as a step line unless the file says otherwise.

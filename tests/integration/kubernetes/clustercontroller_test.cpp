@@ -10,10 +10,13 @@
 #include "clusterprocess.h"
 #include "freeport.h"
 #include "kubernetes/clustercontroller.h"
+#include "kubernetes/clusterseries.h"
 #include "kubernetes/kubeauth.h"
 #include "kubernetes/kubeclient.h"
 #include "kubernetes/resourcewatch.h"
 #include "kubernetes/workloadchange.h"
+#include "store/samplestore.h"
+#include "store/serieskey.h"
 #include "testpaths.h"
 #include "waitfor.h"
 
@@ -67,6 +70,7 @@ protected:
     std::unique_ptr<ClusterController> controller(const KubeTarget &t)
     {
         auto c = std::make_unique<ClusterController>(t, &m_annotations);
+        new ClusterSeriesRecorder(c.get(), &m_store, c.get()); // goes with the controller
         c->start();
         const bool ready = waitFor(
             [&] {
@@ -98,6 +102,7 @@ protected:
 
     ClusterProcess m_cluster;
     AnnotationModel m_annotations;
+    SampleStore m_store;
 };
 
 } // namespace
@@ -139,6 +144,15 @@ TEST_F(KubernetesTest, AScaleIsReadBackAndAnnotatedUntilItsRolloutIsDone)
     EXPECT_GT(*action.endMs, action.timeMs);
     EXPECT_EQ(c->workload(QStringLiteral("deployments/worker"))->ready, 2);
     EXPECT_TRUE(annotationsWith(QStringLiteral("not by Chaoscope")).empty()) << "our own change is not someone else's";
+    // The set-points as series: what was wanted steps from 1 to 2, and ready follows.
+    const auto values = [&](const char *field) {
+        const SampleStore::Series *series =
+            m_store.series(SeriesKey::kubernetes(QStringLiteral("worker"), QLatin1String(field)));
+        return series ? std::vector<double>(series->values().begin(), series->values().end()) : std::vector<double>{};
+    };
+    ASSERT_TRUE(waitFor([&] { return !values("ready").empty() && values("ready").back() == 2; }, 10000, 50));
+    EXPECT_EQ(values("desired").front(), 1);
+    EXPECT_EQ(values("desired").back(), 2);
     expectNoTokenAnywhere();
 }
 

@@ -46,6 +46,12 @@ TEST(Workload, ReadsReplicasContainersAndRollout)
     rolling.observedGeneration = 4;
     rolling.ready = 2;
     EXPECT_FALSE(rolling.isRolledOut());
+    // The new pods ready, but an old one not gone yet: a surge pod is not the end.
+    rolling.ready = 3;
+    rolling.current = 4;
+    EXPECT_FALSE(rolling.isRolledOut());
+    rolling.current = 3;
+    EXPECT_TRUE(rolling.isRolledOut());
 
     EXPECT_FALSE(Workload::fromJson(QJsonObject{}, Workload::Kind::StatefulSet).ok());
     EXPECT_EQ(parse(kStarter, Workload::Kind::StatefulSet).key(), QStringLiteral("statefulsets/starter"));

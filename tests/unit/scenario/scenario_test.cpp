@@ -91,3 +91,51 @@ TEST(ScenarioLoader, AStepSaysWhatItDoesInTheWordsOfTheActionItBecomes)
     EXPECT_EQ(result.scenario.steps[2].describe(), QStringLiteral("pause the load"));
     EXPECT_EQ(result.scenario.steps[3].describe(), QStringLiteral("resume the load"));
 }
+
+TEST(ScenarioLoader, KubernetesStepsAreReadWithTheirWorkloadAndChange)
+{
+    const auto loaded = ScenarioLoader::fromJson(R"({"steps": [
+        {"scale": {"workload": "worker", "replicas": 0}},
+        {"setResources": {"workload": "starter", "limits": {"cpu": "500m"}, "requests": {"memory": "256Mi"}}},
+        {"setEnv": {"workload": "starter", "container": "main", "env": {"RATE": 40}}},
+        {"restart": "starter"},
+        {"waitForRollout": "starter", "timeout": "2m"}]})");
+    ASSERT_TRUE(loaded.usable) << loaded.issues.value(0).toString().toStdString();
+    const auto &steps = loaded.scenario.steps;
+    ASSERT_EQ(steps.size(), 5u);
+    EXPECT_EQ(steps[0].kind, ScenarioStep::Kind::ChangeWorkload);
+    EXPECT_EQ(steps[0].describe(), QStringLiteral("scale worker to 0"));
+    EXPECT_EQ(steps[1].describe(), QStringLiteral("set starter requests memory=256Mi, limits cpu=500m"));
+    EXPECT_EQ(steps[2].change.env.value(QStringLiteral("RATE")), QStringLiteral("40")) << "a number is a value too";
+    EXPECT_EQ(steps[2].describe(), QStringLiteral("set starter/main env RATE=40"));
+    EXPECT_EQ(steps[3].change.kind, WorkloadChange::Kind::Restart);
+    EXPECT_EQ(steps[3].describe(), QStringLiteral("restart starter"));
+    EXPECT_EQ(steps[4].kind, ScenarioStep::Kind::WaitForRollout);
+    EXPECT_EQ(steps[4].describe(), QStringLiteral("wait for the rollout of starter (at most 2m)"));
+}
+
+TEST(ScenarioLoader, KubernetesStepMistakesAreLocated)
+{
+    const auto loaded = ScenarioLoader::fromJson(R"({"steps": [
+        {"scale": {"workload": "worker", "replicas": -1}},
+        {"scale": {"replicas": 2}},
+        {"setResources": {"workload": "starter", "limits": {"cpu": "half"}}},
+        {"setResources": {"workload": "starter", "limits": {"gpu": "1"}}},
+        {"setEnv": {"workload": "starter", "env": {}}},
+        {"setEnv": {"workload": "starter", "env": {"RATE": "1"}, "colour": "red"}},
+        {"restart": ""}]})");
+    EXPECT_FALSE(loaded.usable);
+    QStringList texts;
+    for (const auto &issue : loaded.issues)
+        texts << issue.toString();
+    const QString all = texts.join(QLatin1Char('\n'));
+    EXPECT_TRUE(all.contains(QStringLiteral("steps[0].scale.replicas: must be a whole number ≥ 0")))
+        << all.toStdString();
+    EXPECT_TRUE(all.contains(QStringLiteral("steps[1].scale.workload: missing"))) << all.toStdString();
+    EXPECT_TRUE(all.contains(QStringLiteral("steps[2].setResources: cpu \"half\" is not a Kubernetes quantity")))
+        << all.toStdString();
+    EXPECT_TRUE(all.contains(QStringLiteral("steps[3].setResources: \"gpu\" is not a resource"))) << all.toStdString();
+    EXPECT_TRUE(all.contains(QStringLiteral("steps[4].setEnv.env: must be an object"))) << all.toStdString();
+    EXPECT_TRUE(all.contains(QStringLiteral("steps[5].setEnv.colour: unknown key"))) << all.toStdString();
+    EXPECT_TRUE(all.contains(QStringLiteral("steps[6].restart: must name a workload"))) << all.toStdString();
+}

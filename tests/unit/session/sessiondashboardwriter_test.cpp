@@ -59,6 +59,8 @@ void expectSame(const DashboardDefinition &a, const DashboardDefinition &b)
             const SeriesDefinition &y = b.panels[p].series[s];
             EXPECT_EQ(x.query, y.query);
             EXPECT_EQ(x.loadTester, y.loadTester);
+            EXPECT_EQ(x.kubernetes, y.kubernetes);
+            EXPECT_EQ(x.workload, y.workload);
             EXPECT_EQ(x.id, y.id);
             EXPECT_EQ(x.derive, y.derive);
             EXPECT_EQ(x.deriveInputs, y.deriveInputs);

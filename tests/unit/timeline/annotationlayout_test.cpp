@@ -303,3 +303,24 @@ TEST(AnnotationLayout, HitTestFindsLinesEdgesLabelsAndBadges)
     EXPECT_EQ(cluster.group, 2);
     EXPECT_EQ(hitTest(r, r.groups[2].label.center(), 4).kind, HitKind::Badge);
 }
+
+TEST(AnnotationLayout, WithAKeyALabelCutToLittleOfItselfBecomesANumber)
+{
+    // One row; a newer label 400 px right of an older one takes the room right of it, so the
+    // older keeps 300 px right of its line (and 100 px left) of its 500.
+    const auto layout = [](bool key) {
+        Options o = options();
+        o.rows = 1;
+        if (key)
+            o.numberWidth = [](int) { return 16.0; };
+        return compute({point(1, 10'000, 500), point(2, 40'000, 500)}, o);
+    };
+    const Result window = layout(false);
+    ASSERT_EQ(window.groups.size(), 2u);
+    EXPECT_GT(window.groups[0].label.width(), 250.0) << "the window shortens it: the dock lists it whole";
+    EXPECT_LT(window.groups[0].label.width(), 500.0);
+    EXPECT_EQ(window.groups[0].number, 0);
+    const Result exported = layout(true);
+    EXPECT_EQ(exported.groups[0].number, 1) << "60 % of itself is too little: the key gives it whole";
+    EXPECT_DOUBLE_EQ(exported.groups[1].label.width(), 500.0);
+}

@@ -461,3 +461,32 @@ TEST(DashboardLoader, ParseDuration)
     for (const Case &c : cases)
         EXPECT_EQ(parseDurationMs(QString::fromUtf8(c.text)), c.ms) << '"' << c.text << '"';
 }
+
+TEST(DashboardLoader, AKubernetesSeriesIsAWorkloadsReplicasDrawnAsSteps)
+{
+    const auto result = fromJson(R"({"title": "t", "panels": [{"title": "replicas", "series": [
+        {"kubernetes": "desired", "workload": "worker"},
+        {"kubernetes": "ready", "workload": "worker", "style": "line", "legend": "ready"}]}]})");
+    ASSERT_TRUE(result.usable) << describe(result);
+    EXPECT_TRUE(result.issues.isEmpty()) << describe(result);
+    const auto &series = result.dashboard.panels.at(0).series;
+    ASSERT_EQ(series.size(), 2u);
+    EXPECT_EQ(series[0].kubernetes, QStringLiteral("desired"));
+    EXPECT_EQ(series[0].workload, QStringLiteral("worker"));
+    EXPECT_EQ(series[0].style, SeriesStyle::Step);
+    EXPECT_TRUE(series[0].query.isEmpty());
+    EXPECT_EQ(series[1].style, SeriesStyle::Line);
+
+    const auto wrong = fromJson(R"({"title": "t", "panels": [{"title": "replicas", "series": [
+        {"kubernetes": "wanted", "workload": "worker"}, {"kubernetes": "ready"},
+        {"query": "up", "workload": "worker"}]}]})");
+    QStringList texts;
+    for (const auto &issue : wrong.issues)
+        texts << issue.toString();
+    const QString all = texts.join(QLatin1Char('\n'));
+    EXPECT_TRUE(
+        all.contains(QStringLiteral("panels[0].series[0].kubernetes: \"wanted\" must be \"desired\" or \"ready\"")))
+        << all.toStdString();
+    EXPECT_TRUE(all.contains(QStringLiteral("panels[0].series[1].workload: missing"))) << all.toStdString();
+    EXPECT_TRUE(all.contains(QStringLiteral("panels[0].series[2].workload: ignored without"))) << all.toStdString();
+}
