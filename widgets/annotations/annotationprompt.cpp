@@ -8,8 +8,14 @@
 #include <QKeyEvent>
 #include <algorithm>
 
+AnnotationPrompt::~AnnotationPrompt()
+{
+    --s_open;
+}
+
 AnnotationPrompt::AnnotationPrompt(QWidget *parent) : QLineEdit(parent)
 {
+    ++s_open;
     setObjectName(QStringLiteral("annotationPrompt"));
     setClearButtonEnabled(false);
     // Floats over charts: a solid background and a frame in the marker colour keep it legible

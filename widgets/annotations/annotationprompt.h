@@ -14,6 +14,9 @@ class AnnotationPrompt : public QLineEdit
 public:
     // `over` is the widget it floats over (it becomes the parent); `at` is in its coordinates.
     static AnnotationPrompt *open(QWidget *over, const QPoint &at, const QString &placeholder);
+    ~AnnotationPrompt() override;
+    // While a note is being typed, nothing else pops up over it (a chart's tooltips wait).
+    static bool isAnyOpen() { return s_open > 0; }
 
 signals:
     void accepted(const QString &text);
@@ -29,6 +32,7 @@ private:
     // elsewhere the focus is already where the user wants it.
     void finish(bool accept, bool giveFocusBack);
 
+    static inline int s_open = 0;
     bool m_finished = false;
     QPointer<QWidget> m_focusBefore;
 };

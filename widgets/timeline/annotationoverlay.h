@@ -63,6 +63,7 @@ public:
     // The cursor shape and the tooltip for the mouse at pos over the viewport (a tooltip is
     // shown again only when what is under the mouse changed, so that it does not flicker).
     void hover(const QPointF &pos, bool inPlot, const Context &context, QWidget *viewport);
+    bool showsToolTip() const { return !m_toolTipKey.isEmpty(); }
     // The mouse left, or a press began: no tooltip.
     void endHover();
 

@@ -102,7 +102,7 @@ SeriesReadout ChartCrosshair::readoutFor(const Context &context, qint64 timeMs,
 std::optional<QRectF> ChartCrosshair::readoutRect(const Context &context) const
 {
     if (!m_cursor || !m_cursor->timeMs() || m_cursor->origin() != context.origin || !m_hoverPos ||
-        context.series.empty())
+        context.series.empty() || m_readoutHidden)
         return std::nullopt;
     if (!context.axis.range.contains(*m_cursor->timeMs()))
         return std::nullopt;
@@ -172,7 +172,7 @@ void ChartCrosshair::paintMarks(QPainter *painter, const Context &context)
     }
     painter->restore();
 
-    if (!here || context.series.empty())
+    if (!here || context.series.empty() || m_readoutHidden)
         return;
     const SeriesReadout readout = readoutFor(context, t, samples);
     const QRectF box = readout.placeAt(*m_hoverPos, plot.adjusted(4, 4, -4, -4));

@@ -56,6 +56,10 @@ public:
     // The mouse is at pos (over the plot or not): the cursor follows it.
     void hover(const QPointF &pos, bool inPlot, qint64 timeMs, const QObject *origin);
     void leave(const QObject *origin);
+    // The read-out gives way while something else speaks at the mouse (an annotation's
+    // tooltip, the note field): two boxes at one spot would each hide the other.
+    void setReadoutHidden(bool hidden) { m_readoutHidden = hidden; }
+    bool isReadoutHidden() const { return m_readoutHidden; }
 
     // What a change of the cursor needs repainted: the strips around the old and the new line
     // and the read-out boxes.
@@ -86,4 +90,5 @@ private:
     QStringList m_drawnReadout;
     QString m_drawnReadoutTitle;
     QRectF m_drawnReadoutRect;
+    bool m_readoutHidden = false;
 };

@@ -115,7 +115,15 @@ TimelineChart::TimelineChart(const PanelDefinition &panel, SampleStore *store, T
     connect(&m_scrollEnd, &QTimer::timeout, this, &TimelineChart::scrollFinished);
 }
 
-TimelineChart::~TimelineChart() = default;
+TimelineChart::~TimelineChart()
+{
+    // A note being typed is a child widget: Qt would delete it after this chart's members are
+    // gone, and its focus loss would then tell this chart it was cancelled. It goes first.
+    if (m_prompt) {
+        disconnect(m_prompt, nullptr, this, nullptr);
+        delete m_prompt;
+    }
+}
 
 void TimelineChart::applyTheme()
 {
@@ -615,8 +623,17 @@ void TimelineChart::updateHover(const QPointF &pos)
     m_crosshair.hover(pos, inPlot, timeAt(pos.x()), this);
     if (m_gestures.isPressed())
         return; // a drag in progress keeps its cursor shape and shows no tooltips
-
+    if (AnnotationPrompt::isAnyOpen()) {
+        m_overlay.endHover(); // no tooltip over the note being typed
+        return;
+    }
     m_overlay.hover(pos, inPlot, overlayContext(), viewport());
+    // An annotation's tooltip and the read-out would open at the same spot by the mouse: the
+    // tooltip says what the user points at, the read-out waits.
+    if (m_overlay.showsToolTip() != m_crosshair.isReadoutHidden()) {
+        m_crosshair.setReadoutHidden(m_overlay.showsToolTip());
+        viewport()->update();
+    }
 }
 
 void TimelineChart::openPrompt(const QPointF &at, qint64 timeMs, std::optional<qint64> endMs)
@@ -629,6 +646,7 @@ void TimelineChart::openPrompt(const QPointF &at, qint64 timeMs, std::optional<q
     const QString when = endMs ? QStringLiteral("%1–%2").arg(timeText(timeMs), timeText(*endMs)) : timeText(timeMs);
     AnnotationPrompt *prompt = AnnotationPrompt::open(this, viewport()->mapTo(this, at.toPoint()),
                                                       tr("Note at %1 (Enter adds, Esc cancels)").arg(when));
+    m_prompt = prompt;
     // A second Ctrl+click while this prompt is open cancels it: only its own preview goes.
     auto clearPreview = [this, mark] {
         m_overlay.clearPendingMark(mark);
@@ -652,6 +670,7 @@ void TimelineChart::mousePressEvent(QMouseEvent *event)
     if (event->button() != Qt::LeftButton || !m_chart->plotArea().contains(pos))
         return;
     m_overlay.endHover();
+    m_crosshair.setReadoutHidden(false);
     const AnnotationOverlay::Context overlay = overlayContext();
     const auto targetAt = [this, &overlay, pos] { return m_overlay.targetAt(pos, overlay); };
     apply(m_gestures.press(pos, event->modifiers(), axisMap(), m_editor != nullptr, targetAt));
@@ -741,5 +760,6 @@ void TimelineChart::leaveEvent(QEvent *event)
 {
     m_crosshair.leave(this);
     m_overlay.endHover();
+    m_crosshair.setReadoutHidden(false);
     QChartView::leaveEvent(event);
 }

@@ -17,6 +17,7 @@
 #include <QChartView>
 #include <QColor>
 #include <QList>
+#include <QPointer>
 #include <QPolygonF>
 #include <QStringList>
 #include <QTimer>
@@ -24,6 +25,7 @@
 #include <vector>
 
 class AnnotationEditor;
+class AnnotationPrompt;
 class AnnotationModel;
 class QDateTimeAxis;
 class QValueAxis;
@@ -185,7 +187,8 @@ private:
 
     ChartGestures m_gestures;
     AnnotationEditor *m_editor = nullptr;
-    QTimer m_scrollEnd; // the wheel has no "release": a pause ends it
+    QPointer<AnnotationPrompt> m_prompt; // the note being typed at the mouse, if any
+    QTimer m_scrollEnd;                  // the wheel has no "release": a pause ends it
     AnnotationOverlay m_overlay;
     ChartCrosshair m_crosshair;
     QStringList m_drawnValueLabels;

@@ -394,6 +394,47 @@ TEST_F(ChartInteraction, HoveringAMarkerShowsItsFullTextTagsAndSource)
     EXPECT_TRUE(QTest::qWaitFor([] { return !QToolTip::isVisible(); }, 2000));
 }
 
+TEST_F(ChartInteraction, AMarkersTooltipAndTheReadOutNeverShowAtOnceAndANoteBeingTypedGetsNoTooltip)
+{
+    Annotation a;
+    a.timeMs = kNow - 5 * 60'000;
+    a.text = QStringLiteral("rate 150 → 400 /s");
+    const quint64 id = editor.add(a);
+    std::vector<qint64> t;
+    std::vector<double> rate;
+    for (int i = 0; i < 600; ++i) {
+        t.push_back(kNow - kWindowMs + qint64(i) * 1000);
+        rate.push_back(400);
+    }
+    store.merge(QStringLiteral("rate"), {}, t, rate);
+    chart->addSeries(QStringLiteral("rate"), QStringLiteral("sent/s"), 0);
+    ASSERT_TRUE(QTest::qWaitFor([&] { return chart->drawnPointCount() > 0; }, 5000));
+    paint();
+    const QPoint over(int(std::lround(drawn(id)->x)) + 1, int(plot().center().y()));
+    const QPoint beside = over + QPoint(100, 0);
+    QTest::mouseMove(viewport(), beside + QPoint(0, 30)); // a move even where the last test left the mouse
+    QTest::mouseMove(viewport(), beside);
+    paint();
+    ASSERT_FALSE(chart->drawnReadout().isEmpty()) << "beside the marker, the values under the mouse";
+
+    QTest::mouseMove(viewport(), over);
+    ASSERT_TRUE(QTest::qWaitFor([] { return QToolTip::isVisible(); }, 2000));
+    paint();
+    EXPECT_TRUE(chart->drawnReadout().isEmpty()) << "the tooltip opens where the read-out would";
+
+    QTest::mouseMove(viewport(), beside);
+    EXPECT_TRUE(QTest::qWaitFor([] { return !QToolTip::isVisible(); }, 2000));
+    paint();
+    EXPECT_FALSE(chart->drawnReadout().isEmpty()) << "and the read-out comes back";
+
+    // Ctrl+click opens the note field at the mouse: hovering the marker then shows no tooltip.
+    QTest::mouseClick(viewport(), Qt::LeftButton, Qt::ControlModifier, beside);
+    ASSERT_TRUE(AnnotationPrompt::isAnyOpen());
+    QTest::mouseMove(viewport(), over);
+    QTest::mouseMove(viewport(), over + QPoint(1, 0));
+    EXPECT_FALSE(QTest::qWaitFor([] { return QToolTip::isVisible(); }, 700));
+}
+
 TEST_F(ChartInteraction, ShiftDragAndTheWheelPanCtrlWheelZoomsAndBackUndoesEach)
 {
     const TimeRange live = window.range();
