@@ -7,6 +7,8 @@
 #include "actions/sessioncontrols.h"
 #include "actions/sessionopening.h"
 #include "annotations/annotationdock.h"
+#include "base/kubernetesnames.h"
+#include "dashboard/dashboardvariables.h"
 #include "headless/exportrunner.h"
 #include "headless/headlessrunner.h"
 #include "headless/screenshot.h"
@@ -199,21 +201,56 @@ void LiveRun::connectLoadTester()
 
 std::optional<int> LiveRun::connectKubernetes()
 {
-    if (!m_options.kubernetes || !m_options.sessionPath.isEmpty())
+    const KubernetesDefinition &dashboard = m_loaded.dashboard.kubernetes;
+    if ((!m_options.kubernetes && !dashboard.isSet()) || !m_options.sessionPath.isEmpty())
         return std::nullopt;
+    // The command line wins; the dashboard's "kubernetes" fills what it leaves open (a
+    // context, a namespace that may follow a $variable).
+    KubeConfig::Request request = m_options.kubernetes.value_or(KubeConfig::Request{});
+    if (request.context.isEmpty())
+        request.context = dashboard.context;
+    const bool namespaceFollowsDashboard = request.namespaceName.isEmpty() && !dashboard.namespaceName.isEmpty();
+    if (namespaceFollowsDashboard)
+        request.namespaceName =
+            DashboardVariables::substitute(dashboard.namespaceName, m_poller.dashboard().variableDefinitions);
     // As kubectl: the files of $KUBECONFIG, else ~/.kube/config, unless one was given. A
-    // kubeconfig that cannot be used stops the start with the reason, before anything runs.
-    const Result<KubeTarget> target =
-        KubeConfig::resolve(*m_options.kubernetes, QProcessEnvironment::systemEnvironment());
-    if (!target) {
+    // kubeconfig that cannot be used stops the start with the reason, before anything runs,
+    // when the cluster was asked for; a dashboard that merely names one goes on without it.
+    const Result<KubeTarget> target = KubeConfig::resolve(request, QProcessEnvironment::systemEnvironment());
+    if (!target && m_options.kubernetes) {
         printError(QStringLiteral("--kubernetes: %1").arg(target.error().message));
         return 2;
     }
+    if (!target) {
+        printError(QStringLiteral("the dashboard's \"kubernetes\": %1; going on without the Cluster dock")
+                       .arg(target.error().message));
+        return std::nullopt;
+    }
     m_cluster = std::make_unique<ClusterController>(target.value(), &m_annotations);
     m_clusterSeries = std::make_unique<ClusterSeriesRecorder>(m_cluster.get(), &m_store);
+    // The knobs' values as series, and every env var a panel draws.
+    std::vector<KnobDefinition> recorded = dashboard.knobs;
+    for (const PanelDefinition &panel : m_loaded.dashboard.panels)
+        for (const SeriesDefinition &series : panel.series)
+            if (!series.env.isEmpty())
+                recorded.push_back({series.workload, series.env, {}});
+    m_clusterSeries->setKnobs(recorded);
+    if (namespaceFollowsDashboard) {
+        // "namespace": "$namespace": another value in the toolbar watches another namespace.
+        connect(&m_poller, &DashboardPoller::variableChanged, m_cluster.get(), [this] {
+            const QString name = DashboardVariables::substitute(m_loaded.dashboard.kubernetes.namespaceName,
+                                                                m_poller.dashboard().variableDefinitions);
+            if (!KubernetesNames::isObjectName(name)) {
+                printError(QStringLiteral("the Cluster dock stays on namespace %1: \"%2\" is not one namespace")
+                               .arg(m_cluster->namespaceName(), name));
+                return;
+            }
+            m_cluster->setNamespace(name);
+        });
+    }
     std::fprintf(stderr, "chaoscope: watching %s as %s\n", qPrintable(m_cluster->client()->describe()),
                  qPrintable(target->credentialOrigin()));
-    m_mainWindow->setCluster(m_cluster.get());
+    m_mainWindow->setCluster(m_cluster.get(), dashboard);
     m_cluster->start();
     return std::nullopt;
 }

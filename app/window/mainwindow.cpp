@@ -592,11 +592,23 @@ void MainWindow::setLoadTester(LoadTesterController *controller, LoadTesterWatch
     connect(controller, &LoadTesterController::replicasChanged, this, showReplicas);
 }
 
-void MainWindow::setCluster(ClusterController *cluster)
+void MainWindow::setCluster(ClusterController *cluster, const KubernetesDefinition &definition)
 {
     auto *dock = new QDockWidget(tr("Cluster"), this);
     dock->setObjectName(QStringLiteral("clusterDockWidget"));
-    dock->setWidget(new ClusterDock(cluster, dock));
+    auto *clusterDock = new ClusterDock(cluster, dock);
+    clusterDock->setDefinition(definition);
+    dock->setWidget(clusterDock);
+    // From anywhere in the window to the workloads, to act with the keyboard (+, −, 0, Enter).
+    QAction *focus = menuNamed(QStringLiteral("viewMenu"), tr("&View"))->addAction(tr("&Cluster workloads"));
+    focus->setObjectName(QStringLiteral("clusterFocusAction"));
+    focus->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_K));
+    focus->setToolTip(tr("Shows the Cluster dock and puts the keyboard in its table of workloads"));
+    connect(focus, &QAction::triggered, this, [dock, clusterDock] {
+        dock->show();
+        dock->raise();
+        clusterDock->focusWorkloads();
+    });
     dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
                       QDockWidget::DockWidgetClosable);
     addDockWidget(Qt::RightDockWidgetArea, dock);

@@ -46,7 +46,7 @@ public:
     // to a replica that runs but sends nothing.
     void setLoadTester(LoadTesterController *controller, LoadTesterWatch *watch = nullptr);
     // Adds the Cluster dock for this cluster (--kubernetes).
-    void setCluster(ClusterController *cluster);
+    void setCluster(ClusterController *cluster, const KubernetesDefinition &definition = {});
     // Shows the running scenario (steps, countdown, stop) in a dock.
     void showScenario(ScenarioRunner *runner);
     // A recording shown offline: nothing is fetched, so refresh and pause are disabled and

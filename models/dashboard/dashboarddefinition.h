@@ -27,10 +27,14 @@ struct SeriesDefinition
 {
     QString query;                                      // PromQL; may use $variables. Empty for a load tester series.
     LoadTesterField loadTester = LoadTesterField::None; // set: drawn from the admin status
-    // Set: a Kubernetes workload's replicas from the cluster's watches, "desired" or "ready"
-    // of `workload` (its name). Not queried, as a load tester value.
+    // Set: a Kubernetes workload's value from the cluster's watches: "desired" or "ready"
+    // replicas of `workload` (its name), or "env": its env var `env` as a number (a knob).
+    // Not queried, as a load tester value.
     QString kubernetes;
     QString workload;
+    QString env;
+    // The field of its store key (SeriesKey::kubernetes): "ready", or "env/RATE".
+    QString kubernetesField() const { return env.isEmpty() ? kubernetes : QStringLiteral("env/") + env; }
     QString id; // a name other series' formulas use: "pending"
     // A derived series: computed on the client from other series of the dashboard (by id),
     // never queried. The formula as the user reads it ("pending / rate"); inputs maps each
@@ -65,6 +69,32 @@ struct LoadTesterDefinition
     bool isSet() const { return !kind.isEmpty() || !adminUrls.isEmpty() || !discoverJob.isEmpty(); }
 };
 
+// An env var of a workload the dashboard names as a knob: a load tester configured at start
+// (Camunda's starter reads RATE once), changed by a rollout. Shown and set in the Cluster dock.
+struct KnobDefinition
+{
+    QString workload; // the Deployment's or StatefulSet's name
+    QString env;      // "RATE"
+    QString title;    // "rate"; empty = the env var's name
+    QString shownTitle() const { return title.isEmpty() ? env : title; }
+};
+
+// The cluster a dashboard watches and steers ("kubernetes": {...}). The kubeconfig is the
+// user's (no credential is ever in a dashboard); this picks a context and a namespace, which
+// may be a $variable, and says which workloads and env vars matter.
+struct KubernetesDefinition
+{
+    QString context;       // empty = the kubeconfig's current context
+    QString namespaceName; // "c8-chaos" or "$namespace"; empty = the context's
+    QStringList workloads; // the ones that matter, by name; empty = every one
+    std::vector<KnobDefinition> knobs;
+
+    bool isSet() const
+    {
+        return !context.isEmpty() || !namespaceName.isEmpty() || !workloads.isEmpty() || !knobs.empty();
+    }
+};
+
 // A $variable of the dashboard's queries. Its value is fixed, chosen from a list, or chosen
 // from the values Prometheus knows for a label (GET /api/v1/label/<labelName>/values).
 struct VariableDefinition
@@ -89,6 +119,7 @@ struct DashboardDefinition
     std::vector<VariableDefinition> variableDefinitions; // in the order the toolbar shows them
     std::vector<PanelDefinition> panels;
     LoadTesterDefinition loadTester;
+    KubernetesDefinition kubernetes;
     std::vector<DetectorDefinition> detectors;
 };
 

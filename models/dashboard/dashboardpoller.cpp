@@ -95,11 +95,12 @@ void DashboardPoller::setDashboard(const DashboardDefinition &dashboard)
             if (!definition.kubernetes.isEmpty()) {
                 // Not queried: the cluster's recorder fills it from its watches.
                 const QString legend =
-                    definition.legend.isEmpty()
-                        ? QStringLiteral("%1 %2 replicas").arg(definition.workload, definition.kubernetes)
-                        : definition.legend;
+                    !definition.legend.isEmpty() ? definition.legend
+                    : !definition.env.isEmpty()
+                        ? QStringLiteral("%1 %2").arg(definition.workload, definition.env)
+                        : QStringLiteral("%1 %2 replicas").arg(definition.workload, definition.kubernetes);
                 m_bindings.bindUnqueried(
-                    {p, q, SeriesKey::kubernetes(definition.workload, definition.kubernetes), legend});
+                    {p, q, SeriesKey::kubernetes(definition.workload, definition.kubernetesField()), legend});
                 continue;
             }
             if (!definition.derive.isEmpty()) {

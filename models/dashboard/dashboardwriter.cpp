@@ -30,6 +30,8 @@ QJsonObject seriesObject(const SeriesDefinition &series)
     } else if (!series.kubernetes.isEmpty()) {
         object.insert(QStringLiteral("kubernetes"), series.kubernetes);
         object.insert(QStringLiteral("workload"), series.workload);
+        if (!series.env.isEmpty())
+            object.insert(QStringLiteral("env"), series.env);
     } else {
         object.insert(QStringLiteral("query"), series.query);
     }
@@ -82,6 +84,28 @@ QJsonObject loadTesterObject(const LoadTesterDefinition &loadTester)
         object.insert(QStringLiteral("tokenEnv"), loadTester.tokenEnv);
     if (loadTester.spawnRate > 0)
         object.insert(QStringLiteral("spawnRate"), loadTester.spawnRate);
+    return object;
+}
+
+QJsonObject kubernetesObject(const KubernetesDefinition &kubernetes)
+{
+    QJsonObject object;
+    if (!kubernetes.context.isEmpty())
+        object.insert(QStringLiteral("context"), kubernetes.context);
+    if (!kubernetes.namespaceName.isEmpty())
+        object.insert(QStringLiteral("namespace"), kubernetes.namespaceName);
+    if (!kubernetes.workloads.isEmpty())
+        object.insert(QStringLiteral("workloads"), QJsonArray::fromStringList(kubernetes.workloads));
+    if (!kubernetes.knobs.empty()) {
+        QJsonArray knobs;
+        for (const KnobDefinition &knob : kubernetes.knobs) {
+            QJsonObject item{{QStringLiteral("workload"), knob.workload}, {QStringLiteral("env"), knob.env}};
+            if (!knob.title.isEmpty())
+                item.insert(QStringLiteral("title"), knob.title);
+            knobs.append(item);
+        }
+        object.insert(QStringLiteral("knobs"), knobs);
+    }
     return object;
 }
 
@@ -175,6 +199,8 @@ QJsonObject toJsonObject(const DashboardDefinition &dashboard)
     if (dashboard.loadTester.isSet() || !dashboard.loadTester.tokenFile.isEmpty() ||
         !dashboard.loadTester.tokenEnv.isEmpty())
         root.insert(QStringLiteral("loadTester"), loadTesterObject(dashboard.loadTester));
+    if (dashboard.kubernetes.isSet())
+        root.insert(QStringLiteral("kubernetes"), kubernetesObject(dashboard.kubernetes));
     QJsonArray panels;
     for (const PanelDefinition &panel : dashboard.panels)
         panels.append(panelObject(panel));

@@ -53,7 +53,7 @@ QHash<QString, QString> DerivedSeriesUpdater::storeKeysById(const DashboardDefin
             else if (definition.loadTester != LoadTesterField::None)
                 keyOfId.insert(definition.id, LoadTesterFields::storeKey(definition.loadTester));
             else if (!definition.kubernetes.isEmpty())
-                keyOfId.insert(definition.id, SeriesKey::kubernetes(definition.workload, definition.kubernetes));
+                keyOfId.insert(definition.id, SeriesKey::kubernetes(definition.workload, definition.kubernetesField()));
             else
                 keyOfId.insert(definition.id, SeriesKey::queryPrefix(p, q)); // every series of the query
         }

@@ -10,6 +10,7 @@
 #include <QDateTime>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QSet>
 #include <algorithm>
 #include <limits>
 
@@ -20,6 +21,8 @@ constexpr qint64 kFoldMs = 1500;
 constexpr qint64 kOwnChangeMs = 30'000;
 // A restart loop: one annotation per pod and container this often at most.
 constexpr qint64 kRestartNoteMs = 60'000;
+// The same news from pods of one workload this close together is one burst.
+constexpr qint64 kBurstMs = 10'000;
 
 } // namespace
 
@@ -39,6 +42,12 @@ ClusterController::ClusterController(KubeTarget target, AnnotationModel *annotat
     watchWorkloads(QStringLiteral("statefulsets"), Workload::Kind::StatefulSet);
     auto *pods = new ResourceWatch(m_client, QStringLiteral("v1"), QStringLiteral("pods"), this);
     connect(pods, &ResourceWatch::listed, this, [this](const QList<QJsonObject> &items) {
+        // A relist after a gap: the pods gone meanwhile are gone here too.
+        QSet<QString> listed;
+        for (const QJsonObject &pod : items)
+            listed.insert(pod.value(QLatin1String("metadata")).toObject().value(QLatin1String("name")).toString());
+        for (auto it = m_pods.begin(); it != m_pods.end();)
+            it = listed.contains(it.key()) ? std::next(it) : m_pods.erase(it);
         for (const QJsonObject &pod : items)
             podChanged(QStringLiteral("LISTED"), pod);
     });
@@ -69,6 +78,39 @@ void ClusterController::start()
     m_startedAtMs = m_clock();
     for (ResourceWatch *watch : m_watches)
         watch->start();
+}
+
+QString ClusterController::namespaceName() const
+{
+    return m_client->target().namespaceName;
+}
+
+void ClusterController::setNamespace(const QString &name)
+{
+    if (name.isEmpty() || name == namespaceName())
+        return;
+    for (ResourceWatch *watch : m_watches)
+        watch->stop();
+    // Our changes still rolling out are in the old namespace: their regions end here, said so.
+    for (const Pending &pending : m_pending) {
+        if (std::optional<Annotation> annotation =
+                m_annotations ? m_annotations->find(pending.annotation) : std::nullopt) {
+            annotation->endMs = m_clock();
+            annotation->text += QStringLiteral(", rollout no longer watched (namespace changed)");
+            m_annotations->update(*annotation);
+        }
+    }
+    m_pending.clear();
+    m_workloads.clear();
+    m_pods.clear();
+    m_bursts.clear();
+    m_folding.clear();
+    m_problems.clear();
+    m_client->setNamespace(name);
+    emit workloadsChanged();
+    emit podsChanged();
+    emit stateChanged();
+    start();
 }
 
 ResourceWatch *ClusterController::watchOf(const QString &resource) const
@@ -355,43 +397,47 @@ bool ClusterController::recentlyNoted(const QString &what, qint64 now)
 
 void ClusterController::podChanged(const QString &type, const QJsonObject &pod)
 {
-    const QString name = pod.value(QLatin1String("metadata")).toObject().value(QLatin1String("name")).toString();
+    const QJsonObject metadata = pod.value(QLatin1String("metadata")).toObject();
+    const QString name = metadata.value(QLatin1String("name")).toString();
     if (type == QLatin1String("DELETED")) {
-        m_podReady.remove(name);
+        if (m_pods.remove(name) > 0)
+            emit podsChanged();
         return;
     }
+    m_pods[name].labels = metadata.value(QLatin1String("labels")).toObject();
     noteReadiness(name, pod);
     const QJsonArray statuses =
         pod.value(QLatin1String("status")).toObject().value(QLatin1String("containerStatuses")).toArray();
     for (const QJsonValue value : statuses) {
         const QJsonObject status = value.toObject();
         const QString container = status.value(QLatin1String("name")).toString();
-        const QString id = name + QLatin1Char('/') + container;
         const int restarts = status.value(QLatin1String("restartCount")).toInt();
-        const auto known = m_restarts.constFind(id);
-        const bool first = known == m_restarts.cend();
-        const int before = first ? restarts : *known;
-        m_restarts.insert(id, restarts);
-        if (first || restarts <= before || !m_annotations)
+        PodSeen &now = m_pods[name]; // noteReadiness may have touched the hash
+        const auto count = now.restarts.constFind(container);
+        const bool first = count == now.restarts.cend();
+        const int before = first ? restarts : *count;
+        now.restarts.insert(container, restarts);
+        if (restarts == 0 || (!first && restarts <= before))
             continue;
-        if (recentlyNoted(id, m_clock()))
-            continue; // a restart loop: the last annotation stands for it
         const QJsonObject terminated =
             status.value(QLatin1String("lastState")).toObject().value(QLatin1String("terminated")).toObject();
         QString reason = terminated.value(QLatin1String("reason")).toString();
         if (reason.isEmpty())
             reason = QStringLiteral("unknown reason");
-        Annotation annotation;
-        annotation.timeMs = m_clock();
-        annotation.text = QStringLiteral("%1 restarted: %2 (exit %3)")
-                              .arg(name, reason)
-                              .arg(terminated.value(QLatin1String("exitCode")).toInt());
+        now.lastReason =
+            QStringLiteral("%1 (exit %2)").arg(reason).arg(terminated.value(QLatin1String("exitCode")).toInt());
+        now.lastRestartMs = m_clock();
+        if (first)
+            continue; // restarts from before we watched: the dock counts them, the timeline did not see them
+        if (!m_annotations || recentlyNoted(name + QLatin1Char('/') + container, m_clock()))
+            continue; // a restart loop: the last annotation stands for it
+        QString news = QStringLiteral("restarted: %1").arg(now.lastReason);
+        const QString foldAs = news;
         if (restarts - before > 1)
-            annotation.text += QStringLiteral(", %1 restarts").arg(restarts - before);
-        annotation.source = Annotation::Source::Kubernetes;
-        annotation.tags = {QStringLiteral("kubernetes"), QStringLiteral("restart")};
-        m_annotations->add(annotation);
+            news += QStringLiteral(", %1 restarts").arg(restarts - before);
+        notePodNews(name, news, foldAs, {QStringLiteral("kubernetes"), QStringLiteral("restart")}, m_clock());
     }
+    emit podsChanged();
 }
 
 void ClusterController::noteReadiness(const QString &pod, const QJsonObject &object)
@@ -406,9 +452,9 @@ void ClusterController::noteReadiness(const QString &pod, const QJsonObject &obj
             why = condition.value(QLatin1String("message")).toString();
         }
     }
-    const auto was = m_podReady.constFind(pod);
-    const bool wasReady = was != m_podReady.cend() && *was;
-    m_podReady.insert(pod, ready);
+    PodSeen &seen = m_pods[pod];
+    const bool wasReady = seen.ready;
+    seen.ready = ready;
     if (ready || !wasReady || !m_annotations)
         return;
     // A pod on its way out, or a container that stopped (its restart is annotated), is not
@@ -421,13 +467,70 @@ void ClusterController::noteReadiness(const QString &pod, const QJsonObject &obj
     }
     if (recentlyNoted(pod + QStringLiteral("/not ready"), m_clock()))
         return;
+    notePodNews(pod, why.isEmpty() ? QStringLiteral("not ready") : QStringLiteral("not ready: %1").arg(why),
+                QStringLiteral("not ready"), {QStringLiteral("kubernetes"), QStringLiteral("not ready")}, m_clock());
+}
+
+const Workload *ClusterController::workloadOfPod(const QString &pod) const
+{
+    const auto seen = m_pods.constFind(pod);
+    if (seen == m_pods.cend())
+        return nullptr;
+    for (const Workload &w : m_workloads) {
+        if (w.selects(seen->labels))
+            return &w;
+    }
+    return nullptr;
+}
+
+void ClusterController::notePodNews(const QString &pod, const QString &news, const QString &foldAs,
+                                    const QStringList &tags, qint64 atMs)
+{
+    // A burst (a rollout's pods, a node lost): the first pod's annotation counts the others
+    // of its workload with the same news within kBurstMs, instead of one mark per pod.
+    const Workload *owner = workloadOfPod(pod);
+    const QString burstKey = owner ? owner->key() + QLatin1Char('|') + foldAs : QString();
+    if (owner) {
+        const auto burst = m_bursts.find(burstKey);
+        if (burst != m_bursts.end() && atMs - burst->atMs < kBurstMs && !burst->pods.contains(pod)) {
+            if (std::optional<Annotation> existing = m_annotations->find(burst->annotation)) {
+                burst->pods << pod;
+                existing->text = QStringLiteral("%1: %2 pods %3").arg(owner->name).arg(burst->pods.size()).arg(foldAs);
+                m_annotations->update(*existing);
+                return;
+            }
+        }
+    }
     Annotation annotation;
-    annotation.timeMs = m_clock();
-    annotation.text =
-        why.isEmpty() ? QStringLiteral("%1 not ready").arg(pod) : QStringLiteral("%1 not ready: %2").arg(pod, why);
+    annotation.timeMs = atMs;
+    annotation.text = QStringLiteral("%1 %2").arg(pod, news);
     annotation.source = Annotation::Source::Kubernetes;
-    annotation.tags = {QStringLiteral("kubernetes"), QStringLiteral("not ready")};
-    m_annotations->add(annotation);
+    annotation.tags = tags;
+    const quint64 id = m_annotations->add(annotation);
+    if (owner)
+        m_bursts.insert(burstKey, {id, atMs, {pod}});
+}
+
+ClusterController::PodSummary ClusterController::podsOf(const QString &key) const
+{
+    PodSummary summary;
+    const Workload *w = workload(key);
+    if (!w)
+        return summary;
+    qint64 latest = 0;
+    for (const PodSeen &pod : m_pods) {
+        if (!w->selects(pod.labels))
+            continue;
+        ++summary.pods;
+        summary.ready += pod.ready ? 1 : 0;
+        for (const int restarts : pod.restarts)
+            summary.restarts += restarts;
+        if (pod.lastRestartMs > latest) {
+            latest = pod.lastRestartMs;
+            summary.lastReason = pod.lastReason;
+        }
+    }
+    return summary;
 }
 
 void ClusterController::eventChanged(const QString &type, const QJsonObject &event)
@@ -446,11 +549,9 @@ void ClusterController::eventChanged(const QString &type, const QJsonObject &eve
     const QString reason = event.value(QLatin1String("reason")).toString();
     if (recentlyNoted(object + QLatin1Char('/') + reason, m_clock()))
         return; // a repeating warning ("Unhealthy" every probe): once a minute
-    Annotation annotation;
-    annotation.timeMs = at.isValid() ? std::min(at.toMSecsSinceEpoch(), m_clock()) : m_clock();
-    annotation.text =
-        QStringLiteral("%1 %2: %3").arg(object, reason, event.value(QLatin1String("message")).toString().left(200));
-    annotation.source = Annotation::Source::Kubernetes;
-    annotation.tags = {QStringLiteral("kubernetes"), QStringLiteral("warning"), reason};
-    m_annotations->add(annotation);
+    const qint64 atMs = at.isValid() ? std::min(at.toMSecsSinceEpoch(), m_clock()) : m_clock();
+    // A pod's warning folds with the same reason from its workload's other pods.
+    notePodNews(object,
+                QStringLiteral("%1: %2").arg(reason, event.value(QLatin1String("message")).toString().left(200)),
+                reason, {QStringLiteral("kubernetes"), QStringLiteral("warning"), reason}, atMs);
 }

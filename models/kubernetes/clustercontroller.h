@@ -32,10 +32,21 @@ class ResourceWatch;
 // - A container that restarts: "starter-7d9f restarted: OOMKilled (exit 137)", a restart
 //   loop folded to one annotation a minute per pod; a running pod that stops being ready,
 //   and Warning events ("BackOff", "FailedScheduling"), once a minute per pod and reason.
+//   The same news from several pods of one workload within seconds (a rollout, a node lost)
+//   is one annotation with a count: "worker: 3 pods restarted: OOMKilled (exit 137)".
 class ClusterController : public QObject
 {
     Q_OBJECT
 public:
+    // What a workload's pods say together, for the dock's restarts column.
+    struct PodSummary
+    {
+        int pods = 0;
+        int ready = 0;
+        int restarts = 0;   // of its containers, over the pods there now (as kubectl's RESTARTS)
+        QString lastReason; // of the latest restart: "OOMKilled (exit 137)"
+    };
+
     ClusterController(KubeTarget target, AnnotationModel *annotations, QObject *parent = nullptr);
     ~ClusterController() override;
 
@@ -61,6 +72,11 @@ public:
     // Whether the last change of a workload has rolled out; an error names what is missing
     // ("2/3 ready", "no workload …").
     Result<bool> rolloutState(const QString &nameOrKey) const;
+    PodSummary podsOf(const QString &key) const;
+    // Watch another namespace from now on (a dashboard's "$namespace" took a new value): the
+    // workloads of the old one go, those of the new one are listed. Annotations stay.
+    void setNamespace(const QString &name);
+    QString namespaceName() const;
     // Whether a change of replicas is one to confirm first: to 0, or by more than ×2 either way,
     // the rule of the load tester's rate.
     static bool needsConfirmation(int from, int to);
@@ -72,6 +88,7 @@ public:
 
 signals:
     void workloadsChanged();
+    void podsChanged(); // a pod came, went, restarted or changed readiness
     void stateChanged();
 
 private:
@@ -90,6 +107,20 @@ private:
         quint64 annotation = 0;
         qint64 atMs = 0;
     };
+    struct Burst // the same news from pods of one workload, folded into one annotation
+    {
+        quint64 annotation = 0;
+        qint64 atMs = 0;
+        QStringList pods;
+    };
+    struct PodSeen
+    {
+        QJsonObject labels;
+        bool ready = false;
+        QHash<QString, int> restarts; // by container
+        QString lastReason;
+        qint64 lastRestartMs = 0;
+    };
 
     void replaceAll(Workload::Kind kind, const QList<QJsonObject> &items);
     void apply(Workload::Kind kind, const QString &type, const QJsonObject &object);
@@ -97,6 +128,11 @@ private:
     void checkRollouts();
     void podChanged(const QString &type, const QJsonObject &pod);
     void noteReadiness(const QString &pod, const QJsonObject &object);
+    // Annotates news of a pod (`news` without the pod's name: "restarted: OOMKilled (exit
+    // 137)"), or folds it into the same news of its workload's other pods moments ago.
+    void notePodNews(const QString &pod, const QString &news, const QString &foldAs, const QStringList &tags,
+                     qint64 atMs);
+    const Workload *workloadOfPod(const QString &pod) const;
     void eventChanged(const QString &type, const QJsonObject &event);
     // Whether `what` (a pod and reason) was annotated within the last minute; marks it so.
     bool recentlyNoted(const QString &what, qint64 now);
@@ -107,9 +143,9 @@ private:
     std::vector<Workload> m_workloads;
     std::vector<Pending> m_pending;
     QHash<QString, Folding> m_folding;  // by workload key
-    QHash<QString, int> m_restarts;     // pod/container → restart count seen
+    QHash<QString, PodSeen> m_pods;     // by pod name
+    QHash<QString, Burst> m_bursts;     // by workload and news
     QHash<QString, qint64> m_notedAt;   // pod/container or pod/reason → when last annotated
-    QHash<QString, bool> m_podReady;    // pod → ready when last seen
     qint64 m_startedAtMs = 0;           // events older than this are history, not news
     QHash<QString, QString> m_problems; // resource → what is wrong with its watch
     QTimer m_rolloutCheck;

@@ -29,4 +29,25 @@ void ClusterSeriesRecorder::record()
         m_store->merge(SeriesKey::kubernetes(w.name, QStringLiteral("ready")), {}, now,
                        std::vector<double>{double(w.ready)});
     }
+    for (const KnobDefinition &knob : m_knobs) {
+        const Workload *w = m_cluster->find(knob.workload);
+        if (!w)
+            continue;
+        if (const std::optional<double> value = knobValue(*w, knob.env))
+            m_store->merge(SeriesKey::kubernetes(w->name, QStringLiteral("env/") + knob.env), {}, now,
+                           std::vector<double>{*value});
+    }
+}
+
+std::optional<double> ClusterSeriesRecorder::knobValue(const Workload &workload, const QString &env)
+{
+    for (const Workload::Container &container : workload.containers) {
+        const auto value = container.env.constFind(env);
+        if (value == container.env.cend())
+            continue;
+        bool ok = false;
+        const double number = value->trimmed().toDouble(&ok);
+        return ok ? std::optional<double>(number) : std::nullopt;
+    }
+    return std::nullopt;
 }

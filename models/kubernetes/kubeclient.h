@@ -26,6 +26,8 @@ public:
     explicit KubeClient(KubeTarget target, QObject *parent = nullptr);
 
     const KubeTarget &target() const { return m_target; }
+    // Paths made from now on are in this namespace (the credential and server stay).
+    void setNamespace(const QString &namespaceName) { m_target.namespaceName = namespaceName; }
     // "cluster \"testbed\" at https://127.0.0.1:6443, namespace c8-chaos"
     QString describe() const;
     // The path of a namespaced resource: apps/v1 deployments → /apis/apps/v1/namespaces/<ns>/deployments

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "kubernetes/resourcewatch.h"
 
-#include "base/whenfinished.h"
+#include "base/generation.h"
 #include "kubernetes/kubeclient.h"
 
 #include <QJsonArray>
@@ -31,13 +31,20 @@ ResourceWatch::ResourceWatch(KubeClient *client, QString groupVersion, QString r
 
 void ResourceWatch::start()
 {
+    // A start after a stop (another namespace) begins again: what the old loop still has in
+    // flight answers a question no longer asked.
+    m_epoch.advance();
     m_stopped = false;
+    m_version.clear();
+    m_expired = false;
+    m_failures = 0;
     list();
 }
 
 void ResourceWatch::stop()
 {
     m_stopped = true;
+    m_epoch.advance();
     m_retry.stop();
     m_running.cancel();
 }
@@ -50,7 +57,7 @@ void ResourceWatch::list()
     ++m_lists;
     const QFuture<Result<QJsonObject>> listing = m_client->request("GET", m_client->path(m_groupVersion, m_resource));
     m_running = QFuture<void>(listing);
-    whenFinished(listing, this, [this](const Result<QJsonObject> &answer) {
+    whenFinishedIfCurrent(listing, this, m_epoch, [this](const Result<QJsonObject> &answer) {
         if (m_stopped)
             return;
         if (!answer) {
@@ -74,30 +81,33 @@ void ResourceWatch::watchFrom(const QString &version)
     const QString path = QStringLiteral("%1?watch=1&resourceVersion=%2&timeoutSeconds=%3")
                              .arg(m_client->path(m_groupVersion, m_resource), version)
                              .arg(m_timeoutSeconds);
-    const QFuture<Result<HttpAnswer>> watching = m_client->watch(path, [this](const QJsonObject &event) {
-        const QString type = event.value(QLatin1String("type")).toString();
-        const QJsonObject object = event.value(QLatin1String("object")).toObject();
-        if (type == QLatin1String("ERROR")) {
-            // The version is too old for the server's history: only a new list helps.
-            if (object.value(QLatin1String("code")).toInt() == 410)
-                m_expired = true;
-            return;
-        }
-        const QString objectVersion =
-            object.value(QLatin1String("metadata")).toObject().value(QLatin1String("resourceVersion")).toString();
-        if (!objectVersion.isEmpty())
-            m_version = objectVersion;
-        if (type == QLatin1String("BOOKMARK"))
-            return;
-        if (!m_healthy) {
-            m_healthy = true;
-            m_failures = 0;
-            emit stateChanged(true, QString());
-        }
-        emit changed(type, object);
-    });
+    const QFuture<Result<HttpAnswer>> watching =
+        m_client->watch(path, [this, ticket = m_epoch.current()](const QJsonObject &event) {
+            if (!m_epoch.isCurrent(ticket))
+                return;
+            const QString type = event.value(QLatin1String("type")).toString();
+            const QJsonObject object = event.value(QLatin1String("object")).toObject();
+            if (type == QLatin1String("ERROR")) {
+                // The version is too old for the server's history: only a new list helps.
+                if (object.value(QLatin1String("code")).toInt() == 410)
+                    m_expired = true;
+                return;
+            }
+            const QString objectVersion =
+                object.value(QLatin1String("metadata")).toObject().value(QLatin1String("resourceVersion")).toString();
+            if (!objectVersion.isEmpty())
+                m_version = objectVersion;
+            if (type == QLatin1String("BOOKMARK"))
+                return;
+            if (!m_healthy) {
+                m_healthy = true;
+                m_failures = 0;
+                emit stateChanged(true, QString());
+            }
+            emit changed(type, object);
+        });
     m_running = QFuture<void>(watching);
-    whenFinished(watching, this, [this](const Result<HttpAnswer> &answer) {
+    whenFinishedIfCurrent(watching, this, m_epoch, [this](const Result<HttpAnswer> &answer) {
         if (m_stopped)
             return;
         if (answer.ok() && answer->status == 410)

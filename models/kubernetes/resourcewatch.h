@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "base/generation.h"
+
 #include <QFuture>
 #include <QJsonObject>
 #include <QList>
@@ -47,6 +49,7 @@ private:
     QString m_resource;
     QString m_version;
     QFuture<void> m_running; // the list or watch in flight, to cancel on stop
+    Generation m_epoch;      // advanced by start and stop: answers of an older loop are dropped
     QTimer m_retry;
     int m_failures = 0;
     int m_lists = 0;

@@ -27,6 +27,17 @@ bool Workload::isRolledOut() const
     return observedGeneration >= generation && updated == desired && ready == desired && current == updated;
 }
 
+bool Workload::selects(const QJsonObject &podLabels) const
+{
+    if (selector.isEmpty())
+        return false;
+    for (auto it = selector.cbegin(); it != selector.cend(); ++it) {
+        if (podLabels.value(it.key()).toString() != it.value())
+            return false;
+    }
+    return true;
+}
+
 Result<Workload> Workload::fromJson(const QJsonObject &object, Kind kind)
 {
     const QJsonObject metadata = object.value(QLatin1String("metadata")).toObject();
@@ -44,6 +55,10 @@ Result<Workload> Workload::fromJson(const QJsonObject &object, Kind kind)
     workload.ready = status.value(QLatin1String("readyReplicas")).toInt();
     workload.updated = status.value(QLatin1String("updatedReplicas")).toInt();
     workload.current = status.value(QLatin1String("replicas")).toInt(workload.updated);
+    const QJsonObject matchLabels =
+        spec.value(QLatin1String("selector")).toObject().value(QLatin1String("matchLabels")).toObject();
+    for (auto it = matchLabels.begin(); it != matchLabels.end(); ++it)
+        workload.selector.insert(it.key(), it.value().toString());
     const QJsonObject podTemplate = spec.value(QLatin1String("template")).toObject();
     workload.restartedAt = podTemplate.value(QLatin1String("metadata"))
                                .toObject()

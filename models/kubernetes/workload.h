@@ -42,6 +42,9 @@ struct Workload
     int current = 0; // every pod, old template or new (status.replicas)
     std::vector<Container> containers;
     QString restartedAt; // the pod template's restart stamp (`kubectl rollout restart`)
+    // spec.selector.matchLabels: which pods are this workload's (a pod's owner is a
+    // ReplicaSet for a Deployment, so labels are what ties it to its workload).
+    QMap<QString, QString> selector;
 
     QString kindName() const; // "Deployment"
     QString resource() const; // "deployments"
@@ -50,6 +53,8 @@ struct Workload
     // of the old template is left (as `kubectl rollout status` decides: a surge pod ready next
     // to the old one is not done).
     bool isRolledOut() const;
+    // Whether a pod with these labels is one of this workload's; never for an empty selector.
+    bool selects(const QJsonObject &podLabels) const;
 
     // An API object of this kind; an error naming what is missing.
     static Result<Workload> fromJson(const QJsonObject &object, Kind kind);

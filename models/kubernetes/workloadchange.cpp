@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "kubernetes/workloadchange.h"
 
+#include "base/kubernetesnames.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -108,9 +110,8 @@ std::optional<QString> WorkloadChange::problem(const Workload &target) const
     if (kind == Kind::SetEnv) {
         if (env.isEmpty())
             return QStringLiteral("no env var to set");
-        static const QRegularExpression name(QStringLiteral("^[A-Za-z_][A-Za-z0-9_.-]*$"));
         for (auto it = env.cbegin(); it != env.cend(); ++it) {
-            if (!name.match(it.key()).hasMatch())
+            if (!KubernetesNames::isEnvName(it.key()))
                 return QStringLiteral("\"%1\" is not an env var name").arg(it.key());
         }
         return std::nullopt;

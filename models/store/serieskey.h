@@ -14,7 +14,8 @@ class SampleStore;
 //                                           "p0/q1/{job=\"api\"}", "p0/q1/$env=prod,$job=api/{…}"
 //   derived/p<panel>/q<series>              what a formula computed
 //   loadtester/<field>                      what the load tester reported ("loadtester/rate")
-//   kubernetes/<workload>/<field>           a workload's replicas ("kubernetes/worker/ready")
+//   kubernetes/<workload>/<field>           a workload's replicas ("kubernetes/worker/ready"),
+//                                           or a knob's value ("kubernetes/starter/env/RATE")
 // <values> are the choosable variables a query was asked with, sorted by name, so that the
 // series of two values never share a key. In them '\', '/' and ',' are escaped with a '\':
 // a value "a/b" or "x,$job=y" can no more be taken for another value. Keys written before

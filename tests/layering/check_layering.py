@@ -33,7 +33,7 @@ MODEL_ROOMS = {
     'analysis': ['base', 'store', 'annotations', 'dashboard'],
     'loadtester/adapters': ['base', 'net'],
     'loadtester': ['base', 'net', 'prometheus', 'store', 'annotations', 'dashboard', 'loadtester/adapters'],
-    'kubernetes': ['base', 'net', 'store', 'annotations'],
+    'kubernetes': ['base', 'net', 'store', 'annotations', 'dashboard'],
     'scenario': ['base', 'prometheus', 'store', 'annotations', 'dashboard', 'loadtester', 'loadtester/adapters',
                  'kubernetes'],
     'session/format': ['base', 'store', 'annotations', 'loadtester', 'loadtester/adapters'],

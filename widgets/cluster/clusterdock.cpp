@@ -3,10 +3,12 @@
 
 #include "base/format.h"
 #include "base/whenfinished.h"
+#include "cluster/workloadfiltermodel.h"
 #include "kubernetes/clustercontroller.h"
 #include "kubernetes/workloadtablemodel.h"
 #include "theme/uitheme.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDateTime>
 #include <QHBoxLayout>
@@ -15,15 +17,16 @@
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
-#include <QSortFilterProxyModel>
+#include <QShortcut>
 #include <QSpinBox>
 #include <QTableView>
 #include <QVBoxLayout>
 
 ClusterDock::ClusterDock(ClusterController *controller, QWidget *parent)
     : QWidget(parent), m_controller(controller), m_model(new WorkloadTableModel(controller, this)),
-      m_filtered(new QSortFilterProxyModel(this)), m_state(new QLabel(this)), m_filter(new QLineEdit(this)),
-      m_table(new QTableView(this)), m_replicas(new QSpinBox(this)), m_scale(new QPushButton(tr("Scale"), this)),
+      m_filtered(new WorkloadFilterModel(this)), m_state(new QLabel(this)), m_filter(new QLineEdit(this)),
+      m_onlyDashboards(new QCheckBox(tr("Only the dashboard's"), this)), m_table(new QTableView(this)),
+      m_replicas(new QSpinBox(this)), m_scale(new QPushButton(tr("Scale"), this)),
       m_less(new QPushButton(QStringLiteral("−1"), this)), m_more(new QPushButton(QStringLiteral("+1"), this)),
       m_zero(new QPushButton(tr("To 0"), this)), m_setting(new QComboBox(this)), m_settingValue(new QLineEdit(this)),
       m_set(new QPushButton(tr("Set"), this)), m_restart(new QPushButton(tr("Restart"), this)),
@@ -40,9 +43,11 @@ ClusterDock::ClusterDock(ClusterController *controller, QWidget *parent)
     m_filter->setPlaceholderText(tr("Filter by name"));
     m_filter->setClearButtonEnabled(true);
     m_filtered->setSourceModel(m_model);
-    m_filtered->setFilterKeyColumn(WorkloadTableModel::NameColumn);
-    m_filtered->setFilterCaseSensitivity(Qt::CaseInsensitive);
     connect(m_filter, &QLineEdit::textChanged, m_filtered, &QSortFilterProxyModel::setFilterFixedString);
+    m_onlyDashboards->setObjectName(QStringLiteral("clusterOnlyDashboards"));
+    m_onlyDashboards->setToolTip(tr("Show only the workloads the dashboard names; off: every one of the namespace"));
+    m_onlyDashboards->hide(); // until a dashboard names some
+    connect(m_onlyDashboards, &QCheckBox::toggled, m_filtered, &WorkloadFilterModel::setOnlyThoseThatMatter);
     m_table->setObjectName(QStringLiteral("clusterWorkloads"));
     m_table->setModel(m_filtered);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -80,9 +85,12 @@ ClusterDock::ClusterDock(ClusterController *controller, QWidget *parent)
     settingRow->addWidget(m_settingValue, 1);
     settingRow->addWidget(m_set);
     settingRow->addWidget(m_restart);
+    auto *filterRow = new QHBoxLayout;
+    filterRow->addWidget(m_filter, 1);
+    filterRow->addWidget(m_onlyDashboards);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_state);
-    layout->addWidget(m_filter);
+    layout->addLayout(filterRow);
     layout->addWidget(m_table, 1);
     layout->addLayout(controls);
     layout->addLayout(settingRow);
@@ -97,16 +105,16 @@ ClusterDock::ClusterDock(ClusterController *controller, QWidget *parent)
     connect(m_more, &QPushButton::clicked, this, [this] { stepSelected(+1); });
     connect(m_zero, &QPushButton::clicked, this, [this] { scaleSelectedTo(0); });
     connect(m_set, &QPushButton::clicked, this,
-            [this] { setSelected(m_setting->currentText(), m_settingValue->text().trimmed()); });
+            [this] { setSelected(m_setting->currentData().toString(), m_settingValue->text().trimmed()); });
     connect(m_settingValue, &QLineEdit::returnPressed, this,
-            [this] { setSelected(m_setting->currentText(), m_settingValue->text().trimmed()); });
-    connect(m_setting, &QComboBox::currentTextChanged, this, [this] {
+            [this] { setSelected(m_setting->currentData().toString(), m_settingValue->text().trimmed()); });
+    connect(m_setting, &QComboBox::currentIndexChanged, this, [this] {
         // The value in force, to edit from.
         const Workload *w = m_controller->workload(selectedKey());
         if (!w || w->containers.empty())
             return;
         const Workload::Container &c = w->containers.front();
-        const QString setting = m_setting->currentText();
+        const QString setting = m_setting->currentData().toString();
         const QString value = setting == QLatin1String("cpu request")      ? c.cpuRequest
                               : setting == QLatin1String("cpu limit")      ? c.cpuLimit
                               : setting == QLatin1String("memory request") ? c.memoryRequest
@@ -130,8 +138,41 @@ ClusterDock::ClusterDock(ClusterController *controller, QWidget *parent)
         if (!m_keptSelection.isEmpty())
             select(m_keptSelection);
     });
+    // The keyboard in the table: +, − and 0 as the buttons beside the replica count.
+    m_table->setProperty("shortcutGroup", tr("Cluster dock")); // the shortcuts dialog's heading
+    const auto tableKey = [this](const QKeySequence &keys, const QString &what, auto action) {
+        auto *shortcut = new QShortcut(keys, m_table, std::move(action), Qt::WidgetShortcut);
+        shortcut->setWhatsThis(what);
+    };
+    tableKey(QKeySequence(Qt::Key_Plus), tr("One replica more for the selected workload"),
+             [this] { stepSelected(+1); });
+    tableKey(QKeySequence(Qt::Key_Minus), tr("One replica less for the selected workload"),
+             [this] { stepSelected(-1); });
+    tableKey(QKeySequence(Qt::Key_0), tr("Scale the selected workload to 0 (asks first)"),
+             [this] { scaleSelectedTo(0); });
     updateState();
     updateControls();
+}
+
+void ClusterDock::setDefinition(const KubernetesDefinition &definition)
+{
+    m_model->setDefinition(definition);
+    m_onlyDashboards->setVisible(!definition.workloads.isEmpty());
+    m_onlyDashboards->setChecked(!definition.workloads.isEmpty());
+    m_table->setColumnHidden(WorkloadTableModel::KnobsColumn, definition.knobs.empty());
+    updateSettings();
+}
+
+void ClusterDock::focusWorkloads()
+{
+    m_table->setFocus(Qt::ShortcutFocusReason);
+    if (selectedKey().isEmpty() && m_filtered->rowCount() > 0)
+        m_table->selectRow(0);
+}
+
+int ClusterDock::visibleWorkloads() const
+{
+    return m_filtered->rowCount();
 }
 
 bool ClusterDock::select(const QString &key)
@@ -193,11 +234,25 @@ QStringList ClusterDock::settings() const
     const Workload *w = m_controller->workload(selectedKey());
     if (!w || w->containers.empty())
         return {};
-    QStringList offered{QStringLiteral("cpu request"), QStringLiteral("cpu limit"), QStringLiteral("memory request"),
-                        QStringLiteral("memory limit")};
-    for (const QString &name : w->containers.front().env.keys())
-        offered << QStringLiteral("env ") + name;
+    // The dashboard's knobs first: the env vars the team turns on this day.
+    QStringList offered;
+    for (const KnobDefinition &knob : m_model->knobsOf(w->name))
+        offered << QStringLiteral("env ") + knob.env;
+    offered << QStringLiteral("cpu request") << QStringLiteral("cpu limit") << QStringLiteral("memory request")
+            << QStringLiteral("memory limit");
+    for (const QString &name : w->containers.front().env.keys()) {
+        if (!offered.contains(QStringLiteral("env ") + name))
+            offered << QStringLiteral("env ") + name;
+    }
     return offered;
+}
+
+QStringList ClusterDock::settingTitles() const
+{
+    QStringList titles;
+    for (int i = 0; i < m_setting->count(); ++i)
+        titles << m_setting->itemText(i);
+    return titles;
 }
 
 void ClusterDock::setSelected(const QString &setting, const QString &value)
@@ -278,9 +333,18 @@ void ClusterDock::updateControls()
 void ClusterDock::updateSettings()
 {
     const QStringList offered = settings();
-    const QString current = m_setting->currentText();
+    const QString current = m_setting->currentData().toString();
+    const Workload *w = m_controller->workload(selectedKey());
+    const std::vector<KnobDefinition> knobs = w ? m_model->knobsOf(w->name) : std::vector<KnobDefinition>{};
     m_setting->clear();
-    m_setting->addItems(offered);
+    for (const QString &setting : offered) {
+        QString title = setting;
+        for (const KnobDefinition &knob : knobs) {
+            if (setting == QStringLiteral("env ") + knob.env && !knob.title.isEmpty())
+                title = tr("%1 (env %2)").arg(knob.title, knob.env);
+        }
+        m_setting->addItem(title, setting);
+    }
     const int kept = int(offered.indexOf(current));
     m_setting->setCurrentIndex(kept >= 0 ? kept : 0);
 }

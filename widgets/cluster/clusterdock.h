@@ -2,6 +2,7 @@
 #pragma once
 
 #include "base/result.h"
+#include "dashboard/dashboarddefinition.h"
 
 #include <QFuture>
 #include <QString>
@@ -9,21 +10,24 @@
 #include <functional>
 
 class ClusterController;
+class QCheckBox;
 class QComboBox;
 class QLabel;
 class QLineEdit;
 class QPushButton;
-class QSortFilterProxyModel;
 class QSpinBox;
 class QTableView;
+class WorkloadFilterModel;
 class WorkloadTableModel;
 
-// The Cluster dock: the namespace's Deployments and StatefulSets, live (ready / desired, CPU
-// and memory, image), a filter by name, and scaling the selected one: a replica count and
-// Scale (Enter), −1, +1 and "to 0"; a container's CPU / memory request or limit or one of its
-// env vars set to a value (Enter); Restart as `kubectl rollout restart`. Scaling to 0 or by
-// more than ×2 asks first, as the rate does, and so does a restart. After an action it says
-// what the cluster answered; the timelines get the annotation.
+// The Cluster dock: the namespace's Deployments and StatefulSets, live (a readiness light,
+// ready / desired, restarts, the dashboard's knobs, CPU and memory, image), a filter by name
+// (and to the dashboard's workloads), and acting on the selected one: a replica count and
+// Scale (Enter), −1, +1 and "to 0" (+, − and 0 in the table); a knob, a container's CPU /
+// memory request or limit or one of its env vars set to a value (Enter); Restart as `kubectl
+// rollout restart`. Scaling to 0 or by more than ×2 asks first, as the rate does, and so does
+// a restart. After an action it says what the cluster answered; the timelines get the
+// annotation.
 class ClusterDock : public QWidget
 {
     Q_OBJECT
@@ -33,6 +37,12 @@ public:
     explicit ClusterDock(ClusterController *controller, QWidget *parent = nullptr);
 
     void setConfirm(Confirm confirm) { m_confirm = std::move(confirm); }
+    // The dashboard's "kubernetes": the workloads that matter (shown alone until the user
+    // asks for all) and the knobs (a column, and first in the Set list).
+    void setDefinition(const KubernetesDefinition &definition);
+    // Moves the keyboard focus to the table (the window's shortcut to the dock).
+    void focusWorkloads();
+    int visibleWorkloads() const;
     // Selects a workload by key ("deployments/worker"); false when there is none.
     bool select(const QString &key);
     QString selectedKey() const;
@@ -41,6 +51,8 @@ public:
     void stepSelected(int delta);
     // "cpu limit", "memory request", "env RATE" … of the selected workload's first container.
     void setSelected(const QString &setting, const QString &value);
+    // The Set list's entries as shown ("rate (env RATE)", "cpu limit" …), knobs first.
+    QStringList settingTitles() const;
     void restartSelected();
     QStringList settings() const; // what the Set list offers for the selection
     QString resultText() const;
@@ -54,9 +66,10 @@ private:
 
     ClusterController *m_controller;
     WorkloadTableModel *m_model;
-    QSortFilterProxyModel *m_filtered;
+    WorkloadFilterModel *m_filtered;
     QLabel *m_state;
     QLineEdit *m_filter;
+    QCheckBox *m_onlyDashboards;
     QTableView *m_table;
     QSpinBox *m_replicas;
     QPushButton *m_scale;

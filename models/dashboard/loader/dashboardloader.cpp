@@ -5,6 +5,7 @@
 #include "base/jsontext.h"
 #include "dashboard/loader/detectorssection.h"
 #include "dashboard/loader/jsonsection.h"
+#include "dashboard/loader/kubernetessection.h"
 #include "dashboard/loader/loadtestersection.h"
 #include "dashboard/loader/panelssection.h"
 #include "dashboard/loader/variablessection.h"
@@ -44,8 +45,9 @@ public:
 private:
     void readDashboard(const QJsonObject &root, DashboardDefinition &dashboard)
     {
-        m_json.checkKeys(root, {},
-                         {"title", "refresh", "window", "columns", "variables", "panels", "loadTester", "detectors"});
+        m_json.checkKeys(
+            root, {},
+            {"title", "refresh", "window", "columns", "variables", "panels", "loadTester", "kubernetes", "detectors"});
 
         if (auto title = m_json.readString(root, {}, QStringLiteral("title")))
             dashboard.title = *title;
@@ -84,6 +86,7 @@ private:
         VariablesSection variables(m_json);
         variables.read(root.value(QStringLiteral("variables")), dashboard.variableDefinitions);
         LoadTesterSection(m_json).read(root.value(QStringLiteral("loadTester")), dashboard.loadTester);
+        KubernetesSection(m_json, variables).read(root.value(QStringLiteral("kubernetes")), dashboard.kubernetes);
         PanelsSection panels(m_json, variables);
         panels.read(root.value(QStringLiteral("panels")), dashboard.panels);
         panels.checkDerivedInputs(dashboard);

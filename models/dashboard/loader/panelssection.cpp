@@ -176,8 +176,8 @@ std::optional<SeriesDefinition> PanelsSection::readSeries(const QJsonObject &obj
     // Keys are checked even when the series is dropped: a typo such as "qeury" is the
     // likely reason the query is missing, and the suggestion says so.
     m_json.checkKeys(object, path,
-                     {"query", "loadTester", "kubernetes", "workload", "id", "derive", "inputs", "legend", "axis",
-                      "style", "color"});
+                     {"query", "loadTester", "kubernetes", "workload", "env", "id", "derive", "inputs", "legend",
+                      "axis", "style", "color"});
     SeriesDefinition series;
 
     const QString queryPath = JsonSection::join(path, QStringLiteral("query"));
@@ -198,12 +198,15 @@ std::optional<SeriesDefinition> PanelsSection::readSeries(const QJsonObject &obj
     const QJsonValue kubernetes = object.value(QStringLiteral("kubernetes"));
     if (!kubernetes.isUndefined()) {
         // A workload's replicas from the cluster's watches (--kubernetes): the set-point a
-        // scale changes, beside what Prometheus observed. A step line unless said otherwise.
+        // scale changes, beside what Prometheus observed; or an env var read as a number (a
+        // knob: the starter's RATE). A step line unless said otherwise.
         series.style = SeriesStyle::Step;
-        if (kubernetes.toString() != QLatin1String("desired") && kubernetes.toString() != QLatin1String("ready")) {
-            m_json.issue(JsonSection::join(path, QStringLiteral("kubernetes")),
-                         QStringLiteral("%1 must be \"desired\" or \"ready\" (replicas)")
-                             .arg(JsonSection::describe(kubernetes)));
+        const QString what = kubernetes.toString();
+        if (what != QLatin1String("desired") && what != QLatin1String("ready") && what != QLatin1String("env")) {
+            m_json.issue(
+                JsonSection::join(path, QStringLiteral("kubernetes")),
+                QStringLiteral("%1 must be \"desired\" or \"ready\" (replicas) or \"env\" (an env var's value)")
+                    .arg(JsonSection::describe(kubernetes)));
             usable = false;
         }
         const QString workload = object.value(QStringLiteral("workload")).toString().trimmed();
@@ -212,6 +215,16 @@ std::optional<SeriesDefinition> PanelsSection::readSeries(const QJsonObject &obj
                          QStringLiteral("missing: the Deployment's or StatefulSet's name"));
             usable = false;
         }
+        const QString env = object.value(QStringLiteral("env")).toString().trimmed();
+        if (what == QLatin1String("env") && env.isEmpty()) {
+            m_json.issue(JsonSection::join(path, QStringLiteral("env")),
+                         QStringLiteral("missing: the env var whose value to draw (\"RATE\")"));
+            usable = false;
+        } else if (what != QLatin1String("env") && object.contains(QStringLiteral("env"))) {
+            m_json.issue(JsonSection::join(path, QStringLiteral("env")),
+                         QStringLiteral("ignored without \"kubernetes\": \"env\""));
+        }
+        series.env = what == QLatin1String("env") ? env : QString();
         series.kubernetes = kubernetes.toString();
         series.workload = workload;
         if (!query.isUndefined() || !field.isUndefined())
@@ -222,9 +235,11 @@ std::optional<SeriesDefinition> PanelsSection::readSeries(const QJsonObject &obj
             return std::nullopt;
         return series;
     }
-    if (object.contains(QStringLiteral("workload")))
-        m_json.issue(JsonSection::join(path, QStringLiteral("workload")),
-                     QStringLiteral("ignored without \"kubernetes\": \"desired\" or \"ready\""));
+    for (const char *key : {"workload", "env"}) {
+        if (object.contains(QLatin1String(key)))
+            m_json.issue(JsonSection::join(path, QLatin1String(key)),
+                         QStringLiteral("ignored without \"kubernetes\": \"desired\", \"ready\" or \"env\""));
+    }
     if (!field.isUndefined()) {
         // The load tester's own status value, e.g. "rate": the set-point beside the
         // observation. Drawn as a step line unless the file says otherwise.

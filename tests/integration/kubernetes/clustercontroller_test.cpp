@@ -15,16 +15,20 @@
 #include "kubernetes/kubeclient.h"
 #include "kubernetes/resourcewatch.h"
 #include "kubernetes/workloadchange.h"
+#include "kubernetes/workloadtablemodel.h"
 #include "store/samplestore.h"
 #include "store/serieskey.h"
 #include "testpaths.h"
 #include "waitfor.h"
 
+#include <QApplication>
 #include <QFile>
 #include <QFileInfo>
 #include <QProcessEnvironment>
 #include <QSignalSpy>
+#include <QTableView>
 #include <QTemporaryDir>
+#include <QTest>
 #include <csignal>
 #include <gtest/gtest.h>
 
@@ -45,7 +49,7 @@ protected:
   {"kind": "StatefulSet", "name": "camunda", "image": "chaoscope/engine", "port": %1,
    "env": {"PROCESS": "work", "WORKERS": "2", "SERVICE_TIME": "0.005"}},
   {"name": "worker", "image": "chaoscope/worker",
-   "env": {"JOB_TYPE": "work", "ENGINE": "http://127.0.0.1:%1", "HANDLER_DURATION": "10ms"},
+   "env": {"JOB_TYPE": "work", "ENGINE": "http://127.0.0.1:%1", "HANDLER_DURATION": "10ms", "CAPACITY": "32"},
    "resources": {"limits": {"cpu": "500m", "memory": "256Mi"}}}
 ]})")
                                       .arg(enginePort)
@@ -462,4 +466,106 @@ TEST_F(KubernetesTest, TheDockSaysARefusalInTheApisWordsAndALostWatchInItsLight)
     EXPECT_TRUE(waitFor([&] { return !c->isHealthy(); }, 30000, 50));
     EXPECT_FALSE(dock.stateText().contains(QStringLiteral("2 workloads"))) << dock.stateText().toStdString();
     EXPECT_EQ(c->workloads().size(), 2u) << "what was seen is kept";
+}
+
+TEST_F(KubernetesTest, ABurstOfRestartsIsOneAnnotationWithACountAndTheTableCountsThem)
+{
+    const auto c = controller(target());
+    const std::optional<Result<QString>> scaled = awaitResult(c->scale(QStringLiteral("deployments/worker"), 3), 30000);
+    ASSERT_TRUE(scaled && scaled->ok());
+    ASSERT_TRUE(waitFor([&] { return c->workload(QStringLiteral("deployments/worker"))->ready == 3; }, 60000, 50));
+    WorkloadTableModel table(c.get());
+    const int row = table.rowOf(QStringLiteral("deployments/worker"));
+    ASSERT_GE(row, 0);
+    const auto restartsShown = [&] { return table.index(row, WorkloadTableModel::RestartsColumn).data().toString(); };
+    EXPECT_EQ(restartsShown(), QStringLiteral("0"));
+    ASSERT_TRUE(waitFor([&] { return c->podsOf(QStringLiteral("deployments/worker")).pods == 3; }, 30000, 50));
+
+    // A node lost, as seed 004 would see it: every pod of the worker killed at once.
+    const QStringList pods = m_cluster.pods(QStringLiteral("chaos"), QStringLiteral("worker"));
+    ASSERT_EQ(pods.size(), 3);
+    for (const QString &pod : pods) {
+        const qint64 pid = m_cluster.containerPid(QStringLiteral("chaos"), pod);
+        ASSERT_GT(pid, 0);
+        ASSERT_EQ(::kill(pid_t(pid), SIGKILL), 0);
+    }
+    ASSERT_TRUE(waitFor([&] { return c->podsOf(QStringLiteral("deployments/worker")).restarts == 3; }, 60000, 50))
+        << m_cluster.kubectl({"get", "pods", "-n", "chaos"}).all().toStdString();
+    const std::vector<Annotation> restarts = annotationsWith(QStringLiteral("restarted"));
+    ASSERT_EQ(restarts.size(), 1u) << restarts.front().text.toStdString();
+    EXPECT_EQ(restarts.front().text, QStringLiteral("worker: 3 pods restarted: Error (exit 137)"));
+    EXPECT_EQ(restartsShown(), QStringLiteral("3 (Error)"));
+    EXPECT_TRUE(table.index(row, WorkloadTableModel::RestartsColumn)
+                    .data(Qt::ToolTipRole)
+                    .toString()
+                    .contains(QStringLiteral("the last: Error (exit 137)")));
+    // The light: back to green once the three are ready again.
+    EXPECT_TRUE(waitFor(
+        [&] {
+            return table.index(row, 0).data(WorkloadTableModel::LightRole).toInt() ==
+                   int(WorkloadTableModel::Light::Ready);
+        },
+        60000, 50));
+}
+
+TEST_F(KubernetesTest, TheDashboardsKnobsAreAColumnFirstInTheSetListAndASeriesAndKeysScale)
+{
+    const auto c = controller(target());
+    ClusterSeriesRecorder knobs(c.get(), &m_store);
+    KubernetesDefinition definition;
+    definition.workloads = {QStringLiteral("worker")};
+    definition.knobs = {{QStringLiteral("worker"), QStringLiteral("CAPACITY"), QStringLiteral("capacity")}};
+    knobs.setKnobs(definition.knobs);
+    ClusterDock dock(c.get());
+    dock.setDefinition(definition);
+    EXPECT_EQ(dock.visibleWorkloads(), 1) << "only the dashboard's workloads: camunda is hidden";
+    ASSERT_TRUE(dock.select(QStringLiteral("deployments/worker")));
+    ASSERT_FALSE(dock.settingTitles().isEmpty());
+    EXPECT_EQ(dock.settingTitles().front(), QStringLiteral("capacity (env CAPACITY)"));
+    WorkloadTableModel table(c.get());
+    table.setDefinition(definition);
+    const int row = table.rowOf(QStringLiteral("deployments/worker"));
+    EXPECT_EQ(table.index(row, WorkloadTableModel::KnobsColumn).data().toString(), QStringLiteral("capacity 32"));
+
+    const QString key = SeriesKey::kubernetes(QStringLiteral("worker"), QStringLiteral("env/CAPACITY"));
+    const auto knobValue = [&] {
+        const SampleStore::Series *series = m_store.series(key);
+        return series && !series->values().empty() ? series->values().back() : -1.0;
+    };
+    ASSERT_TRUE(waitFor([&] { return knobValue() == 32; }, 10000, 20));
+    dock.setSelected(QStringLiteral("env CAPACITY"), QStringLiteral("40"));
+    ASSERT_TRUE(waitFor([&] { return dock.resultText().contains(QStringLiteral("the cluster took it")); }, 30000, 20))
+        << dock.resultText().toStdString();
+    EXPECT_TRUE(dock.resultText().contains(QStringLiteral("worker env CAPACITY 32 → 40")))
+        << dock.resultText().toStdString();
+    EXPECT_TRUE(waitFor([&] { return knobValue() == 40; }, 30000, 20)) << "the knob's step on the timeline";
+
+    // The keyboard: + in the table is one replica more, as the +1 button.
+    dock.show();
+    QApplication::setActiveWindow(&dock);
+    auto *view = dock.findChild<QTableView *>(QStringLiteral("clusterWorkloads"));
+    ASSERT_NE(view, nullptr);
+    view->setFocus();
+    ASSERT_TRUE(waitFor([&] { return view->hasFocus(); }, 5000, 10));
+    ASSERT_TRUE(waitFor([&] { return c->rolloutState(QStringLiteral("worker")).ok(); }, 60000, 50));
+    QTest::keyClick(view, Qt::Key_Plus);
+    EXPECT_TRUE(waitFor([&] { return dock.resultText().contains(QStringLiteral("worker replicas 1 → 2")); }, 30000, 20))
+        << dock.resultText().toStdString();
+}
+
+TEST_F(KubernetesTest, AnotherNamespaceIsWatchedFromNowOnAndNothingOfTheOldOneStays)
+{
+    const auto c = controller(target());
+    ASSERT_EQ(c->workloads().size(), 2u);
+    c->setNamespace(QStringLiteral("default"));
+    EXPECT_EQ(c->namespaceName(), QStringLiteral("default"));
+    EXPECT_TRUE(c->workloads().empty()) << "the old namespace's workloads go at once";
+    // The new one is listed (empty here) and watched: a healthy state naming it.
+    ASSERT_TRUE(
+        waitFor([&] { return c->watchOf(QStringLiteral("deployments"))->lists() >= 2 && c->isHealthy(); }, 30000, 20));
+    EXPECT_TRUE(c->stateText().contains(QStringLiteral("namespace default"))) << c->stateText().toStdString();
+    c->setNamespace(QStringLiteral("chaos"));
+    ASSERT_TRUE(waitFor([&] { return c->workloads().size() == 2; }, 30000, 20)) << c->stateText().toStdString();
+    EXPECT_TRUE(annotationsWith(QStringLiteral("not by Chaoscope")).empty())
+        << "coming back is not a change someone made";
 }

@@ -38,6 +38,15 @@ void expectSame(const DashboardDefinition &a, const DashboardDefinition &b)
     EXPECT_EQ(a.loadTester.discoverScheme, b.loadTester.discoverScheme);
     EXPECT_EQ(a.loadTester.tokenFile, b.loadTester.tokenFile);
     EXPECT_EQ(a.loadTester.tokenEnv, b.loadTester.tokenEnv);
+    EXPECT_EQ(a.kubernetes.context, b.kubernetes.context);
+    EXPECT_EQ(a.kubernetes.namespaceName, b.kubernetes.namespaceName);
+    EXPECT_EQ(a.kubernetes.workloads, b.kubernetes.workloads);
+    ASSERT_EQ(a.kubernetes.knobs.size(), b.kubernetes.knobs.size());
+    for (std::size_t i = 0; i < a.kubernetes.knobs.size(); ++i) {
+        EXPECT_EQ(a.kubernetes.knobs[i].workload, b.kubernetes.knobs[i].workload) << "knobs[" << i << "]";
+        EXPECT_EQ(a.kubernetes.knobs[i].env, b.kubernetes.knobs[i].env) << "knobs[" << i << "]";
+        EXPECT_EQ(a.kubernetes.knobs[i].title, b.kubernetes.knobs[i].title) << "knobs[" << i << "]";
+    }
     ASSERT_EQ(a.detectors.size(), b.detectors.size());
     for (std::size_t i = 0; i < a.detectors.size(); ++i) {
         const DetectorDefinition &x = a.detectors[i];
@@ -61,6 +70,7 @@ void expectSame(const DashboardDefinition &a, const DashboardDefinition &b)
             EXPECT_EQ(x.loadTester, y.loadTester);
             EXPECT_EQ(x.kubernetes, y.kubernetes);
             EXPECT_EQ(x.workload, y.workload);
+            EXPECT_EQ(x.env, y.env);
             EXPECT_EQ(x.id, y.id);
             EXPECT_EQ(x.derive, y.derive);
             EXPECT_EQ(x.deriveInputs, y.deriveInputs);
@@ -137,7 +147,17 @@ TEST(DashboardWriter, EveryFieldRoundTrips)
     panel.series = {query, setPoint, derived};
     SeriesDefinition second = query;
     second.id.clear();
-    d.panels = {panel, PanelDefinition{QStringLiteral("Second"), {}, {}, {second}}};
+    SeriesDefinition knob;
+    knob.kubernetes = QStringLiteral("env");
+    knob.workload = QStringLiteral("starter");
+    knob.env = QStringLiteral("RATE");
+    knob.style = SeriesStyle::Step;
+    d.panels = {panel, PanelDefinition{QStringLiteral("Second"), {}, {}, {second, knob}}};
+    d.kubernetes.context = QStringLiteral("chaos-day");
+    d.kubernetes.namespaceName = QStringLiteral("$namespace");
+    d.kubernetes.workloads = {QStringLiteral("starter"), QStringLiteral("worker")};
+    d.kubernetes.knobs = {{QStringLiteral("starter"), QStringLiteral("RATE"), QStringLiteral("rate")},
+                          {QStringLiteral("worker"), QStringLiteral("CAPACITY"), {}}};
     DetectorDefinition drop;
     drop.series = QStringLiteral("sent");
     drop.thresholds.dropPercent = 45.5;

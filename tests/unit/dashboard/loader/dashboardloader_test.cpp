@@ -232,8 +232,9 @@ TEST(DashboardLoader, UnknownKeysAreReportedButKept)
                                                 "(did you mean \"legend\"?)")))
         << describe(result);
     // Far from every known key: the known keys are listed instead.
-    EXPECT_TRUE(hasIssue(result, QStringLiteral("colour: unknown key, ignored (known keys: title, "
-                                                "refresh, window, columns, variables, panels, loadTester, detectors)")))
+    EXPECT_TRUE(hasIssue(
+        result, QStringLiteral("colour: unknown key, ignored (known keys: title, "
+                               "refresh, window, columns, variables, panels, loadTester, kubernetes, detectors)")))
         << describe(result);
     // The elements holding the typos are kept.
     ASSERT_EQ(result.dashboard.panels.size(), 1u);
@@ -489,4 +490,65 @@ TEST(DashboardLoader, AKubernetesSeriesIsAWorkloadsReplicasDrawnAsSteps)
         << all.toStdString();
     EXPECT_TRUE(all.contains(QStringLiteral("panels[0].series[1].workload: missing"))) << all.toStdString();
     EXPECT_TRUE(all.contains(QStringLiteral("panels[0].series[2].workload: ignored without"))) << all.toStdString();
+}
+
+TEST(DashboardLoader, AKubernetesEnvSeriesIsAKnobsValueWithItsOwnStoreField)
+{
+    const auto result = fromJson(R"({"title": "t", "panels": [{"title": "knobs", "series": [
+        {"kubernetes": "env", "workload": "starter", "env": "RATE"}]}]})");
+    ASSERT_TRUE(result.usable) << describe(result);
+    EXPECT_TRUE(result.issues.isEmpty()) << describe(result);
+    const SeriesDefinition &series = result.dashboard.panels.at(0).series.at(0);
+    EXPECT_EQ(series.env, QStringLiteral("RATE"));
+    EXPECT_EQ(series.style, SeriesStyle::Step);
+    EXPECT_EQ(series.kubernetesField(), QStringLiteral("env/RATE"));
+
+    const auto wrong = fromJson(R"({"title": "t", "panels": [{"title": "knobs", "series": [
+        {"kubernetes": "env", "workload": "starter"},
+        {"kubernetes": "ready", "workload": "starter", "env": "RATE"}]}]})");
+    const QString all = QString::fromStdString(describe(wrong));
+    EXPECT_TRUE(all.contains(QStringLiteral("panels[0].series[0].env: missing"))) << all.toStdString();
+    EXPECT_TRUE(all.contains(QStringLiteral("panels[0].series[1].env: ignored without \"kubernetes\": \"env\"")))
+        << all.toStdString();
+}
+
+TEST(DashboardLoader, TheKubernetesSectionNamesANamespaceByVariableTheWorkloadsThatMatterAndKnobs)
+{
+    const auto result = fromJson(R"({"title": "t",
+        "variables": {"namespace": {"values": ["a", "b"], "default": "a"}},
+        "kubernetes": {"context": "chaos-day", "namespace": "$namespace", "workloads": ["starter", "worker"],
+                       "knobs": [{"workload": "starter", "env": "RATE", "title": "rate"},
+                                 {"workload": "worker", "env": "CAPACITY"}]},
+        "panels": []})");
+    ASSERT_TRUE(result.usable) << describe(result);
+    EXPECT_TRUE(result.issues.isEmpty()) << describe(result);
+    const KubernetesDefinition &k = result.dashboard.kubernetes;
+    EXPECT_EQ(k.context, QStringLiteral("chaos-day"));
+    EXPECT_EQ(k.namespaceName, QStringLiteral("$namespace"));
+    EXPECT_EQ(k.workloads, (QStringList{QStringLiteral("starter"), QStringLiteral("worker")}));
+    ASSERT_EQ(k.knobs.size(), 2u);
+    EXPECT_EQ(k.knobs[0].shownTitle(), QStringLiteral("rate"));
+    EXPECT_EQ(k.knobs[1].shownTitle(), QStringLiteral("CAPACITY"));
+    EXPECT_EQ(DashboardVariables::substitute(k.namespaceName, result.dashboard.variableDefinitions),
+              QStringLiteral("a"));
+}
+
+TEST(DashboardLoader, AKubernetesSectionWithAMistakeSaysWhereAndRefusesACredential)
+{
+    const auto result = fromJson(R"({"title": "t",
+        "kubernetes": {"namespace": "$ns", "token": "abc", "workloads": ["Worker"],
+                       "knobs": [{"workload": "starter"}, {"env": "RATE", "workload": "starter"},
+                                 {"env": "RATE", "workload": "starter"}, {"workload": "x", "env": "1RATE"}],
+                       "contxt": "a"},
+        "panels": []})");
+    const QString all = QString::fromStdString(describe(result));
+    for (const char *expected :
+         {"kubernetes.namespace: uses $ns, not declared", "kubernetes.token: a credential never belongs",
+          "kubernetes.workloads[0]: \"Worker\" is not a workload name", "kubernetes.knobs[0].env: missing",
+          "kubernetes.knobs[2]: RATE of starter is a knob already",
+          "kubernetes.knobs[3].env: \"1RATE\" is not an env var name", "contxt"}) {
+        EXPECT_TRUE(all.contains(QLatin1String(expected))) << expected << "\n" << all.toStdString();
+    }
+    EXPECT_EQ(result.dashboard.kubernetes.knobs.size(), 1u) << all.toStdString();
+    EXPECT_TRUE(result.dashboard.kubernetes.workloads.isEmpty());
 }
