@@ -18,13 +18,13 @@ class WorkloadTableModel : public QAbstractTableModel
 public:
     enum Column
     {
-        NameColumn,
-        KindColumn,
+        NameColumn, // with the readiness light (LightRole)
         ReadyColumn,
         RestartsColumn,
         KnobsColumn,
         CpuColumn,
         MemoryColumn,
+        KindColumn,
         ImageColumn,
         ColumnCount
     };

@@ -55,6 +55,11 @@ ClusterDock::ClusterDock(ClusterController *controller, QWidget *parent)
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // Workload names run long ("dispute-process-request-proof-from-vendor"), and what tells
+    // two apart is often their end: cut in the middle, so the columns after stay in view.
+    m_table->horizontalHeader()->setMaximumSectionSize(fontMetrics().horizontalAdvance(QLatin1Char('x')) * 30);
+    m_table->setTextElideMode(Qt::ElideMiddle);
+    m_table->setWordWrap(false); // a name broken at its hyphens takes two rows and still hides the end
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_replicas->setObjectName(QStringLiteral("clusterReplicas"));
     m_replicas->setRange(0, 1000);

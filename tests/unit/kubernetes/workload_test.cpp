@@ -3,10 +3,13 @@
 // rolled out, and which scales ask first; and a credential plugin's answer read as kubectl
 // reads it.
 #include "kubernetes/clustercontroller.h"
+#include "kubernetes/clusterseries.h"
 #include "kubernetes/execcredential.h"
 #include "kubernetes/workload.h"
+#include "kubernetes/workloadtablemodel.h"
 
 #include <QJsonDocument>
+#include <QJsonObject>
 #include <gtest/gtest.h>
 
 namespace {
@@ -133,4 +136,39 @@ TEST(ExecCredentialTest, AnythingElseIsNamedWithoutTheOutput)
     EXPECT_TRUE(message(R"({"kind": "ExecCredential", "status": {}})").contains(QStringLiteral("neither a token")));
     EXPECT_TRUE(message(R"({"kind": "ExecCredential", "status": {"token": "t", "expirationTimestamp": "soon"}})")
                     .contains(QStringLiteral("not RFC 3339")));
+}
+
+TEST(Workload, ItsPodsAreThoseItsSelectorMatchesAndAnEmptySelectorMatchesNone)
+{
+    const Workload w = parse(R"({"metadata": {"name": "worker"},
+      "spec": {"selector": {"matchLabels": {"app": "worker", "tier": "jobs"}}, "template": {"spec": {"containers": []}}}})");
+    EXPECT_TRUE(w.selects(QJsonObject{{"app", "worker"}, {"tier", "jobs"}, {"pod-template-hash", "7d9f"}}));
+    EXPECT_FALSE(w.selects(QJsonObject{{"app", "worker"}})) << "every label of the selector must match";
+    EXPECT_FALSE(w.selects(QJsonObject{{"app", "worker-2"}, {"tier", "jobs"}}));
+    EXPECT_FALSE(parse(kStarter).selects(QJsonObject{{"app", "starter"}})) << "no selector: no pods";
+}
+
+TEST(Workload, TheReadinessLightIsReadyRollingDownOrStopped)
+{
+    using Light = WorkloadTableModel::Light;
+    Workload w = parse(kStarter);
+    EXPECT_EQ(WorkloadTableModel::lightOf(w), Light::Ready);
+    w.ready = 2;
+    EXPECT_EQ(WorkloadTableModel::lightOf(w), Light::Progressing);
+    w.ready = 0;
+    EXPECT_EQ(WorkloadTableModel::lightOf(w), Light::Down);
+    w.desired = 0;
+    EXPECT_EQ(WorkloadTableModel::lightOf(w), Light::Stopped);
+}
+
+TEST(Workload, AKnobIsRecordedWhereItsValueIsANumber)
+{
+    Workload w = parse(kStarter);
+    EXPECT_EQ(ClusterSeriesRecorder::knobValue(w, QStringLiteral("RATE")), 10.0);
+    w.containers.front().env.insert(QStringLiteral("TIMEOUT"), QStringLiteral("1800ms"));
+    w.containers.front().env.insert(QStringLiteral("SHARE"), QStringLiteral(" 0.5 "));
+    EXPECT_FALSE(ClusterSeriesRecorder::knobValue(w, QStringLiteral("TIMEOUT")).has_value());
+    EXPECT_EQ(ClusterSeriesRecorder::knobValue(w, QStringLiteral("SHARE")), 0.5);
+    EXPECT_FALSE(ClusterSeriesRecorder::knobValue(w, QStringLiteral("POD")).has_value()) << "valueFrom: no value";
+    EXPECT_FALSE(ClusterSeriesRecorder::knobValue(w, QStringLiteral("MISSING")).has_value());
 }
