@@ -43,6 +43,7 @@ void printError(const QString &message)
 LiveRun::LiveRun(AppOptions options, bool onScreen, QObject *parent)
     : QObject(parent), m_options(std::move(options)), m_onScreen(onScreen), m_client(m_options.prometheus),
       m_poller(&m_client, &m_store, &m_window), m_derivedSeries(&m_store), m_detectors(&m_store, &m_annotations),
+      m_annotationQueries(&m_client, &m_annotations),
       m_heapTrimmer(&m_poller), // a day's history parsed leaves heap behind
       m_loadTesterSeries(&m_controller, &m_store), m_annotator(&m_controller, &m_annotations),
       m_loadTesterWatch(&m_controller, &m_annotations), // changes from outside, restarts, silence
@@ -169,6 +170,17 @@ void LiveRun::startDerivedWork()
     // must not write new ones into it.
     if (!isRecording())
         m_detectors.setDashboard(m_loaded.dashboard);
+    // Annotation queries: marks from the data, live only (a recording has the marks it made).
+    if (!isRecording() && !m_loaded.dashboard.annotationQueries.empty()) {
+        m_annotationQueries.setQueries(m_loaded.dashboard.annotationQueries, m_poller.dashboard().variableDefinitions);
+        connect(&m_poller, &DashboardPoller::variableChanged, &m_annotationQueries,
+                [this] { m_annotationQueries.setVariables(m_poller.dashboard().variableDefinitions); });
+        connect(&m_annotationQueries, &AnnotationQueryRunner::problemChanged, this,
+                [](const QString &name, const QString &message) {
+                    printError(message.isEmpty() ? QStringLiteral("annotation query \"%1\" answers again").arg(name)
+                                                 : QStringLiteral("annotation query \"%1\": %2").arg(name, message));
+                });
+    }
     if (m_options.refreshMs)
         m_poller.setRefreshMs(*m_options.refreshMs);
 }
@@ -339,8 +351,11 @@ void LiveRun::showRun()
     else if (m_onScreen && m_loaded.usable)
         AppSettings::rememberLiveRun(m_options.prometheus.baseUrl.toString(QUrl::RemoveUserInfo), m_options.dashboard);
     m_mainWindow->show();
-    if (!isRecording())
+    if (!isRecording()) {
         m_poller.start();
+        if (m_annotationQueries.queryCount() > 0)
+            m_annotationQueries.start(m_window.windowMs(), m_poller.refreshMs());
+    }
 }
 
 std::optional<int> LiveRun::startScenario()

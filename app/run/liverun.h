@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "analysis/annotationqueryrunner.h"
 #include "analysis/detectorrunner.h"
 #include "annotations/annotationmodel.h"
 #include "cli/commandline.h"
@@ -87,10 +88,11 @@ private:
     SampleStore m_store;
     TimeWindow m_window;
     AnnotationModel m_annotations;
-    DashboardPoller m_poller;             // client, store, window
-    DerivedSeriesUpdater m_derivedSeries; // store
-    DetectorRunner m_detectors;           // store, annotations
-    HeapTrimmer m_heapTrimmer;            // poller
+    DashboardPoller m_poller;                  // client, store, window
+    DerivedSeriesUpdater m_derivedSeries;      // store
+    DetectorRunner m_detectors;                // store, annotations
+    AnnotationQueryRunner m_annotationQueries; // client, annotations
+    HeapTrimmer m_heapTrimmer;                 // poller
     LoadTesterController m_controller;
     LoadTesterSeriesRecorder m_loadTesterSeries;    // controller, store
     ActionAnnotator m_annotator;                    // controller, annotations

@@ -42,13 +42,15 @@ QString Annotation::sourceName(Source source)
         return QStringLiteral("detector");
     case Source::Kubernetes:
         return QStringLiteral("kubernetes");
+    case Source::Query:
+        return QStringLiteral("query");
     }
     return {};
 }
 
 QList<Annotation::Source> Annotation::allSources()
 {
-    return {Source::Manual, Source::Action, Source::Scenario, Source::Detector, Source::Kubernetes};
+    return {Source::Manual, Source::Action, Source::Scenario, Source::Detector, Source::Kubernetes, Source::Query};
 }
 
 std::optional<Annotation::Source> Annotation::sourceFromName(const QString &name)
@@ -85,6 +87,7 @@ int Annotation::labelPriority() const
     case Source::Manual:
         return 2;
     case Source::Detector:
+    case Source::Query:
         return 1;
     }
     return 1;

@@ -19,6 +19,7 @@ struct Annotation
         Scenario,
         Detector,
         Kubernetes, // a change in the cluster nobody made in Chaoscope (kubectl, an autoscaler, Helm)
+        Query,      // a dashboard's annotation query: its name is the author ("restarts")
     };
 
     quint64 id = 0;              // unique within a model; 0 = not yet added

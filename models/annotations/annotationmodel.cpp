@@ -95,6 +95,8 @@ QVariant AnnotationModel::data(const QModelIndex &index, int role) const
             // Short, so the column stays narrow in the dock; the tooltip says it in words.
             if (a.suggested)
                 return tr("%1 ?").arg(Annotation::sourceName(a.source));
+            if (a.source == Annotation::Source::Query) // which query: "query: restarts"
+                return QStringLiteral("%1: %2").arg(Annotation::sourceName(a.source), a.author);
             return a.failed ? tr("%1 \u2717").arg(Annotation::sourceName(a.source)) : Annotation::sourceName(a.source);
         }
         break;

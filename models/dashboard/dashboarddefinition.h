@@ -95,6 +95,33 @@ struct KubernetesDefinition
     }
 };
 
+// A PromQL query whose samples become marks on every timeline, as Grafana's annotation
+// queries do: a pod restart (`increase(kube_pod_container_status_restarts_total[2m]) > 0`),
+// an unready pod, a replica count that changed.
+struct AnnotationQueryDefinition
+{
+    enum class Mode
+    {
+        Points,  // a mark where a series starts being non-zero
+        Regions, // a region while it stays non-zero
+        Changes, // a mark each time its value changes, "before → after"
+    };
+    QString name;          // "restarts": the marks' author, shown as "query: restarts"
+    QString query;         // PromQL; may use $variables
+    QString title;         // template: "{{pod}} restarted", {{label}} and {{value}}; empty: name and labels
+    QString text;          // template of a second part: "title: text"
+    QStringList tagLabels; // labels whose values become tags ("tags": ["pod"])
+    qint64 stepMs = 0;     // 0: the dashboard's refresh
+    Mode mode = Mode::Points;
+
+    static QString modeName(Mode mode)
+    {
+        return mode == Mode::Regions   ? QStringLiteral("regions")
+               : mode == Mode::Changes ? QStringLiteral("changes")
+                                       : QStringLiteral("points");
+    }
+};
+
 // A $variable of the dashboard's queries. Its value is fixed, chosen from a list, or chosen
 // from the values Prometheus knows for a label (GET /api/v1/label/<labelName>/values).
 struct VariableDefinition
@@ -120,6 +147,7 @@ struct DashboardDefinition
     std::vector<PanelDefinition> panels;
     LoadTesterDefinition loadTester;
     KubernetesDefinition kubernetes;
+    std::vector<AnnotationQueryDefinition> annotationQueries;
     std::vector<DetectorDefinition> detectors;
 };
 

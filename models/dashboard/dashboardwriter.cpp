@@ -201,6 +201,24 @@ QJsonObject toJsonObject(const DashboardDefinition &dashboard)
         root.insert(QStringLiteral("loadTester"), loadTesterObject(dashboard.loadTester));
     if (dashboard.kubernetes.isSet())
         root.insert(QStringLiteral("kubernetes"), kubernetesObject(dashboard.kubernetes));
+    if (!dashboard.annotationQueries.empty()) {
+        QJsonArray queries;
+        for (const AnnotationQueryDefinition &query : dashboard.annotationQueries) {
+            QJsonObject item{{QStringLiteral("name"), query.name},
+                             {QStringLiteral("query"), query.query},
+                             {QStringLiteral("mode"), AnnotationQueryDefinition::modeName(query.mode)}};
+            if (!query.title.isEmpty())
+                item.insert(QStringLiteral("title"), query.title);
+            if (!query.text.isEmpty())
+                item.insert(QStringLiteral("text"), query.text);
+            if (!query.tagLabels.isEmpty())
+                item.insert(QStringLiteral("tags"), QJsonArray::fromStringList(query.tagLabels));
+            if (query.stepMs > 0)
+                item.insert(QStringLiteral("step"), Format::compactDuration(query.stepMs));
+            queries.append(item);
+        }
+        root.insert(QStringLiteral("annotations"), queries);
+    }
     QJsonArray panels;
     for (const PanelDefinition &panel : dashboard.panels)
         panels.append(panelObject(panel));

@@ -107,6 +107,7 @@ void ClusterController::setNamespace(const QString &name)
     m_folding.clear();
     m_problems.clear();
     m_client->setNamespace(name);
+    emit namespaceChanged(name);
     emit workloadsChanged();
     emit podsChanged();
     emit stateChanged();

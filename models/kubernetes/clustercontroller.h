@@ -89,6 +89,8 @@ public:
 signals:
     void workloadsChanged();
     void podsChanged(); // a pod came, went, restarted or changed readiness
+    // Another namespace is watched from now on (setNamespace), before its workloads are listed.
+    void namespaceChanged(const QString &name);
     void stateChanged();
 
 private:

@@ -6,6 +6,7 @@
 #include "store/serieskey.h"
 
 #include <QDateTime>
+#include <limits>
 
 ClusterSeriesRecorder::ClusterSeriesRecorder(ClusterController *cluster, SampleStore *store, QObject *parent)
     : QObject(parent), m_cluster(cluster), m_store(store), m_clock([] { return QDateTime::currentMSecsSinceEpoch(); })
@@ -14,6 +15,12 @@ ClusterSeriesRecorder::ClusterSeriesRecorder(ClusterController *cluster, SampleS
     m_tick.setInterval(1000);
     connect(&m_tick, &QTimer::timeout, this, &ClusterSeriesRecorder::record);
     m_tick.start();
+    connect(cluster, &ClusterController::namespaceChanged, this, [this] {
+        const std::vector<qint64> now{m_clock()};
+        for (const QString &key : std::as_const(m_written))
+            m_store->merge(key, {}, now, std::vector<double>{std::numeric_limits<double>::quiet_NaN()});
+        m_written.clear();
+    });
 }
 
 void ClusterSeriesRecorder::record()
@@ -23,19 +30,20 @@ void ClusterSeriesRecorder::record()
     if (!m_cluster->isHealthy())
         return;
     const std::vector<qint64> now{m_clock()};
+    const auto write = [&](const QString &key, double value) {
+        m_store->merge(key, {}, now, std::vector<double>{value});
+        m_written.insert(key);
+    };
     for (const Workload &w : m_cluster->workloads()) {
-        m_store->merge(SeriesKey::kubernetes(w.name, QStringLiteral("desired")), {}, now,
-                       std::vector<double>{double(w.desired)});
-        m_store->merge(SeriesKey::kubernetes(w.name, QStringLiteral("ready")), {}, now,
-                       std::vector<double>{double(w.ready)});
+        write(SeriesKey::kubernetes(w.name, QStringLiteral("desired")), double(w.desired));
+        write(SeriesKey::kubernetes(w.name, QStringLiteral("ready")), double(w.ready));
     }
     for (const KnobDefinition &knob : m_knobs) {
         const Workload *w = m_cluster->find(knob.workload);
         if (!w)
             continue;
         if (const std::optional<double> value = knobValue(*w, knob.env))
-            m_store->merge(SeriesKey::kubernetes(w->name, QStringLiteral("env/") + knob.env), {}, now,
-                           std::vector<double>{*value});
+            write(SeriesKey::kubernetes(w->name, QStringLiteral("env/") + knob.env), *value);
     }
 }
 

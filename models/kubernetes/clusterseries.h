@@ -4,6 +4,7 @@
 #include "dashboard/dashboarddefinition.h"
 
 #include <QObject>
+#include <QSet>
 #include <QTimer>
 #include <functional>
 #include <optional>
@@ -17,8 +18,9 @@ class SampleStore;
 // the cluster's watches, so that a panel draws seed 004's worker outage as a step to 0 beside
 // the jobs handled per second: a sample when they change, and one a second to carry the line
 // to now. The knobs' env vars too, where their value is a number ("kubernetes/starter/env/
-// RATE"): the capacity raised mid-run is a step beside the fill level. Recorded with the
-// session like every series.
+// RATE"): the capacity raised mid-run is a step beside the fill level. Another namespace
+// breaks every line (a NaN sample): the workloads of two namespaces are not one line.
+// Recorded with the session like every series.
 class ClusterSeriesRecorder : public QObject
 {
     Q_OBJECT
@@ -40,4 +42,5 @@ private:
     Clock m_clock;
     QTimer m_tick;
     std::vector<KnobDefinition> m_knobs;
+    QSet<QString> m_written; // the keys recorded so far, to break at a namespace switch
 };

@@ -30,7 +30,7 @@ MODEL_ROOMS = {
     'timeline': ['base', 'store'],
     'dashboard': ['base', 'net', 'prometheus', 'store', 'timeline'],
     'grafana': ['base', 'dashboard'],
-    'analysis': ['base', 'store', 'annotations', 'dashboard'],
+    'analysis': ['base', 'prometheus', 'store', 'annotations', 'dashboard'],
     'loadtester/adapters': ['base', 'net'],
     'loadtester': ['base', 'net', 'prometheus', 'store', 'annotations', 'dashboard', 'loadtester/adapters'],
     'kubernetes': ['base', 'net', 'store', 'annotations', 'dashboard'],

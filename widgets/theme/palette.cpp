@@ -64,6 +64,8 @@ QColor annotationColor(Annotation::Source source, bool failed, Background backgr
         return dark ? QColor(0x1F, 0xB5, 0x8A) : QColor(0x00, 0x9E, 0x73); // bluish green
     case Annotation::Source::Kubernetes:
         return dark ? QColor(0x56, 0xB4, 0xE9) : QColor(0x00, 0x72, 0xB2); // blue: the cluster
+    case Annotation::Source::Query:
+        return dark ? QColor(0xE0, 0x9C, 0xC4) : QColor(0xA8, 0x4E, 0x86); // reddish purple: from the data
     case Annotation::Source::Manual:
         break;
     }

@@ -3,6 +3,7 @@
 
 #include "base/format.h"
 #include "base/jsontext.h"
+#include "dashboard/loader/annotationssection.h"
 #include "dashboard/loader/detectorssection.h"
 #include "dashboard/loader/jsonsection.h"
 #include "dashboard/loader/kubernetessection.h"
@@ -45,9 +46,9 @@ public:
 private:
     void readDashboard(const QJsonObject &root, DashboardDefinition &dashboard)
     {
-        m_json.checkKeys(
-            root, {},
-            {"title", "refresh", "window", "columns", "variables", "panels", "loadTester", "kubernetes", "detectors"});
+        m_json.checkKeys(root, {},
+                         {"title", "refresh", "window", "columns", "variables", "panels", "loadTester", "kubernetes",
+                          "annotations", "detectors"});
 
         if (auto title = m_json.readString(root, {}, QStringLiteral("title")))
             dashboard.title = *title;
@@ -87,6 +88,8 @@ private:
         variables.read(root.value(QStringLiteral("variables")), dashboard.variableDefinitions);
         LoadTesterSection(m_json).read(root.value(QStringLiteral("loadTester")), dashboard.loadTester);
         KubernetesSection(m_json, variables).read(root.value(QStringLiteral("kubernetes")), dashboard.kubernetes);
+        AnnotationsSection(m_json, variables)
+            .read(root.value(QStringLiteral("annotations")), dashboard.annotationQueries);
         PanelsSection panels(m_json, variables);
         panels.read(root.value(QStringLiteral("panels")), dashboard.panels);
         panels.checkDerivedInputs(dashboard);

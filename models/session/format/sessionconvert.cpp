@@ -37,6 +37,9 @@ void toProto(const Annotation &annotation, pb::Annotation *out)
     case Annotation::Source::Kubernetes:
         out->set_source(pb::Annotation::KUBERNETES);
         break;
+    case Annotation::Source::Query:
+        out->set_source(pb::Annotation::QUERY);
+        break;
     }
     out->set_failed(annotation.failed);
     out->set_suggested(annotation.suggested);
@@ -66,6 +69,9 @@ Annotation fromProto(const pb::Annotation &in)
         break;
     case pb::Annotation::KUBERNETES:
         annotation.source = Annotation::Source::Kubernetes;
+        break;
+    case pb::Annotation::QUERY:
+        annotation.source = Annotation::Source::Query;
         break;
     default:
         annotation.source = Annotation::Source::Manual;

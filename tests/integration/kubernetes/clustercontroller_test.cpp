@@ -29,6 +29,8 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <algorithm>
+#include <cmath>
 #include <csignal>
 #include <gtest/gtest.h>
 
@@ -568,4 +570,10 @@ TEST_F(KubernetesTest, AnotherNamespaceIsWatchedFromNowOnAndNothingOfTheOldOneSt
     ASSERT_TRUE(waitFor([&] { return c->workloads().size() == 2; }, 30000, 20)) << c->stateText().toStdString();
     EXPECT_TRUE(annotationsWith(QStringLiteral("not by Chaoscope")).empty())
         << "coming back is not a change someone made";
+    // The replicas line breaks at each switch: two namespaces' workers are not one line.
+    const SampleStore::Series *ready =
+        m_store.series(SeriesKey::kubernetes(QStringLiteral("worker"), QStringLiteral("ready")));
+    ASSERT_NE(ready, nullptr);
+    ASSERT_TRUE(waitFor([&] { return !ready->values().empty() && ready->values().back() == 1; }, 10000, 20));
+    EXPECT_TRUE(std::any_of(ready->values().begin(), ready->values().end(), [](double v) { return std::isnan(v); }));
 }

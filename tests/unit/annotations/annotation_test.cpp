@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // A note typed in the prompt: its #words become its tags, the text stays as typed.
 #include "annotations/annotation.h"
+#include "session/format/sessionconvert.h"
 
 #include <gtest/gtest.h>
 
@@ -22,4 +23,21 @@ TEST(AnnotationNote, AHashInsideAWordOrAloneIsNoTag)
 {
     EXPECT_TRUE(Annotation::hashTags(QStringLiteral("see issue#12, # alone, C# code")).isEmpty());
     EXPECT_EQ(Annotation::hashTags(QStringLiteral("#a")), (QStringList{"a"}));
+}
+
+TEST(Annotation, EverySourceRoundTripsThroughTheSessionFormatAndItsName)
+{
+    for (const Annotation::Source source : Annotation::allSources()) {
+        Annotation a;
+        a.id = 7;
+        a.timeMs = 1000;
+        a.text = QStringLiteral("worker replicas 1 → 3");
+        a.source = source;
+        a.author = QStringLiteral("replicas");
+        chaoscope::session::v1::Annotation proto;
+        SessionConvert::toProto(a, &proto);
+        EXPECT_EQ(SessionConvert::fromProto(proto), a) << Annotation::sourceName(source).toStdString();
+        EXPECT_EQ(Annotation::sourceFromName(Annotation::sourceName(source)), source);
+    }
+    EXPECT_EQ(Annotation::sourceFromName(QStringLiteral("query")), Annotation::Source::Query);
 }

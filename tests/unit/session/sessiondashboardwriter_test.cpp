@@ -47,6 +47,18 @@ void expectSame(const DashboardDefinition &a, const DashboardDefinition &b)
         EXPECT_EQ(a.kubernetes.knobs[i].env, b.kubernetes.knobs[i].env) << "knobs[" << i << "]";
         EXPECT_EQ(a.kubernetes.knobs[i].title, b.kubernetes.knobs[i].title) << "knobs[" << i << "]";
     }
+    ASSERT_EQ(a.annotationQueries.size(), b.annotationQueries.size());
+    for (std::size_t i = 0; i < a.annotationQueries.size(); ++i) {
+        const AnnotationQueryDefinition &x = a.annotationQueries[i];
+        const AnnotationQueryDefinition &y = b.annotationQueries[i];
+        EXPECT_EQ(x.name, y.name);
+        EXPECT_EQ(x.query, y.query);
+        EXPECT_EQ(x.title, y.title);
+        EXPECT_EQ(x.text, y.text);
+        EXPECT_EQ(x.tagLabels, y.tagLabels);
+        EXPECT_EQ(x.stepMs, y.stepMs);
+        EXPECT_EQ(x.mode, y.mode) << x.name.toStdString();
+    }
     ASSERT_EQ(a.detectors.size(), b.detectors.size());
     for (std::size_t i = 0; i < a.detectors.size(); ++i) {
         const DetectorDefinition &x = a.detectors[i];
@@ -153,6 +165,19 @@ TEST(DashboardWriter, EveryFieldRoundTrips)
     knob.env = QStringLiteral("RATE");
     knob.style = SeriesStyle::Step;
     d.panels = {panel, PanelDefinition{QStringLiteral("Second"), {}, {}, {second, knob}}};
+    AnnotationQueryDefinition restarts;
+    restarts.name = QStringLiteral("restarts");
+    restarts.query = QStringLiteral("increase(kube_pod_container_status_restarts_total{job=\"$job\"}[2m]) > 0");
+    restarts.title = QStringLiteral("{{pod}} restarted");
+    restarts.text = QStringLiteral("{{value}} times");
+    restarts.tagLabels = {QStringLiteral("pod"), QStringLiteral("namespace")};
+    restarts.stepMs = 15'000;
+    restarts.mode = AnnotationQueryDefinition::Mode::Regions;
+    AnnotationQueryDefinition replicas;
+    replicas.name = QStringLiteral("replicas");
+    replicas.query = QStringLiteral("kube_deployment_spec_replicas");
+    replicas.mode = AnnotationQueryDefinition::Mode::Changes;
+    d.annotationQueries = {restarts, replicas};
     d.kubernetes.context = QStringLiteral("chaos-day");
     d.kubernetes.namespaceName = QStringLiteral("$namespace");
     d.kubernetes.workloads = {QStringLiteral("starter"), QStringLiteral("worker")};

@@ -233,8 +233,9 @@ TEST(DashboardLoader, UnknownKeysAreReportedButKept)
         << describe(result);
     // Far from every known key: the known keys are listed instead.
     EXPECT_TRUE(hasIssue(
-        result, QStringLiteral("colour: unknown key, ignored (known keys: title, "
-                               "refresh, window, columns, variables, panels, loadTester, kubernetes, detectors)")))
+        result,
+        QStringLiteral("colour: unknown key, ignored (known keys: title, "
+                       "refresh, window, columns, variables, panels, loadTester, kubernetes, annotations, detectors)")))
         << describe(result);
     // The elements holding the typos are kept.
     ASSERT_EQ(result.dashboard.panels.size(), 1u);
@@ -551,4 +552,41 @@ TEST(DashboardLoader, AKubernetesSectionWithAMistakeSaysWhereAndRefusesACredenti
     }
     EXPECT_EQ(result.dashboard.kubernetes.knobs.size(), 1u) << all.toStdString();
     EXPECT_TRUE(result.dashboard.kubernetes.workloads.isEmpty());
+}
+
+TEST(DashboardLoader, AnnotationQueriesAreReadWithTheirModeTemplatesTagsAndStep)
+{
+    const auto result = fromJson(R"({"title": "t", "variables": {"namespace": "chaos"},
+        "annotations": [
+          {"name": "restarts", "query": "increase(kube_pod_container_status_restarts_total{namespace=\"$namespace\"}[2m]) > 0",
+           "title": "{{pod}} restarted", "tags": ["pod"], "step": "15s"},
+          {"name": "replicas", "query": "kube_deployment_spec_replicas", "mode": "changes", "title": "{{deployment}} replicas"},
+          {"name": "unready", "query": "1 - kube_pod_container_status_ready", "mode": "regions", "text": "{{pod}}"}],
+        "panels": []})");
+    ASSERT_TRUE(result.usable) << describe(result);
+    EXPECT_TRUE(result.issues.isEmpty()) << describe(result);
+    const auto &queries = result.dashboard.annotationQueries;
+    ASSERT_EQ(queries.size(), 3u);
+    EXPECT_EQ(queries[0].mode, AnnotationQueryDefinition::Mode::Points);
+    EXPECT_EQ(queries[0].stepMs, 15'000);
+    EXPECT_EQ(queries[0].tagLabels, QStringList{QStringLiteral("pod")});
+    EXPECT_EQ(queries[1].mode, AnnotationQueryDefinition::Mode::Changes);
+    EXPECT_EQ(queries[2].mode, AnnotationQueryDefinition::Mode::Regions);
+    EXPECT_EQ(queries[2].text, QStringLiteral("{{pod}}"));
+}
+
+TEST(DashboardLoader, AnAnnotationQueryWithAMistakeSaysWhere)
+{
+    const auto result = fromJson(R"({"title": "t",
+        "annotations": [{"query": "up"}, {"name": "a", "query": "up{job=\"$job\"}", "mode": "bars", "step": "10ms"},
+                        {"name": "a", "query": "up"}, {"name": "b"}, {"name": "c", "query": "up", "tags": [1]}],
+        "panels": []})");
+    const QString all = QString::fromStdString(describe(result));
+    for (const char *expected :
+         {"annotations[0].name: missing", "annotations[1].query: uses $job, not declared",
+          "annotations[1].mode: \"bars\" must be \"points\", \"regions\" or \"changes\"",
+          "annotations[1].step: must be 1s or longer", "annotations[2].name: \"a\" names another annotation query",
+          "annotations[3].query: missing", "annotations[4].tags[0]: 1 is not a label name"}) {
+        EXPECT_TRUE(all.contains(QLatin1String(expected))) << expected << "\n" << all.toStdString();
+    }
 }

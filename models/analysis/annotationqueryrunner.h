@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "analysis/querymarks.h"
+#include "base/generation.h"
+#include "dashboard/dashboarddefinition.h"
+
+#include <QHash>
+#include <QObject>
+#include <QTimer>
+#include <functional>
+#include <map>
+#include <vector>
+
+class AnnotationModel;
+class PrometheusClient;
+
+// A dashboard's annotation queries, live: each is asked over the window once when the run
+// starts (the marks of the last hour are there at once), then every refresh for what came
+// since, and its samples become marks on every timeline (QueryMarks) of source "query",
+// authored by the query's name. A query that fails is said (problem) and asked again at the
+// next refresh, from where it stopped: nothing between is lost. Marks are recorded with the
+// session as every annotation is.
+class AnnotationQueryRunner : public QObject
+{
+    Q_OBJECT
+public:
+    using Clock = std::function<qint64()>; // UTC ms
+
+    AnnotationQueryRunner(PrometheusClient *client, AnnotationModel *annotations, QObject *parent = nullptr);
+
+    // The queries and the variables they are asked with; marks made so far stay.
+    void setQueries(const std::vector<AnnotationQueryDefinition> &queries,
+                    const std::vector<VariableDefinition> &variables);
+    // A variable took another value: the queries using it start again over the window.
+    void setVariables(const std::vector<VariableDefinition> &variables);
+    void start(qint64 windowMs, int refreshMs);
+    void stop();
+    void pollNow();
+    void setClock(Clock clock) { m_clock = std::move(clock); }
+    int queryCount() const { return int(m_running.size()); }
+
+signals:
+    // A query failed (message) or works again (empty message).
+    void problemChanged(const QString &name, const QString &message);
+
+private:
+    struct Running
+    {
+        AnnotationQueryDefinition definition;
+        QString promql;         // with the variables' values
+        qint64 fetchedToMs = 0; // 0: not yet asked: the whole window next
+        bool inFlight = false;
+        QString problem;
+        std::map<QString, QueryMarks> series; // by label set
+        Generation epoch;                     // advanced when its text changes: older answers are dropped
+    };
+
+    void ask(Running &running);
+    qint64 stepOf(const Running &running) const;
+
+    PrometheusClient *m_client;
+    AnnotationModel *m_annotations;
+    std::vector<std::unique_ptr<Running>> m_running;
+    std::vector<VariableDefinition> m_variables;
+    Generation m_queries; // advanced by setQueries: answers for the old set are dropped unread
+    QTimer m_refresh;
+    qint64 m_windowMs = 15LL * 60'000;
+    Clock m_clock;
+};

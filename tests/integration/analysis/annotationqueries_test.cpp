@@ -1,0 +1,165 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// A dashboard's annotation queries against the real Prometheus scraping the real testbed
+// cluster's kube-state-metrics, while the real kubectl changes the cluster: a replica count
+// changing is a mark "worker replicas 1 → 3", a scale to 0 a region until it is back, a pod
+// killed one "restarted" point, each within seconds of what happened; a Prometheus restart
+// loses nothing after it; the marks are of source "query", authored by the query's name.
+#include "analysis/annotationqueryrunner.h"
+#include "annotations/annotationmodel.h"
+#include "clusterprocess.h"
+#include "freeport.h"
+#include "prometheus/prometheusclient.h"
+#include "prometheusprocess.h"
+#include "testpaths.h"
+#include "waitfor.h"
+
+#include <QDateTime>
+#include <QFileInfo>
+#include <QStandardPaths>
+#include <QUrl>
+#include <csignal>
+#include <gtest/gtest.h>
+
+namespace {
+
+AnnotationQueryDefinition query(const QString &name, const QString &promql, AnnotationQueryDefinition::Mode mode,
+                                const QString &title)
+{
+    AnnotationQueryDefinition q;
+    q.name = name;
+    q.query = promql;
+    q.mode = mode;
+    q.title = title;
+    q.stepMs = 1000;
+    q.tagLabels = {QStringLiteral("pod")};
+    return q;
+}
+
+class AnnotationQueries : public ::testing::Test
+{
+protected:
+    void SetUp() override
+    {
+        QString why;
+        if (!ClusterProcess::canRun(&why))
+            GTEST_SKIP() << why.toStdString();
+        if (QStandardPaths::findExecutable(QStringLiteral("prometheus")).isEmpty())
+            GTEST_SKIP() << "prometheus is not installed";
+        ASSERT_TRUE(QFileInfo(workerBinary()).isExecutable());
+        const QByteArray config = QStringLiteral(R"({"namespace": "chaos", "restartBackoffSeconds": 1, "workloads": [
+  {"name": "worker", "image": "chaoscope/worker", "env": {"JOB_TYPE": "work", "ENGINE": "http://127.0.0.1:%1"}}]})")
+                                      .arg(freeLoopbackPort())
+                                      .toUtf8();
+        ASSERT_TRUE(m_cluster.start(config)) << m_cluster.errorString().toStdString();
+        const QUrl metrics(m_cluster.metricsUrl());
+        ASSERT_TRUE(m_prometheus.start(
+            {{QStringLiteral("kube-state-metrics"), QStringLiteral("%1:%2").arg(metrics.host()).arg(metrics.port())}}))
+            << m_prometheus.errorString().toStdString();
+        ASSERT_TRUE(
+            m_prometheus.waitForSeries(QStringLiteral("kube_deployment_spec_replicas{deployment=\"worker\"}"), 30000));
+        PrometheusConnection connection;
+        connection.baseUrl = m_prometheus.url();
+        m_client.setConnection(connection);
+    }
+
+    std::vector<Annotation> marksWith(const QString &text) const
+    {
+        std::vector<Annotation> found;
+        for (const Annotation &a : m_annotations.annotations()) {
+            if (a.text.contains(text))
+                found.push_back(a);
+        }
+        return found;
+    }
+
+    bool kubectl(const QStringList &arguments)
+    {
+        const auto result = m_cluster.kubectl(arguments);
+        EXPECT_EQ(result.exitCode, 0) << result.all().toStdString();
+        return result.exitCode == 0;
+    }
+
+    ClusterProcess m_cluster;
+    PrometheusProcess m_prometheus;
+    PrometheusClient m_client{PrometheusConnection{}};
+    AnnotationModel m_annotations;
+};
+
+} // namespace
+
+TEST_F(AnnotationQueries, ChangesRegionsAndPointsLandWhenTheyHappenedAndSurviveAPrometheusRestart)
+{
+    using Mode = AnnotationQueryDefinition::Mode;
+    AnnotationQueryRunner runner(&m_client, &m_annotations);
+    runner.setQueries(
+        {query(QStringLiteral("replicas"), QStringLiteral("kube_deployment_spec_replicas{namespace=\"chaos\"}"),
+               Mode::Changes, QStringLiteral("{{deployment}} replicas")),
+         query(QStringLiteral("stopped"),
+               QStringLiteral("kube_deployment_spec_replicas{namespace=\"chaos\"} == bool 0"), Mode::Regions,
+               QStringLiteral("{{deployment}} stopped")),
+         query(QStringLiteral("restarts"),
+               QStringLiteral("increase(kube_pod_container_status_restarts_total{namespace=\"chaos\"}[20s]) > 0"),
+               Mode::Points, QStringLiteral("{{pod}} restarted"))},
+        {});
+    QStringList problems;
+    QObject::connect(&runner, &AnnotationQueryRunner::problemChanged, [&](const QString &name, const QString &message) {
+        problems << name + QStringLiteral(": ") + message;
+    });
+    runner.start(5 * 60'000, 1000);
+
+    const qint64 scaledAt = QDateTime::currentMSecsSinceEpoch();
+    ASSERT_TRUE(kubectl({"scale", "deployment/worker", "--replicas=3", "-n", "chaos"}));
+    ASSERT_TRUE(waitFor([&] { return !marksWith(QStringLiteral("worker replicas 1 → 3")).empty(); }, 30000, 50))
+        << problems.join(QLatin1Char('\n')).toStdString();
+    const Annotation up = marksWith(QStringLiteral("worker replicas 1 → 3")).front();
+    EXPECT_EQ(up.source, Annotation::Source::Query);
+    EXPECT_EQ(up.author, QStringLiteral("replicas"));
+    EXPECT_NEAR(double(up.timeMs), double(scaledAt), 4000) << "within a scrape and a step of the scale";
+
+    const qint64 stoppedAt = QDateTime::currentMSecsSinceEpoch();
+    ASSERT_TRUE(kubectl({"scale", "deployment/worker", "--replicas=0", "-n", "chaos"}));
+    ASSERT_TRUE(waitFor([&] { return !marksWith(QStringLiteral("worker stopped")).empty(); }, 30000, 50));
+    // Five seconds at 0, then back: one region over them, ended.
+    ASSERT_TRUE(waitFor(
+        [&] {
+            const auto stopped = marksWith(QStringLiteral("worker stopped"));
+            return !stopped.empty() && stopped.front().endMs && *stopped.front().endMs - stopped.front().timeMs >= 4000;
+        },
+        30000, 50));
+    ASSERT_TRUE(kubectl({"scale", "deployment/worker", "--replicas=1", "-n", "chaos"}));
+    ASSERT_TRUE(waitFor([&] { return !marksWith(QStringLiteral("worker replicas 0 → 1")).empty(); }, 30000, 50));
+    const Annotation stopped = marksWith(QStringLiteral("worker stopped")).front();
+    ASSERT_EQ(marksWith(QStringLiteral("worker stopped")).size(), 1u);
+    EXPECT_TRUE(stopped.isRegion());
+    EXPECT_NEAR(double(stopped.timeMs), double(stoppedAt), 4000);
+    EXPECT_LE(*stopped.endMs, marksWith(QStringLiteral("worker replicas 0 → 1")).front().timeMs)
+        << "the region ends where the worker is back";
+
+    // Prometheus goes away and comes back: the runner says so, then marks what follows.
+    ASSERT_TRUE(m_prometheus.restart()) << m_prometheus.errorString().toStdString();
+    ASSERT_TRUE(waitFor(
+        [&] {
+            return m_prometheus.instantValue(QStringLiteral("kube_deployment_spec_replicas{deployment=\"worker\"}")) ==
+                   1;
+        },
+        30000, 100));
+    ASSERT_TRUE(waitFor(
+        [&] {
+            const QStringList pods = m_cluster.pods(QStringLiteral("chaos"), QStringLiteral("worker"));
+            return pods.size() == 1 && m_cluster.containerPid(QStringLiteral("chaos"), pods.front()) > 0;
+        },
+        30000, 50));
+    const QString pod = m_cluster.pods(QStringLiteral("chaos"), QStringLiteral("worker")).front();
+    ASSERT_EQ(::kill(pid_t(m_cluster.containerPid(QStringLiteral("chaos"), pod)), SIGKILL), 0);
+    ASSERT_TRUE(waitFor([&] { return !marksWith(pod + QStringLiteral(" restarted")).empty(); }, 40000, 50))
+        << problems.join(QLatin1Char('\n')).toStdString();
+    const Annotation restart = marksWith(pod + QStringLiteral(" restarted")).front();
+    EXPECT_TRUE(restart.tags.contains(pod)) << "the pod label as a tag";
+    // The increase stays above 0 for its 20 s: still one point, not one per sample. A later
+    // change marked shows that the samples after the restart's have been seen.
+    ASSERT_TRUE(kubectl({"scale", "deployment/worker", "--replicas=2", "-n", "chaos"}));
+    ASSERT_TRUE(waitFor([&] { return !marksWith(QStringLiteral("worker replicas 1 → 2")).empty(); }, 30000, 50));
+    EXPECT_EQ(marksWith(pod + QStringLiteral(" restarted")).size(), 1u);
+    EXPECT_EQ(marksWith(QStringLiteral("worker replicas 1 → 3")).size(), 1u)
+        << "the overlap of fetches marks nothing twice";
+}
