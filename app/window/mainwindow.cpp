@@ -6,6 +6,7 @@
 #include "annotations/annotationio.h"
 #include "annotations/annotationmodel.h"
 #include "annotations/annotationprompt.h"
+#include "annotations/annotationquerybar.h"
 #include "base/format.h"
 #include "base/whenfinished.h"
 #include "cluster/clusterdock.h"
@@ -156,6 +157,11 @@ void MainWindow::buildToolBar()
             [this](int index) { m_poller->setRefreshMs(int(m_refreshPicker->itemData(index).toLongLong())); });
     bar->addSeparator();
     buildVariableBar(bar);
+    m_queryBar = new AnnotationQueryBar;
+    m_queryBar->setObjectName(QStringLiteral("annotationQueryBar"));
+    m_queryBarAction = bar->addWidget(m_queryBar);
+    m_queryBarAction->setVisible(false);
+    connect(m_queryBar, &AnnotationQueryBar::queryToggled, m_view, &DashboardView::setQueryShown);
 
     m_pauseAction = bar->addAction(tr("Pause"));
     m_pauseAction->setShortcut(Qt::Key_Space);
@@ -289,7 +295,8 @@ void MainWindow::buildMenus()
     QAction *exportChart = file->addAction(tr("E&xport…"));
     exportChart->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
     connect(exportChart, &QAction::triggered, this, [this] {
-        ExportFigure figure = ExportFigure::fromDashboard(m_view->shown(), m_annotations, m_window->range());
+        ExportFigure figure =
+            ExportFigure::fromDashboard(m_view->shown(), m_annotations, m_window->range(), m_view->annotationScope());
         figure.source = m_client->connection().baseUrl.toString();
         figure.version = QStringLiteral("Chaoscope %1").arg(QCoreApplication::applicationVersion());
         ExportDialog dialog(m_store, std::move(figure), nullptr, this);
@@ -531,6 +538,8 @@ void MainWindow::showDashboard(const QList<DashboardIssue> &issues)
     }
     m_issues->setVisible(!lines.isEmpty());
     showVariables();
+    m_queryBar->setQueries(m_view->shown().dashboard.annotationQueries, m_view->annotationScope());
+    m_queryBarAction->setVisible(!m_queryBar->isEmpty());
     syncWindowPicker();
 }
 

@@ -7,6 +7,7 @@
 #include <QMainWindow>
 
 class AnnotationDock;
+class AnnotationQueryBar;
 class AnnotationEditor;
 class AnnotationModel;
 class DashboardPoller;
@@ -103,6 +104,8 @@ private:
     VariableBar *m_variableBar = nullptr;
     QAction *m_variableAction = nullptr; // the bar in the toolbar: hidden without choosable variables
     VariableValuesLoader *m_variableValues = nullptr;
+    AnnotationQueryBar *m_queryBar = nullptr;
+    QAction *m_queryBarAction = nullptr; // hidden without annotation queries
     bool m_offline = false;
     QTimer *m_variableRefresh = nullptr; // label values asked again while live
     QAction *m_pauseAction = nullptr;

@@ -14,6 +14,13 @@ Annotation Annotation::note(qint64 timeMs, std::optional<qint64> endMs, const QS
     return annotation;
 }
 
+Annotation Annotation::copyAsNote() const
+{
+    Annotation copy = note(timeMs, endMs, text);
+    copy.tags = tags;
+    return copy;
+}
+
 QStringList Annotation::hashTags(const QString &text)
 {
     // At the start or after a space or an opening bracket; letters, digits, - _ . / after it,

@@ -37,6 +37,10 @@ struct Annotation
     bool suggested = false;
 
     bool isRegion() const { return endMs.has_value(); }
+    // A query's mark says what the data says: it is not moved or edited, only copied into a
+    // note (copyAsNote) that is the user's.
+    bool isReadOnly() const { return source == Source::Query; }
+    Annotation copyAsNote() const;
     // The rank of its label when a chart has room for only some: actions (set-point changes,
     // a scenario's steps) first, then what people wrote, then a detector's suggestions, an
     // unaccepted one last.

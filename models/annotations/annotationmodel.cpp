@@ -130,7 +130,7 @@ Qt::ItemFlags AnnotationModel::flags(const QModelIndex &index) const
     if (!index.isValid() || !checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return Qt::NoItemFlags;
     Qt::ItemFlags flags = Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemNeverHasChildren;
-    if (index.column() != SourceColumn)
+    if (index.column() != SourceColumn && !m_annotations[std::size_t(index.row())].isReadOnly())
         flags |= Qt::ItemIsEditable;
     return flags;
 }

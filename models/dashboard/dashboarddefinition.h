@@ -53,6 +53,9 @@ struct PanelDefinition
     QString unit;      // left axis unit: "ops/s", "s", "bytes", "%", "" (plain number)
     QString rightUnit; // right axis unit, used when a series is on the right axis
     std::vector<SeriesDefinition> series;
+    // An annotation carrying one of these tags is drawn here, and not on the panels that do
+    // not declare it; annotations with no tag any panel declares are drawn everywhere.
+    QStringList annotationTags;
 };
 
 // The load tester a dashboard steers. Tokens are never stored here: only where to read them.
@@ -113,6 +116,8 @@ struct AnnotationQueryDefinition
     QStringList tagLabels; // labels whose values become tags ("tags": ["pod"])
     qint64 stepMs = 0;     // 0: the dashboard's refresh
     Mode mode = Mode::Points;
+    QStringList panels;  // titles of the panels its marks are drawn on; empty: every panel
+    bool hidden = false; // starts switched off in the toolbar (fetched and recorded all the same)
 
     static QString modeName(Mode mode)
     {

@@ -61,10 +61,13 @@ QJsonObject panelObject(const PanelDefinition &panel)
     for (const SeriesDefinition &definition : panel.series)
         series.append(seriesObject(definition));
     // Units are written even when empty ("a plain number"): a file that says so keeps saying it.
-    return QJsonObject{{QStringLiteral("title"), panel.title},
+    QJsonObject object{{QStringLiteral("title"), panel.title},
                        {QStringLiteral("unit"), panel.unit},
                        {QStringLiteral("rightUnit"), panel.rightUnit},
                        {QStringLiteral("series"), series}};
+    if (!panel.annotationTags.isEmpty())
+        object.insert(QStringLiteral("annotationTags"), QJsonArray::fromStringList(panel.annotationTags));
+    return object;
 }
 
 QJsonObject loadTesterObject(const LoadTesterDefinition &loadTester)
@@ -215,6 +218,10 @@ QJsonObject toJsonObject(const DashboardDefinition &dashboard)
                 item.insert(QStringLiteral("tags"), QJsonArray::fromStringList(query.tagLabels));
             if (query.stepMs > 0)
                 item.insert(QStringLiteral("step"), Format::compactDuration(query.stepMs));
+            if (!query.panels.isEmpty())
+                item.insert(QStringLiteral("panels"), QJsonArray::fromStringList(query.panels));
+            if (query.hidden)
+                item.insert(QStringLiteral("hidden"), true);
             queries.append(item);
         }
         root.insert(QStringLiteral("annotations"), queries);

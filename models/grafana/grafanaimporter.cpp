@@ -148,12 +148,49 @@ public:
         for (const QJsonObject &panel : panelsInReadingOrder())
             convertPanel(panel, out);
         out.columns = columnsFromWidths();
-        listAnnotationQueries();
+        convertAnnotationQueries(out);
         conversion.notConverted = variables.notConverted + m_notConverted;
         return conversion;
     }
 
 private:
+    // "[[pod]]" (Grafana's old syntax) and "${pod:regex}" (a format) become "${pod}"; each
+    // format dropped is put in `dropped` ("variable format :csv of $pod dropped").
+    static QString normalizeVariables(QString expr, QStringList *dropped)
+    {
+        static const QRegularExpression oldSyntax(QStringLiteral(R"(\[\[([A-Za-z0-9_]+)(?::([A-Za-z0-9_]+))?\]\])"));
+        static const QRegularExpression formatted(QStringLiteral(R"(\$\{([A-Za-z0-9_]+):([A-Za-z0-9_]+)\})"));
+        for (const QRegularExpression *pattern : {&oldSyntax, &formatted}) {
+            QString result;
+            qsizetype last = 0;
+            for (auto it = pattern->globalMatch(expr); it.hasNext();) {
+                const QRegularExpressionMatch match = it.next();
+                const QString format = match.captured(2);
+                // raw and regex are what a single value gives anyway.
+                if (!format.isEmpty() && format != QLatin1String("raw") && format != QLatin1String("regex"))
+                    *dropped << QStringLiteral("variable format :%1 of $%2 dropped").arg(format, match.captured(1));
+                result += expr.mid(last, match.capturedStart() - last) + QStringLiteral("${%1}").arg(match.captured(1));
+                last = match.capturedEnd();
+            }
+            expr = result + expr.mid(last);
+        }
+        return expr;
+    }
+
+    // The $__ macros of a query Chaoscope does not put in itself ("$__range").
+    static QStringList unsupportedMacros(const QString &expr)
+    {
+        static const QRegularExpression macro(QStringLiteral(R"(\$\{?(__[A-Za-z0-9_]+))"));
+        QStringList found;
+        for (auto it = macro.globalMatch(expr); it.hasNext();) {
+            const QString name = it.next().captured(1);
+            const QString spelled = QStringLiteral("$") + name;
+            if (!kKeptMacros.contains(name) && !found.contains(spelled))
+                found << spelled;
+        }
+        return found;
+    }
+
     // "__inputs" of an export "for sharing externally": ${DS_PROMETHEUS} and its plugin.
     void readInputs()
     {
@@ -299,6 +336,7 @@ private:
         m_notConverted << converter.notConverted;
         if (!definition)
             return;
+        m_convertedPanels.emplace_back(panel.value(QStringLiteral("id")).toInt(-1), definition->title);
         out.panels.push_back(std::move(*definition));
         m_widths.push_back(placementOf(panel).width);
     }
@@ -319,7 +357,9 @@ private:
         return std::clamp(int(std::lround(double(kGridColumns) / best)), 1, kMaxColumns);
     }
 
-    void listAnnotationQueries()
+    // Grafana's annotation queries of a Prometheus data source become Chaoscope's (as
+    // regions: Grafana joins consecutive non-zero samples into one); others are listed.
+    void convertAnnotationQueries(DashboardDefinition &out)
     {
         const QJsonArray list =
             m_dashboard.value(QStringLiteral("annotations")).toObject().value(QStringLiteral("list")).toArray();
@@ -328,10 +368,92 @@ private:
             // Grafana's own "Annotations & Alerts" is in every dashboard; Chaoscope has its own.
             if (annotation.value(QStringLiteral("builtIn")).toInt() == 1)
                 continue;
-            m_notConverted << QStringLiteral(
-                                  "annotation query '%1': not supported; Chaoscope's annotations are made in the app")
-                                  .arg(annotation.value(QStringLiteral("name")).toString());
+            QString name = annotation.value(QStringLiteral("name")).toString().trimmed();
+            const QString where = QStringLiteral("annotation query '%1'").arg(name);
+            const Source source = classify(annotation.value(QStringLiteral("datasource")));
+            const QJsonObject target = annotation.value(QStringLiteral("target")).toObject();
+            QString expr = annotation.value(QStringLiteral("expr")).toString().trimmed();
+            if (expr.isEmpty())
+                expr = target.value(QStringLiteral("expr")).toString().trimmed();
+            if (source.kind == Source::Kind::Other || expr.isEmpty()) {
+                const QString why = source.kind == Source::Kind::Other && source.type == QLatin1String("Grafana")
+                                        ? QStringLiteral("annotations stored in Grafana are not part of the file")
+                                    : source.kind == Source::Kind::Other
+                                        ? QStringLiteral("%1 data source not supported").arg(source.type)
+                                        : QStringLiteral("no PromQL expression");
+                m_notConverted << where + QStringLiteral(": ") + why;
+                continue;
+            }
+            QStringList dropped;
+            expr = normalizeVariables(expr, &dropped);
+            for (const QString &what : dropped)
+                m_notConverted << where + QStringLiteral(": ") + what;
+            if (const QStringList macros = unsupportedMacros(expr); !macros.isEmpty()) {
+                m_notConverted
+                    << where + QStringLiteral(": %1 not supported; left out").arg(macros.join(QStringLiteral(", ")));
+                continue;
+            }
+            AnnotationQueryDefinition query;
+            query.name = uniqueName(name.isEmpty() ? QStringLiteral("annotation") : name, out.annotationQueries);
+            query.query = expr;
+            query.mode = AnnotationQueryDefinition::Mode::Regions;
+            query.title = annotation.value(QStringLiteral("titleFormat")).toString();
+            query.text = annotation.value(QStringLiteral("textFormat")).toString();
+            for (const QString &key : annotation.value(QStringLiteral("tagKeys")).toString().split(QLatin1Char(','))) {
+                if (!key.trimmed().isEmpty())
+                    query.tagLabels << key.trimmed();
+            }
+            const QString step = annotation.value(QStringLiteral("step")).toString();
+            if (!step.isEmpty()) {
+                const qint64 ms = DashboardLoader::parseDurationMs(step);
+                if (ms >= 1000)
+                    query.stepMs = ms;
+                else
+                    m_notConverted << where +
+                                          QStringLiteral(": step \"%1\" not understood; the refresh is used").arg(step);
+            }
+            // Switched off in Grafana: its toolbar switch starts off here.
+            query.hidden = !annotation.value(QStringLiteral("enable")).toBool(true);
+            if (annotation.value(QStringLiteral("useValueForTime")).toBool())
+                m_notConverted << where + QStringLiteral(": \"series value as timestamp\" not supported; marked where "
+                                                         "the value is non-zero");
+            readPanelFilter(annotation, where, query);
+            out.annotationQueries.push_back(std::move(query));
         }
+    }
+
+    // Grafana 10's "filter": {"ids": [...]} shows an annotation on those panels (or, with
+    // "exclude", on the others): Chaoscope's "panels", by the converted panels' titles.
+    void readPanelFilter(const QJsonObject &annotation, const QString &where, AnnotationQueryDefinition &query)
+    {
+        const QJsonObject filter = annotation.value(QStringLiteral("filter")).toObject();
+        const QJsonArray ids = filter.value(QStringLiteral("ids")).toArray();
+        if (ids.isEmpty())
+            return;
+        QSet<int> chosen;
+        for (const QJsonValue id : ids)
+            chosen.insert(id.toInt());
+        const bool exclude = filter.value(QStringLiteral("exclude")).toBool();
+        for (const auto &[id, title] : m_convertedPanels) {
+            if (chosen.contains(id) != exclude && !query.panels.contains(title))
+                query.panels << title;
+        }
+        if (query.panels.isEmpty()) {
+            m_notConverted << where + QStringLiteral(": shown on panels that were not converted; shown on none");
+            query.hidden = true;
+        }
+    }
+
+    static QString uniqueName(const QString &name, const std::vector<AnnotationQueryDefinition> &queries)
+    {
+        const auto taken = [&](const QString &candidate) {
+            return std::any_of(queries.cbegin(), queries.cend(),
+                               [&](const AnnotationQueryDefinition &q) { return q.name == candidate; });
+        };
+        QString candidate = name;
+        for (int n = 2; taken(candidate); ++n)
+            candidate = QStringLiteral("%1 (%2)").arg(name).arg(n);
+        return candidate;
     }
 
     // One timeseries or graph panel.
@@ -400,7 +522,7 @@ private:
                     continue;
                 }
                 expr = normalizeVariables(expr, query);
-                if (const QStringList macros = unsupportedMacros(expr); !macros.isEmpty()) {
+                if (const QStringList macros = Converter::unsupportedMacros(expr); !macros.isEmpty()) {
                     note(QStringLiteral(
                              "%1: %2 not supported (only $__rate_interval and $__interval are); query left out")
                              .arg(query, macros.join(QStringLiteral(", "))));
@@ -416,42 +538,13 @@ private:
             }
         }
 
-        // "[[pod]]" (Grafana's old syntax) and "${pod:regex}" (a format) become "${pod}".
-        QString normalizeVariables(QString expr, const QString &query)
+        QString normalizeVariables(const QString &expr, const QString &query)
         {
-            static const QRegularExpression oldSyntax(
-                QStringLiteral(R"(\[\[([A-Za-z0-9_]+)(?::([A-Za-z0-9_]+))?\]\])"));
-            static const QRegularExpression formatted(QStringLiteral(R"(\$\{([A-Za-z0-9_]+):([A-Za-z0-9_]+)\})"));
-            for (const QRegularExpression *pattern : {&oldSyntax, &formatted}) {
-                QString result;
-                qsizetype last = 0;
-                for (auto it = pattern->globalMatch(expr); it.hasNext();) {
-                    const QRegularExpressionMatch match = it.next();
-                    const QString format = match.captured(2);
-                    // raw and regex are what a single value gives anyway.
-                    if (!format.isEmpty() && format != QLatin1String("raw") && format != QLatin1String("regex"))
-                        note(QStringLiteral("%1: variable format :%2 of $%3 dropped")
-                                 .arg(query, format, match.captured(1)));
-                    result +=
-                        expr.mid(last, match.capturedStart() - last) + QStringLiteral("${%1}").arg(match.captured(1));
-                    last = match.capturedEnd();
-                }
-                expr = result + expr.mid(last);
-            }
-            return expr;
-        }
-
-        static QStringList unsupportedMacros(const QString &expr)
-        {
-            static const QRegularExpression macro(QStringLiteral(R"(\$\{?(__[A-Za-z0-9_]+))"));
-            QStringList found;
-            for (auto it = macro.globalMatch(expr); it.hasNext();) {
-                const QString name = it.next().captured(1);
-                const QString spelled = QStringLiteral("$") + name;
-                if (!kKeptMacros.contains(name) && !found.contains(spelled))
-                    found << spelled;
-            }
-            return found;
+            QStringList dropped;
+            QString normalized = Converter::normalizeVariables(expr, &dropped);
+            for (const QString &what : dropped)
+                note(query + QStringLiteral(": ") + what);
+            return normalized;
         }
 
         SeriesStyle panelStyle() const
@@ -706,7 +799,8 @@ private:
     const QJsonObject m_dashboard;
     QHash<QString, QString> m_sourceTypes; // "${DS_PROMETHEUS}", "$ds" -> "prometheus"
     QStringList m_notConverted;
-    std::vector<int> m_widths; // grid width of each converted panel
+    std::vector<int> m_widths;                              // grid width of each converted panel
+    std::vector<std::pair<int, QString>> m_convertedPanels; // Grafana id and title of each converted panel
 };
 
 Error notADashboard(const QString &why)

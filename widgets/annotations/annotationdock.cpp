@@ -180,7 +180,11 @@ AnnotationDock::AnnotationDock(AnnotationEditor *editor, TimeWindow *window, QWi
     connect(m_acceptAction, &QAction::triggered, this, &AnnotationDock::acceptSelected);
     m_dismissAction = new QAction(tr("Dismiss suggestion"), m_table);
     connect(m_dismissAction, &QAction::triggered, this, &AnnotationDock::dismissSelected);
-    m_table->insertActions(deleteAction, {m_acceptAction, m_dismissAction});
+    // A query's mark is read-only; a copy is a note of the user's to edit.
+    m_copyAction = new QAction(tr("Copy into a note"), m_table);
+    m_copyAction->setObjectName(QStringLiteral("annotationCopyAsNote"));
+    connect(m_copyAction, &QAction::triggered, this, [this] { m_editor->copyAsNotes(selectedIds()); });
+    m_table->insertActions(deleteAction, {m_acceptAction, m_dismissAction, m_copyAction});
     m_table->setContextMenuPolicy(Qt::ActionsContextMenu);
 
     m_addButton->setObjectName(QStringLiteral("annotationAddButton"));
@@ -397,6 +401,11 @@ void AnnotationDock::updateButtons()
     }
     m_acceptAction->setVisible(anySuggested);
     m_dismissAction->setVisible(anySuggested);
+    const bool anyReadOnly = std::any_of(rows.begin(), rows.end(), [this](const QModelIndex &row) {
+        const auto a = m_editor->model()->find(row.data(AnnotationModel::AnnotationIdRole).value<quint64>());
+        return a && a->isReadOnly();
+    });
+    m_copyAction->setVisible(anyReadOnly);
 }
 
 void AnnotationDock::updateCount()

@@ -30,6 +30,7 @@ public:
     AnnotationDock(AnnotationEditor *editor, TimeWindow *window, QWidget *parent = nullptr);
 
     QTableView *table() const { return m_table; }
+    AnnotationEditor *editor() const { return m_editor; }
     AnnotationFilter *filter() const { return m_filter; }
     // The last refused edit or add, in words ("Time: … is not a time"); empty after a success.
     QString errorText() const;
@@ -63,6 +64,7 @@ private:
     QPushButton *m_dismissButton;
     QAction *m_acceptAction = nullptr;
     QAction *m_dismissAction = nullptr;
+    QAction *m_copyAction = nullptr;
     QLabel *m_count;
     QLabel *m_error;
     QFrame *m_addForm = nullptr;

@@ -156,7 +156,7 @@ bool AnnotationEditor::remove(quint64 id)
 bool AnnotationEditor::update(const Annotation &annotation)
 {
     const std::optional<Annotation> before = m_model->find(annotation.id);
-    if (!before || annotation.text.trimmed().isEmpty())
+    if (!before || before->isReadOnly() || annotation.text.trimmed().isEmpty())
         return false;
     // Only what a user edits is taken over; where it came from and who made it stay.
     Annotation after = *before;
@@ -173,7 +173,7 @@ bool AnnotationEditor::update(const Annotation &annotation)
 bool AnnotationEditor::move(quint64 id, qint64 timeMs, std::optional<qint64> endMs)
 {
     const std::optional<Annotation> before = m_model->find(id);
-    if (!before)
+    if (!before || before->isReadOnly())
         return false;
     Annotation after = *before;
     after.timeMs = timeMs;
@@ -217,6 +217,18 @@ int AnnotationEditor::removeAll(const std::vector<quint64> &ids)
         m_undoStack->push(new RemoveCommand(m_model, a));
     m_undoStack->endMacro();
     return int(found.size());
+}
+
+int AnnotationEditor::copyAsNotes(const std::vector<quint64> &ids)
+{
+    std::vector<Annotation> notes;
+    for (quint64 id : ids) {
+        if (const std::optional<Annotation> a = m_model->find(id); a && a->isReadOnly())
+            notes.push_back(a->copyAsNote());
+    }
+    if (notes.size() == 1)
+        return add(notes.front()) != 0 ? 1 : 0;
+    return addAll(notes, tr("Copy %1 into notes").arg(Format::counted(qint64(notes.size()), tr("mark"), tr("marks"))));
 }
 
 int AnnotationEditor::addAll(const std::vector<Annotation> &annotations, const QString &description)

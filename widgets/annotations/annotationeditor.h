@@ -28,7 +28,7 @@ public:
     // Each returns false (and pushes nothing) when the edit is invalid: empty text, unknown id.
     quint64 add(const Annotation &annotation); // returns the new id, 0 when refused
     bool remove(quint64 id);
-    bool update(const Annotation &annotation); // text, tags, time, end; by id
+    bool update(const Annotation &annotation); // text, tags, time, end; by id; not a read-only one
     // A detector's suggestion: accepting makes it an ordinary annotation, dismissing removes
     // it. Both undoable; false when the id is unknown or not a suggestion.
     bool accept(quint64 id);
@@ -45,6 +45,9 @@ public:
     // Several at once (the dock's multi-selection, an import), undone as one step.
     int removeAll(const std::vector<quint64> &ids);
     int addAll(const std::vector<Annotation> &annotations, const QString &description);
+    // The read-only marks among `ids` (a query's) as notes of the user's, at the same time with
+    // the same words and tags, to be edited; one undo step. Returns how many were made.
+    int copyAsNotes(const std::vector<quint64> &ids);
 
 private:
     AnnotationModel *m_model;

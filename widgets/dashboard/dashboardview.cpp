@@ -63,6 +63,14 @@ void DashboardView::setAnnotationEditor(AnnotationEditor *editor)
         panel->chart()->setAnnotationEditor(editor);
 }
 
+void DashboardView::setQueryShown(const QString &query, bool shown)
+{
+    m_queryToggles.insert(query, shown);
+    m_scope.setQueryShown(query, shown);
+    for (int i = 0; i < int(m_panels.size()); ++i)
+        m_panels[std::size_t(i)]->chart()->setAnnotationScope(m_scope, i);
+}
+
 void DashboardView::rebuild()
 {
     rebuild(m_poller->snapshot());
@@ -75,6 +83,9 @@ void DashboardView::rebuild(const DashboardSnapshot &now)
     m_panels.clear();
     m_shown = now;
     const DashboardDefinition &dashboard = m_shown.dashboard;
+    m_scope = AnnotationScope(dashboard);
+    for (auto it = m_queryToggles.cbegin(); it != m_queryToggles.cend(); ++it)
+        m_scope.setQueryShown(it.key(), it.value());
     for (int i = 0; i < int(dashboard.panels.size()); ++i) {
         auto *panel = new PanelWidget(dashboard.panels[std::size_t(i)], m_store, m_window, this);
         m_panels.push_back(panel);
@@ -92,6 +103,7 @@ void DashboardView::rebuild(const DashboardSnapshot &now)
             chart->setAnnotationEditor(m_editor);
         else
             chart->setAnnotationModel(m_annotations);
+        chart->setAnnotationScope(m_scope, i);
         chart->setTimeCursor(m_cursor);
         connect(chart, &TimelineChart::plotWidthChanged, this,
                 [this, i](int pixels) { m_poller->setPanelWidth(i, pixels); });

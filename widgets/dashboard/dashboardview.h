@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "analysis/annotationscope.h"
 #include "dashboard/dashboarddefinition.h"
 #include "dashboard/dashboardsnapshot.h"
 
+#include <QHash>
 #include <QTimer>
 #include <QWidget>
 #include <vector>
@@ -31,6 +33,10 @@ public:
     void setAnnotationModel(AnnotationModel *annotations);
     // Lets the user make and move annotations on every chart (and shows the editor's model).
     void setAnnotationEditor(AnnotationEditor *editor);
+    // Which annotations each panel draws: the dashboard's scopes, and the queries switched
+    // off (kept while the dashboard is rebuilt for another variable value).
+    const AnnotationScope &annotationScope() const { return m_scope; }
+    void setQueryShown(const QString &query, bool shown);
     TimeCursor *timeCursor() const { return m_cursor; }
     // Rebuilds the grid for this picture of the dashboard (a poller's snapshot()).
     void rebuild(const DashboardSnapshot &now);
@@ -63,6 +69,8 @@ private:
     TimeWindow *m_window;
     QGridLayout *m_grid;
     AnnotationModel *m_annotations = nullptr;
+    AnnotationScope m_scope;
+    QHash<QString, bool> m_queryToggles; // name → shown, as the user switched them
     AnnotationEditor *m_editor = nullptr;
     TimeCursor *m_cursor;
     DashboardSnapshot m_shown;

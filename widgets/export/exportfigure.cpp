@@ -11,19 +11,21 @@
 ExportFigure ExportFigure::fromDashboard(const DashboardPoller &poller, const AnnotationModel *annotations,
                                          const TimeRange &range)
 {
-    return fromDashboard(poller.snapshot(), annotations, range);
+    const DashboardSnapshot now = poller.snapshot();
+    return fromDashboard(now, annotations, range, AnnotationScope(now.dashboard));
 }
 
 ExportFigure ExportFigure::fromDashboard(const DashboardSnapshot &now, const AnnotationModel *annotations,
-                                         const TimeRange &range)
+                                         const TimeRange &range, const AnnotationScope &scope)
 {
     ExportFigure figure;
+    figure.annotationScope = scope;
     const DashboardDefinition &dashboard = now.dashboard;
     figure.columns = qMax(1, dashboard.columns);
     figure.range = range;
     for (int i = 0; i < int(dashboard.panels.size()); ++i) {
         const PanelDefinition &definition = dashboard.panels[std::size_t(i)];
-        Panel panel{definition.title, definition.unit, definition.rightUnit, {}};
+        Panel panel{definition.title, definition.unit, definition.rightUnit, {}, i};
         for (const SeriesBinding &binding : now.seriesOf(i)) {
             if (binding.query < 0 || binding.query >= int(definition.series.size()))
                 continue;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "analysis/annotationscope.h"
 #include "annotations/annotation.h"
 #include "base/timerange.h"
 #include "dashboard/dashboarddefinition.h"
@@ -33,6 +34,7 @@ struct ExportFigure
         QString unit;
         QString rightUnit;
         std::vector<Series> series;
+        int dashboardPanel = -1; // its index in the dashboard, for the annotation scope
     };
     // Comparison: every panel drawn once per window, side by side, on the same value scale,
     // with the time axis counted from each window's zero ("+1:30").
@@ -47,6 +49,7 @@ struct ExportFigure
     TimeRange range;                     // when not comparing
     std::vector<Window> compare;         // two (or more) windows: a comparison view
     std::vector<Annotation> annotations; // all but unaccepted suggestions; each window draws those it touches
+    AnnotationScope annotationScope;     // and each panel those the scope shows on it, as on screen
     int columns = 2;                     // panels per row (not comparing)
     QString title;
     QString subtitle;
@@ -57,12 +60,18 @@ struct ExportFigure
 
     bool isComparison() const { return !compare.empty(); }
 
-    // The dashboard's panels with the series bound to them, over `range`.
+    // The dashboard's panels with the series bound to them, over `range`; the annotations
+    // each panel draws as `scope` says (the view's, with its queries switched off).
     static ExportFigure fromDashboard(const DashboardSnapshot &now, const AnnotationModel *annotations,
-                                      const TimeRange &range);
-    // The same for the poller's snapshot of now.
+                                      const TimeRange &range, const AnnotationScope &scope);
+    // The same for the poller's snapshot of now, scoped as its dashboard says.
     static ExportFigure fromDashboard(const DashboardPoller &poller, const AnnotationModel *annotations,
                                       const TimeRange &range);
+    // Whether the panel draws the annotation.
+    bool panelShows(const Panel &panel, const Annotation &annotation) const
+    {
+        return annotationScope.shows(annotation, panel.dashboardPanel);
+    }
     // Keeps only the panels with these titles (case-insensitive), in the order given. An
     // unknown title is an error naming the panels that exist; nothing is changed then.
     std::optional<QString> selectPanels(const QStringList &titles);

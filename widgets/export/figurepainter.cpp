@@ -364,13 +364,15 @@ double FigurePainter::fitVertically(CellPlan &cell, double leftGutter, double ri
     return fits ? 0 : 2 * others - rect.height();
 }
 
-void FigurePainter::planAnnotations(CellPlan &cell, const std::vector<Annotation> &annotations, int rows) const
+void FigurePainter::planAnnotations(CellPlan &cell, const ExportFigure &figure, int rows) const
 {
     const QFontMetricsF metrics(m_theme.font(m_theme.annotationPx));
     cell.shown.clear();
     std::vector<AnnotationLayout::Item> items;
-    for (const Annotation &a : annotations) {
+    for (const Annotation &a : figure.annotations) {
         if (a.timeMs > cell.range.endMs || a.endMs.value_or(a.timeMs) < cell.range.startMs)
+            continue;
+        if (!figure.panelShows(*cell.panel, a))
             continue;
         cell.shown.push_back(&a);
         const double chrome = 2 * kLabelPadding + kColourBar;
@@ -552,7 +554,7 @@ FigurePainter::Plan FigurePainter::plan(const QRectF &rect, const ExportFigure &
             annotationRows = std::max(1, int(lowest / 2 / rowHeight));
         }
         for (CellPlan &cell : plan.cells)
-            planAnnotations(cell, figure.annotations, annotationRows);
+            planAnnotations(cell, figure, annotationRows);
     };
     layOut(cellsArea);
 

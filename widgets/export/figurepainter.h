@@ -54,7 +54,7 @@ private:
     // The vertical part of a cell: its legend level and plot; how much taller the cell must be
     // when even names only leave the plot less than half the panel (it is planned so), else 0.
     double fitVertically(CellPlan &cell, double leftGutter, double rightGutter) const;
-    void planAnnotations(CellPlan &cell, const std::vector<Annotation> &annotations, int rows) const;
+    void planAnnotations(CellPlan &cell, const ExportFigure &figure, int rows) const;
     // Min and max of the finite samples of a panel's series on one axis, over a range.
     std::optional<std::pair<double, double>> dataExtent(const ExportFigure::Panel &panel, AxisSide side,
                                                         const TimeRange &range) const;

@@ -51,6 +51,7 @@ AnnotationOverlay::View AnnotationOverlay::layout(const Context &context) const
         return view;
     const TimeRange range = context.axis.range;
     view.annotations = m_model->inRange(range);
+    std::erase_if(view.annotations, [this](const Annotation &a) { return !m_scope.shows(a, m_panel); });
     if (context.moving) {
         // The marker being dragged is drawn where it would land; a start dragged past its end
         // makes the end the start.
@@ -107,7 +108,10 @@ ChartGestures::Target AnnotationOverlay::targetAt(const QPointF &pos, const Cont
         target.cluster = view.of(view.layout.markers[std::size_t(group.markers.front())]).id;
     } else if (hit.kind == HitKind::Start || hit.kind == HitKind::End || hit.kind == HitKind::Label) {
         const Annotation &a = view.of(view.layout.markers[std::size_t(hit.marker)]);
-        target.mark = ChartGestures::Mark{a.id, a.timeMs, a.endMs, a.suggested};
+        if (a.isReadOnly())
+            target.kind = HitKind::None; // a query's mark stays where its data put it
+        else
+            target.mark = ChartGestures::Mark{a.id, a.timeMs, a.endMs, a.suggested};
     }
     return target;
 }
@@ -120,8 +124,9 @@ void AnnotationOverlay::hover(const QPointF &pos, bool inPlot, const Context &co
         view = layout(context);
         hit = AnnotationLayout::hitTest(view.layout, pos, kGrabTolerancePx);
     }
-    const bool movable =
-        context.editable && (hit.kind == HitKind::Start || hit.kind == HitKind::End || hit.kind == HitKind::Label);
+    const bool movable = context.editable &&
+                         (hit.kind == HitKind::Start || hit.kind == HitKind::End || hit.kind == HitKind::Label) &&
+                         !view.of(view.layout.markers[std::size_t(hit.marker)]).isReadOnly();
     if (movable)
         viewport->setCursor(Qt::SizeHorCursor);
     else if (hit.kind == HitKind::Badge)
@@ -187,7 +192,11 @@ QString AnnotationOverlay::toolTipFor(const View &view, const AnnotationLayout::
     if (a.failed)
         html += QStringLiteral("<br><span style='color:%1'>%2</span>")
                     .arg(UiTheme::css(themeColors().error), tr("did not take effect"));
-    if (editable && hit.kind != HitKind::ListRow) {
+    if (a.isReadOnly() && hit.kind != HitKind::ListRow) {
+        html += QStringLiteral("<br><i>%1</i>")
+                    .arg(tr("From the query's data: it stays where the data put it. In the Annotations dock, "
+                            "right-click ▸ Copy into a note makes one of yours."));
+    } else if (editable && hit.kind != HitKind::ListRow) {
         QString hint = tr("Drag to move it");
         if (hit.kind == HitKind::Start && a.endMs)
             hint = tr("Drag to move its start");

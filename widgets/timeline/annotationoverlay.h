@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "analysis/annotationscope.h"
 #include "annotations/annotation.h"
 #include "timeline/annotationlayout.h"
 #include "timeline/chartgestures.h"
@@ -57,6 +58,12 @@ public:
 
     void setModel(AnnotationModel *model) { m_model = model; }
     AnnotationModel *model() const { return m_model; }
+    // Which of the model's annotations this chart draws: those the scope shows on `panel`.
+    void setScope(const AnnotationScope &scope, int panel)
+    {
+        m_scope = scope;
+        m_panel = panel;
+    }
 
     // What a press at pos would grab.
     ChartGestures::Target targetAt(const QPointF &pos, const Context &context) const;
@@ -101,6 +108,8 @@ private:
     QString toolTipFor(const View &view, const AnnotationLayout::Hit &hit, bool editable) const;
 
     AnnotationModel *m_model = nullptr;
+    AnnotationScope m_scope;
+    int m_panel = -1;
     std::optional<quint64> m_expandedCluster; // an annotation id inside the expanded cluster
     std::optional<Mark> m_pendingMark;        // a prompt is open for it
     QString m_toolTipKey;                     // what the tooltip shows now

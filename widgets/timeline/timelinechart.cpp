@@ -288,6 +288,12 @@ void TimelineChart::setAnnotationModel(AnnotationModel *annotations)
     viewport()->update();
 }
 
+void TimelineChart::setAnnotationScope(const AnnotationScope &scope, int panel)
+{
+    m_overlay.setScope(scope, panel);
+    viewport()->update();
+}
+
 void TimelineChart::setAnnotationEditor(AnnotationEditor *editor)
 {
     m_editor = editor; // none: the annotations stay drawn, only not editable here

@@ -83,8 +83,10 @@ public:
     // The series' pen width (device pixels, cosmetic) and antialiasing.
     void setLineWidth(double px);
     void setAntialiasedLines(bool on);
-    // Every annotation of the dashboard is drawn on every panel.
+    // The model's annotations are drawn here, those the scope shows on this panel (by
+    // default: every one).
     void setAnnotationModel(AnnotationModel *annotations);
+    void setAnnotationScope(const AnnotationScope &scope, int panel);
     // With an editor the annotations can also be made and moved here (and it sets the model).
     void setAnnotationEditor(AnnotationEditor *editor);
     // The dashboard's shared hover instant: drawn as the crosshair, set while the mouse is here.

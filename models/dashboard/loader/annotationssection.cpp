@@ -23,7 +23,8 @@ void AnnotationsSection::read(const QJsonValue &value, std::vector<AnnotationQue
             continue;
         }
         const QJsonObject item = items[i].toObject();
-        m_json.checkKeys(item, itemPath, {"name", "query", "title", "text", "tags", "step", "mode"});
+        m_json.checkKeys(item, itemPath,
+                         {"name", "query", "title", "text", "tags", "step", "mode", "panels", "hidden"});
         AnnotationQueryDefinition query;
         if (auto name = m_json.readString(item, itemPath, QStringLiteral("name")))
             query.name = name->trimmed();
@@ -51,17 +52,16 @@ void AnnotationsSection::read(const QJsonValue &value, std::vector<AnnotationQue
             query.title = *title;
         if (auto text = m_json.readString(item, itemPath, QStringLiteral("text")))
             query.text = *text;
-        const QJsonValue tags = item.value(QStringLiteral("tags"));
-        const QString tagsPath = JsonSection::join(itemPath, QStringLiteral("tags"));
-        if (!tags.isUndefined() && !tags.isArray())
-            m_json.issue(tagsPath, QStringLiteral("must be an array of label names whose values become tags"));
-        const QJsonArray labels = tags.toArray();
-        for (int t = 0; t < labels.size(); ++t) {
-            if (labels[t].isString() && !labels[t].toString().trimmed().isEmpty())
-                query.tagLabels << labels[t].toString().trimmed();
+        query.tagLabels = m_json.readStrings(item, itemPath, QStringLiteral("tags"),
+                                             QStringLiteral("label names whose values become tags"));
+        query.panels = m_json.readStrings(item, itemPath, QStringLiteral("panels"),
+                                          QStringLiteral("titles of the panels its marks are drawn on"));
+        if (item.contains(QStringLiteral("hidden"))) {
+            if (item.value(QStringLiteral("hidden")).isBool())
+                query.hidden = item.value(QStringLiteral("hidden")).toBool();
             else
-                m_json.issue(JsonSection::index(tagsPath, t),
-                             QStringLiteral("%1 is not a label name").arg(JsonSection::describe(labels[t])));
+                m_json.issue(JsonSection::join(itemPath, QStringLiteral("hidden")),
+                             QStringLiteral("must be true (switched off at start) or false"));
         }
         if (item.contains(QStringLiteral("step"))) {
             if (auto step = m_json.readDuration(item, itemPath, QStringLiteral("step"))) {
@@ -86,6 +86,21 @@ void AnnotationsSection::read(const QJsonValue &value, std::vector<AnnotationQue
                              QStringLiteral("%1 must be \"points\", \"regions\" or \"changes\"")
                                  .arg(JsonSection::describe(QJsonValue(*mode))));
         }
+        m_paths.insert(query.name, itemPath);
         queries.push_back(query);
+    }
+}
+
+void AnnotationsSection::checkPanels(const DashboardDefinition &dashboard)
+{
+    for (std::size_t i = 0; i < dashboard.annotationQueries.size(); ++i) {
+        const AnnotationQueryDefinition &query = dashboard.annotationQueries[i];
+        for (const QString &title : query.panels) {
+            const bool known = std::any_of(dashboard.panels.cbegin(), dashboard.panels.cend(),
+                                           [&](const PanelDefinition &panel) { return panel.title == title; });
+            if (!known)
+                m_json.issue(JsonSection::join(m_paths.value(query.name), QStringLiteral("panels")),
+                             QStringLiteral("no panel is titled \"%1\"").arg(title));
+        }
     }
 }

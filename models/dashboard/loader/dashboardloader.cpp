@@ -88,11 +88,12 @@ private:
         variables.read(root.value(QStringLiteral("variables")), dashboard.variableDefinitions);
         LoadTesterSection(m_json).read(root.value(QStringLiteral("loadTester")), dashboard.loadTester);
         KubernetesSection(m_json, variables).read(root.value(QStringLiteral("kubernetes")), dashboard.kubernetes);
-        AnnotationsSection(m_json, variables)
-            .read(root.value(QStringLiteral("annotations")), dashboard.annotationQueries);
+        AnnotationsSection annotations(m_json, variables);
+        annotations.read(root.value(QStringLiteral("annotations")), dashboard.annotationQueries);
         PanelsSection panels(m_json, variables);
         panels.read(root.value(QStringLiteral("panels")), dashboard.panels);
         panels.checkDerivedInputs(dashboard);
+        annotations.checkPanels(dashboard);
         DetectorsSection(m_json).read(root.value(QStringLiteral("detectors")), dashboard);
     }
 

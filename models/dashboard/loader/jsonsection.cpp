@@ -3,6 +3,7 @@
 
 #include "dashboard/loader/dashboardloader.h"
 
+#include <QJsonArray>
 #include <QStringList>
 #include <algorithm>
 #include <cmath>
@@ -124,4 +125,27 @@ std::optional<qint64> JsonSection::readDuration(const QJsonObject &object, const
         return std::nullopt;
     }
     return ms;
+}
+
+QStringList JsonSection::readStrings(const QJsonObject &object, const QString &path, const QString &key,
+                                     const QString &what)
+{
+    const QJsonValue value = object.value(key);
+    const QString keyPath = join(path, key);
+    if (value.isUndefined())
+        return {};
+    if (!value.isArray()) {
+        issue(keyPath, QStringLiteral("must be an array of %1").arg(what));
+        return {};
+    }
+    QStringList strings;
+    const QJsonArray items = value.toArray();
+    for (qsizetype i = 0; i < items.size(); ++i) {
+        const QString text = items[i].toString().trimmed();
+        if (items[i].isString() && !text.isEmpty())
+            strings << text;
+        else
+            issue(index(keyPath, i), QStringLiteral("%1 is not one of the %2").arg(describe(items[i]), what));
+    }
+    return strings;
 }

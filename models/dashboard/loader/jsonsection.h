@@ -7,6 +7,7 @@
 #include <QJsonValue>
 #include <QList>
 #include <QString>
+#include <QStringList>
 #include <initializer_list>
 #include <optional>
 
@@ -26,6 +27,11 @@ public:
     std::optional<QString> readString(const QJsonObject &object, const QString &path, const QString &key);
     // A duration string ("30s", "1h30m") or a number of seconds; nullopt (and an issue) else.
     std::optional<qint64> readDuration(const QJsonObject &object, const QString &path, const QString &key);
+
+    // An array of non-empty strings at object[key] (each trimmed), "what" saying in an issue
+    // what they are ("label names whose values become tags"); an absent key gives none, a bad
+    // element an issue of its own and is left out.
+    QStringList readStrings(const QJsonObject &object, const QString &path, const QString &key, const QString &what);
 
     QList<DashboardIssue> takeIssues() { return std::move(m_issues); }
 

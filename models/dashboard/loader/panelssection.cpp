@@ -45,10 +45,12 @@ void PanelsSection::read(const QJsonValue &value, std::vector<PanelDefinition> &
 
 PanelDefinition PanelsSection::readPanel(const QJsonObject &object, const QString &path)
 {
-    m_json.checkKeys(object, path, {"title", "unit", "rightUnit", "series"});
+    m_json.checkKeys(object, path, {"title", "unit", "rightUnit", "series", "annotationTags"});
     PanelDefinition panel;
     if (auto title = m_json.readString(object, path, QStringLiteral("title")))
         panel.title = *title;
+    panel.annotationTags = m_json.readStrings(object, path, QStringLiteral("annotationTags"),
+                                              QStringLiteral("tags whose annotations are drawn on this panel"));
     if (auto unit = m_json.readString(object, path, QStringLiteral("unit")))
         panel.unit = *unit;
     if (auto rightUnit = m_json.readString(object, path, QStringLiteral("rightUnit")))

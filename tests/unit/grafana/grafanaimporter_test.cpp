@@ -462,16 +462,70 @@ TEST(GrafanaImporter, LabelValuesParsing)
     EXPECT_FALSE(GrafanaVariables::parseLabelValues(QStringLiteral("label_values()"), &label, &match));
 }
 
-TEST(GrafanaImporter, AcceptsTheApiWrapperAndListsAnnotationQueries)
+TEST(GrafanaImporter, AcceptsTheApiWrapperAndConvertsAnnotationQueries)
 {
     const Conversion c = convert(R"j({"meta": {"slug": "x"}, "dashboard": {"title": "Wrapped",
         "annotations": {"list": [{"builtIn": 1, "name": "Annotations & Alerts"}, {"name": "Deploys", "expr": "changes(x[1m])"}]},
         "panels": [{"type": "timeseries", "title": "P", "targets": [{"expr": "up"}]}]}})j");
     EXPECT_EQ(c.dashboard.title, QStringLiteral("Wrapped"));
     EXPECT_EQ(c.dashboard.panels.size(), 1u);
+    ASSERT_EQ(c.dashboard.annotationQueries.size(), 1u) << "the built-in one has its counterpart in the app";
+    EXPECT_EQ(c.dashboard.annotationQueries[0].name, QStringLiteral("Deploys"));
+    EXPECT_EQ(c.dashboard.annotationQueries[0].query, QStringLiteral("changes(x[1m])"));
+    EXPECT_TRUE(c.notConverted.isEmpty()) << c.notConverted.join(QLatin1Char('\n')).toStdString();
+}
+
+// Grafana's Prometheus annotation: titleFormat, textFormat, tagKeys, step, enable, the panel
+// filter of Grafana 10; others listed with their reason.
+TEST(GrafanaImporter, PrometheusAnnotationQueriesBecomeRegionsWithTheirTemplatesTagsStepAndPanels)
+{
+    const Conversion c = convert(R"j({"title": "K8s",
+        "templating": {"list": [{"type": "custom", "name": "namespace", "query": "camunda", "current": {"value": "camunda"}}]},
+        "annotations": {"list": [
+          {"name": "Restarts", "datasource": {"type": "prometheus", "uid": "prom"}, "enable": true,
+           "expr": "increase(kube_pod_container_status_restarts_total{namespace=\"[[namespace]]\"}[2m]) > 0",
+           "titleFormat": "{{pod}} restarted", "textFormat": "{{container}}", "tagKeys": "pod, container", "step": "30s",
+           "filter": {"exclude": false, "ids": [2]}},
+          {"name": "Unready", "datasource": {"type": "prometheus", "uid": "prom"}, "enable": false,
+           "target": {"expr": "1 - kube_pod_container_status_ready > 0", "refId": "Anno"}, "useValueForTime": true},
+          {"name": "Restarts", "datasource": "Prometheus", "expr": "up == 0", "step": "soon"},
+          {"name": "Logs", "datasource": {"type": "loki", "uid": "l"}, "expr": "{app=\"x\"} |= \"error\""},
+          {"name": "Deploys", "datasource": {"type": "datasource", "uid": "grafana"}, "target": {"tags": ["deploy"]}},
+          {"name": "Range", "datasource": "Prometheus", "expr": "changes(x[$__range]) > 0"}]},
+        "panels": [{"id": 1, "type": "timeseries", "title": "Throughput", "targets": [{"expr": "rate(a[1m])"}]},
+                   {"id": 2, "type": "timeseries", "title": "Pods", "targets": [{"expr": "kube_pod_info"}]}]})j");
+    const auto &queries = c.dashboard.annotationQueries;
+    ASSERT_EQ(queries.size(), 3u);
+    const AnnotationQueryDefinition &restarts = queries[0];
+    EXPECT_EQ(restarts.name, QStringLiteral("Restarts"));
+    EXPECT_EQ(restarts.query,
+              QStringLiteral("increase(kube_pod_container_status_restarts_total{namespace=\"${namespace}\"}[2m]) > 0"));
+    EXPECT_EQ(restarts.mode, AnnotationQueryDefinition::Mode::Regions) << "Grafana joins consecutive samples";
+    EXPECT_EQ(restarts.title, QStringLiteral("{{pod}} restarted"));
+    EXPECT_EQ(restarts.text, QStringLiteral("{{container}}"));
+    EXPECT_EQ(restarts.tagLabels, (QStringList{QStringLiteral("pod"), QStringLiteral("container")}));
+    EXPECT_EQ(restarts.stepMs, 30'000);
+    EXPECT_EQ(restarts.panels, QStringList{QStringLiteral("Pods")});
+    EXPECT_FALSE(restarts.hidden);
+    EXPECT_EQ(queries[1].name, QStringLiteral("Unready"));
+    EXPECT_EQ(queries[1].query, QStringLiteral("1 - kube_pod_container_status_ready > 0"));
+    EXPECT_TRUE(queries[1].hidden) << "off in Grafana, off in the toolbar";
+    EXPECT_EQ(queries[2].name, QStringLiteral("Restarts (2)")) << "names stay unique";
+    EXPECT_EQ(queries[2].stepMs, 0);
     EXPECT_EQ(c.notConverted,
-              QStringList{QStringLiteral(
-                  "annotation query 'Deploys': not supported; Chaoscope's annotations are made in the app")});
+              (QStringList{
+                  QStringLiteral("annotation query 'Unready': \"series value as timestamp\" not supported; marked "
+                                 "where the value is non-zero"),
+                  QStringLiteral("annotation query 'Restarts': step \"soon\" not understood; the refresh is used"),
+                  QStringLiteral("annotation query 'Logs': loki data source not supported"),
+                  QStringLiteral("annotation query 'Deploys': annotations stored in Grafana are not part of the file"),
+                  QStringLiteral("annotation query 'Range': $__range not supported; left out")}));
+
+    // What the importer writes loads without a problem.
+    const QByteArray written = DashboardWriter::toJson(c.dashboard);
+    const auto loaded = DashboardLoader::fromJson(written);
+    EXPECT_TRUE(loaded.issues.isEmpty()) << loaded.issues.value(0).toString().toStdString();
+    EXPECT_EQ(loaded.dashboard.annotationQueries.size(), 3u);
 }
 
 TEST(GrafanaImporter, LegacyRowsSchema)

@@ -58,6 +58,8 @@ void expectSame(const DashboardDefinition &a, const DashboardDefinition &b)
         EXPECT_EQ(x.tagLabels, y.tagLabels);
         EXPECT_EQ(x.stepMs, y.stepMs);
         EXPECT_EQ(x.mode, y.mode) << x.name.toStdString();
+        EXPECT_EQ(x.panels, y.panels) << x.name.toStdString();
+        EXPECT_EQ(x.hidden, y.hidden) << x.name.toStdString();
     }
     ASSERT_EQ(a.detectors.size(), b.detectors.size());
     for (std::size_t i = 0; i < a.detectors.size(); ++i) {
@@ -74,6 +76,7 @@ void expectSame(const DashboardDefinition &a, const DashboardDefinition &b)
         EXPECT_EQ(a.panels[p].title, b.panels[p].title);
         EXPECT_EQ(a.panels[p].unit, b.panels[p].unit);
         EXPECT_EQ(a.panels[p].rightUnit, b.panels[p].rightUnit);
+        EXPECT_EQ(a.panels[p].annotationTags, b.panels[p].annotationTags);
         ASSERT_EQ(a.panels[p].series.size(), b.panels[p].series.size());
         for (std::size_t s = 0; s < a.panels[p].series.size(); ++s) {
             const SeriesDefinition &x = a.panels[p].series[s];
@@ -140,6 +143,7 @@ TEST(DashboardWriter, EveryFieldRoundTrips)
     PanelDefinition panel;
     panel.title = QStringLiteral("Throughput");
     panel.unit = QStringLiteral("ops/s");
+    panel.annotationTags = {QStringLiteral("kafka"), QStringLiteral("db")};
     panel.rightUnit = QStringLiteral("%");
     SeriesDefinition query;
     query.query = QStringLiteral("sum(rate(x{job=\"$job\"}[1m]))");
@@ -164,7 +168,7 @@ TEST(DashboardWriter, EveryFieldRoundTrips)
     knob.workload = QStringLiteral("starter");
     knob.env = QStringLiteral("RATE");
     knob.style = SeriesStyle::Step;
-    d.panels = {panel, PanelDefinition{QStringLiteral("Second"), {}, {}, {second, knob}}};
+    d.panels = {panel, PanelDefinition{QStringLiteral("Second"), {}, {}, {second, knob}, {}}};
     AnnotationQueryDefinition restarts;
     restarts.name = QStringLiteral("restarts");
     restarts.query = QStringLiteral("increase(kube_pod_container_status_restarts_total{job=\"$job\"}[2m]) > 0");
@@ -173,6 +177,8 @@ TEST(DashboardWriter, EveryFieldRoundTrips)
     restarts.tagLabels = {QStringLiteral("pod"), QStringLiteral("namespace")};
     restarts.stepMs = 15'000;
     restarts.mode = AnnotationQueryDefinition::Mode::Regions;
+    restarts.panels = {QStringLiteral("Second")};
+    restarts.hidden = true;
     AnnotationQueryDefinition replicas;
     replicas.name = QStringLiteral("replicas");
     replicas.query = QStringLiteral("kube_deployment_spec_replicas");

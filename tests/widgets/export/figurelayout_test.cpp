@@ -14,6 +14,8 @@
 #include <QPainter>
 #include <cmath>
 #include <gtest/gtest.h>
+#include <map>
+#include <set>
 #include <vector>
 
 namespace {
@@ -275,4 +277,49 @@ TEST(FigureLayout, APanelWithManySeriesMakesOnlyItsOwnRowTaller)
     EXPECT_GT(layout.cells[0].rect.height(), layout.cells[2].rect.height() + 50) << "the crowded row is taller";
     EXPECT_DOUBLE_EQ(layout.cells[2].rect.height(), layout.cells[4].rect.height()) << "the others share alike";
     EXPECT_DOUBLE_EQ(layout.cells[0].rect.height(), layout.cells[1].rect.height()) << "a row is one height";
+}
+
+// An export shows what its panels show: a query limited to one panel, a note with a tag one
+// panel claims, a query switched off, and a plain note on every panel.
+TEST(FigureLayout, EachPanelOfAnExportDrawsTheAnnotationsItsScopeShows)
+{
+    const auto loaded = DashboardLoader::fromJson(R"json({"title": "Scopes",
+        "annotations": [{"name": "lag", "query": "kafka_lag > 1000", "panels": ["Kafka"]},
+                        {"name": "restarts", "query": "restarts > 0"}],
+        "panels": [{"title": "Throughput", "series": [{"query": "rate(a[1m])"}]},
+                   {"title": "Kafka", "annotationTags": ["kafka"], "series": [{"query": "kafka_lag"}]}]})json");
+    ASSERT_TRUE(loaded.issues.isEmpty()) << loaded.issues.value(0).toString().toStdString();
+    SampleStore store;
+    ExportFigure figure = figureOf(loaded.dashboard, store);
+    for (int p = 0; p < int(figure.panels.size()); ++p)
+        figure.panels[std::size_t(p)].dashboardPanel = p;
+    figure.annotationScope = AnnotationScope(loaded.dashboard);
+    figure.annotationScope.setQueryShown(QStringLiteral("restarts"), false);
+    const auto mark = [](quint64 id, qint64 at, const QString &text, Annotation::Source source, const QString &author,
+                         const QStringList &tags) {
+        Annotation a;
+        a.id = id;
+        a.timeMs = at;
+        a.text = text;
+        a.source = source;
+        a.author = author;
+        a.tags = tags;
+        return a;
+    };
+    figure.annotations = {
+        mark(1, kStart + 60'000, QStringLiteral("orders lag"), Annotation::Source::Query, QStringLiteral("lag"), {}),
+        mark(2, kStart + 200'000, QStringLiteral("broker 2 down"), Annotation::Source::Manual, {},
+             {QStringLiteral("kafka")}),
+        mark(3, kStart + 320'000, QStringLiteral("worker restarted"), Annotation::Source::Query,
+             QStringLiteral("restarts"), {}),
+        mark(4, kStart + 450'000, QStringLiteral("rate 150 → 400"), Annotation::Source::Action, {}, {}),
+    };
+    const FigureLayout layout = paintAndLayOut(store, figure, QSize(1600, 600));
+    std::map<quint64, std::set<int>> cellsOf;
+    for (const FigureLayout::Label &label : layout.labels)
+        cellsOf[label.annotation].insert(label.cell);
+    EXPECT_EQ(cellsOf[1], std::set<int>{1}) << "the lag query marks the Kafka panel only";
+    EXPECT_EQ(cellsOf[2], std::set<int>{1}) << "the #kafka note goes to the panel claiming it";
+    EXPECT_FALSE(cellsOf.contains(3)) << "a query switched off is in no picture";
+    EXPECT_EQ(cellsOf[4], (std::set<int>{0, 1})) << "the rest is on every panel";
 }

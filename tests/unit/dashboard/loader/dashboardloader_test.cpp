@@ -586,7 +586,32 @@ TEST(DashboardLoader, AnAnnotationQueryWithAMistakeSaysWhere)
          {"annotations[0].name: missing", "annotations[1].query: uses $job, not declared",
           "annotations[1].mode: \"bars\" must be \"points\", \"regions\" or \"changes\"",
           "annotations[1].step: must be 1s or longer", "annotations[2].name: \"a\" names another annotation query",
-          "annotations[3].query: missing", "annotations[4].tags[0]: 1 is not a label name"}) {
+          "annotations[3].query: missing",
+          "annotations[4].tags[0]: 1 is not one of the label names whose values become tags"}) {
+        EXPECT_TRUE(all.contains(QLatin1String(expected))) << expected << "\n" << all.toStdString();
+    }
+}
+
+TEST(DashboardLoader, AnnotationsAreScopedToPanelsByTitleOrByTheTagsAPanelDeclares)
+{
+    const auto result = fromJson(R"({"title": "t",
+        "annotations": [{"name": "restarts", "query": "up", "panels": ["Pods"], "hidden": true},
+                        {"name": "lag", "query": "up", "panels": ["Nope"], "hidden": "yes"}],
+        "panels": [{"title": "Pods", "annotationTags": ["kafka", " db "], "series": [{"query": "up"}]},
+                   {"title": "Bad", "annotationTags": "kafka", "series": [{"query": "up"}]}]})");
+    ASSERT_TRUE(result.usable) << describe(result);
+    const DashboardDefinition &dashboard = result.dashboard;
+    ASSERT_EQ(dashboard.annotationQueries.size(), 2U);
+    EXPECT_EQ(dashboard.annotationQueries[0].panels, QStringList{QStringLiteral("Pods")});
+    EXPECT_TRUE(dashboard.annotationQueries[0].hidden);
+    EXPECT_FALSE(dashboard.annotationQueries[1].hidden);
+    EXPECT_EQ(dashboard.panels[0].annotationTags, (QStringList{QStringLiteral("kafka"), QStringLiteral("db")}));
+    EXPECT_TRUE(dashboard.panels[1].annotationTags.isEmpty());
+    const QString all = QString::fromStdString(describe(result));
+    for (const char *expected :
+         {"annotations[1].panels: no panel is titled \"Nope\"",
+          "annotations[1].hidden: must be true (switched off at start) or false",
+          "panels[1].annotationTags: must be an array of tags whose annotations are drawn on this panel"}) {
         EXPECT_TRUE(all.contains(QLatin1String(expected))) << expected << "\n" << all.toStdString();
     }
 }
