@@ -12,16 +12,26 @@
 
 namespace {
 
-// A small square of the query marks' colour: the button says which marks it switches.
-QIcon swatch(const QColor &color)
+// A small square of the query marks' colour, filled while the switch is on and hollow while
+// it is off: the button says which marks it switches and whether they are drawn.
+QPixmap swatchPixmap(const QColor &color, bool on)
 {
     QPixmap pixmap(12, 12);
     pixmap.fill(Qt::transparent);
     QPainter painter(&pixmap);
-    painter.setPen(Qt::NoPen);
-    painter.setBrush(color);
-    painter.drawRoundedRect(QRectF(1, 1, 10, 10), 2, 2);
-    return QIcon(pixmap);
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.setPen(QPen(color, 1.5));
+    painter.setBrush(on ? QBrush(color) : QBrush(Qt::NoBrush));
+    painter.drawRoundedRect(QRectF(1.5, 1.5, 9, 9), 2, 2);
+    return pixmap;
+}
+
+QIcon swatch(const QColor &color)
+{
+    QIcon icon;
+    icon.addPixmap(swatchPixmap(color, true), QIcon::Normal, QIcon::On);
+    icon.addPixmap(swatchPixmap(color, false), QIcon::Normal, QIcon::Off);
+    return icon;
 }
 
 } // namespace
