@@ -66,15 +66,6 @@ void AnnotationQueryBar::setQueries(const std::vector<AnnotationQueryDefinition>
     applyTheme();
 }
 
-QToolButton *AnnotationQueryBar::buttonFor(const QString &query) const
-{
-    for (QToolButton *button : m_buttons) {
-        if (button->text() == query)
-            return button;
-    }
-    return nullptr;
-}
-
 void AnnotationQueryBar::applyTheme()
 {
     const QColor color = Palette::annotationColor(Annotation::Source::Query, false, UiTheme::instance()->background());

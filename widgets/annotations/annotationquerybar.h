@@ -22,7 +22,6 @@ public:
     // The dashboard's queries, each checked as the scope shows it.
     void setQueries(const std::vector<AnnotationQueryDefinition> &queries, const AnnotationScope &scope);
     bool isEmpty() const { return m_buttons.empty(); }
-    QToolButton *buttonFor(const QString &query) const;
 
 signals:
     void queryToggled(const QString &query, bool shown);
