@@ -3,9 +3,11 @@
 
 #include "base/format.h"
 #include "base/jsontext.h"
+#include "dashboard/dashboardvariables.h"
 #include "dashboard/dashboardwriter.h"
 #include "dashboard/loader/dashboardloader.h"
 #include "grafana/grafanaunit.h"
+#include "grafana/grafanav2schema.h"
 #include "grafana/grafanavariables.h"
 
 #include <QHash>
@@ -31,7 +33,8 @@ constexpr int kMaxColumns = 12; // as many as a Chaoscope dashboard may have
 const QSet<QString> kKeptMacros{QStringLiteral("__rate_interval"), QStringLiteral("__interval")};
 
 // Override properties that only change the look (line width, fill, points, legend, tooltip):
-// Chaoscope draws its own way, and listing each would bury what matters.
+// Chaoscope draws its own way. They are named together, in one line per panel, so that
+// they do not bury what matters.
 const QSet<QString> kCosmeticProperties{
     QStringLiteral("custom.lineWidth"),
     QStringLiteral("custom.fillOpacity"),
@@ -143,6 +146,7 @@ public:
         GrafanaVariables variables = GrafanaVariables::fromTemplating(
             m_dashboard.value(QStringLiteral("templating")).toObject().value(QStringLiteral("list")).toArray());
         m_sourceTypes.insert(variables.dataSourceTypes);
+        m_selectedValues = variables.selectedValues;
         out.variableDefinitions = std::move(variables.variables);
         readTime(out);
         for (const QJsonObject &panel : panelsInReadingOrder())
@@ -336,9 +340,56 @@ private:
         m_notConverted << converter.notConverted;
         if (!definition)
             return;
-        m_convertedPanels.emplace_back(panel.value(QStringLiteral("id")).toInt(-1), definition->title);
-        out.panels.push_back(std::move(*definition));
-        m_widths.push_back(placementOf(panel).width);
+        const QString repeat = panel.value(QStringLiteral("repeat")).toString();
+        for (PanelDefinition &copy : repeated(std::move(*definition), repeat, where, out.variableDefinitions)) {
+            m_convertedPanels.emplace_back(panel.value(QStringLiteral("id")).toInt(-1), copy.title);
+            out.panels.push_back(std::move(copy));
+            m_widths.push_back(placementOf(panel).width);
+        }
+    }
+
+    // Grafana's repeat draws the panel once per selected value of a variable. Where the file
+    // says which values those are, each becomes a panel with its value put in; otherwise the
+    // one panel follows the variable chosen in the toolbar.
+    std::vector<PanelDefinition> repeated(PanelDefinition panel, const QString &variable, const QString &where,
+                                          const std::vector<VariableDefinition> &variables)
+    {
+        if (variable.isEmpty())
+            return {std::move(panel)};
+        const QString what = where + QStringLiteral(": repeat for each $%1").arg(variable);
+        if (!DashboardVariables::find(variables, variable)) {
+            m_notConverted << what + QStringLiteral(": no such variable was converted; shown once");
+            return {std::move(panel)};
+        }
+        const QStringList values = m_selectedValues.value(variable);
+        if (values.size() < 2) {
+            m_notConverted << what + (values.isEmpty()
+                                          ? QStringLiteral(": \"All\" of values only Prometheus knows; shown once, for "
+                                                           "the value chosen in the toolbar")
+                                          : QStringLiteral(": one value was selected; shown once, for the value chosen "
+                                                           "in the toolbar"));
+            return {std::move(panel)};
+        }
+        std::vector<PanelDefinition> copies;
+        for (const QString &value : values) {
+            VariableDefinition fixed;
+            fixed.name = variable;
+            fixed.value = value;
+            const std::vector<VariableDefinition> one{fixed};
+            PanelDefinition copy = panel;
+            for (SeriesDefinition &series : copy.series) {
+                series.query = DashboardVariables::substitute(series.query, one);
+                series.legend = DashboardVariables::substitute(series.legend, one);
+            }
+            copy.title = DashboardVariables::substitute(panel.title, one);
+            if (copy.title == panel.title)
+                copy.title = QStringLiteral("%1 (%2)").arg(panel.title, value);
+            copies.push_back(std::move(copy));
+        }
+        m_notConverted << what + QStringLiteral(": one panel for each value selected in Grafana (%1), with its value "
+                                                "put in")
+                                     .arg(values.join(QStringLiteral(", ")));
+        return copies;
     }
 
     // The most common panel width, as panels per row.
@@ -491,6 +542,7 @@ private:
             listAxisLimits();
             listThresholds();
             listLooks();
+            listLook();
             return definition;
         }
 
@@ -639,7 +691,11 @@ private:
                     } else if (id == QLatin1String("displayName")) {
                         for (std::size_t i : series)
                             definition.series[i].legend = propertyValue.toString();
-                    } else if (!kCosmeticProperties.contains(id)) {
+                    } else if (kCosmeticProperties.contains(id)) {
+                        const QString look = QStringLiteral("%1 for '%2'").arg(id, option);
+                        if (id != QLatin1String("custom.axisPlacement") && !m_overrideLooks.contains(look))
+                            m_overrideLooks << look;
+                    } else {
                         // stacking, transforms, per-series min/max, thresholds, draw styles …
                         note(what + QStringLiteral(": %1 not supported").arg(id));
                     }
@@ -781,8 +837,67 @@ private:
             if (const QString from = m_panel.value(QStringLiteral("timeFrom")).toString(); !from.isEmpty())
                 note(QStringLiteral("a time range of its own (%1) not supported; the dashboard's window is used")
                          .arg(from));
-            if (const QString repeat = m_panel.value(QStringLiteral("repeat")).toString(); !repeat.isEmpty())
-                note(QStringLiteral("repeat for each $%1 not supported; shown once").arg(repeat));
+            if (const QString interval = m_panel.value(QStringLiteral("interval")).toString(); !interval.isEmpty())
+                note(QStringLiteral("a minimum step of its own (%1) not supported; the step follows the window")
+                         .arg(interval));
+            if (!m_defaults.value(QStringLiteral("mappings")).toArray().isEmpty())
+                note(QStringLiteral("value mappings not supported; values are shown as numbers"));
+            const QString scale = m_defaults.value(QStringLiteral("custom"))
+                                      .toObject()
+                                      .value(QStringLiteral("scaleDistribution"))
+                                      .toObject()
+                                      .value(QStringLiteral("type"))
+                                      .toString();
+            if ((!scale.isEmpty() && scale != QLatin1String("linear")) ||
+                (m_graph && m_panel.value(QStringLiteral("yaxes"))
+                                    .toArray()
+                                    .at(0)
+                                    .toObject()
+                                    .value(QStringLiteral("logBase"))
+                                    .toInt(1) > 1))
+                note(QStringLiteral("logarithmic axis not supported; drawn on a linear one"));
+        }
+
+        // What only changes the look: one line per panel, so that it is said without burying
+        // what matters. Chaoscope draws plain lines of its own width, without fill or points.
+        void listLook()
+        {
+            QStringList look;
+            const QJsonObject custom = m_defaults.value(QStringLiteral("custom")).toObject();
+            if (m_graph) {
+                if (const int fill = m_panel.value(QStringLiteral("fill")).toInt(1);
+                    fill > 0 && m_panel.value(QStringLiteral("lines")).toBool(true))
+                    look << QStringLiteral("area fill (fill %1)").arg(fill);
+                if (m_panel.value(QStringLiteral("fillGradient")).toInt() > 0)
+                    look << QStringLiteral("gradient fill");
+                if (const int width = m_panel.value(QStringLiteral("linewidth")).toInt(1); width != 1)
+                    look << QStringLiteral("line width %1").arg(width);
+                if (m_panel.value(QStringLiteral("points")).toBool())
+                    look << QStringLiteral("points");
+                if (m_panel.value(QStringLiteral("dashes")).toBool())
+                    look << QStringLiteral("dashed lines");
+            } else {
+                if (const double fill = numberOf(custom.value(QStringLiteral("fillOpacity"))); fill > 0)
+                    look << QStringLiteral("area fill (fillOpacity %1)").arg(formatNumber(fill));
+                if (const QString gradient = custom.value(QStringLiteral("gradientMode")).toString();
+                    !gradient.isEmpty() && gradient != QLatin1String("none"))
+                    look << QStringLiteral("%1 gradient").arg(gradient);
+                if (const double width = numberOf(custom.value(QStringLiteral("lineWidth")));
+                    std::isfinite(width) && width != 1)
+                    look << QStringLiteral("line width %1").arg(formatNumber(width));
+                if (custom.value(QStringLiteral("showPoints")).toString() == QLatin1String("always"))
+                    look << QStringLiteral("points");
+                if (const QString dash =
+                        custom.value(QStringLiteral("lineStyle")).toObject().value(QStringLiteral("fill")).toString();
+                    dash == QLatin1String("dash") || dash == QLatin1String("dot"))
+                    look << QStringLiteral("%1ed lines")
+                                .arg(dash == QLatin1String("dot") ? QStringLiteral("dott") : QStringLiteral("dash"));
+            }
+            if (m_defaults.contains(QStringLiteral("decimals")))
+                look << QStringLiteral("%1 decimals").arg(m_defaults.value(QStringLiteral("decimals")).toInt());
+            look << m_overrideLooks;
+            if (!look.isEmpty())
+                note(QStringLiteral("look not kept (drawn as plain lines): %1").arg(look.join(QStringLiteral(", "))));
         }
 
         const Converter &m_dashboard;
@@ -792,12 +907,14 @@ private:
         const QJsonObject m_defaults;
         QStringList m_refIds; // of each converted series, for overrides by query
         QString m_rightUnitId;
+        QStringList m_overrideLooks; // "custom.lineWidth for 'errors'"
         QSet<QString> m_otherSources;
         bool m_otherSourcesOnly = true;
     };
 
     const QJsonObject m_dashboard;
-    QHash<QString, QString> m_sourceTypes; // "${DS_PROMETHEUS}", "$ds" -> "prometheus"
+    QHash<QString, QString> m_sourceTypes;        // "${DS_PROMETHEUS}", "$ds" -> "prometheus"
+    QHash<QString, QStringList> m_selectedValues; // of each variable, for repeats
     QStringList m_notConverted;
     std::vector<int> m_widths;                              // grid width of each converted panel
     std::vector<std::pair<int, QString>> m_convertedPanels; // Grafana id and title of each converted panel
@@ -843,6 +960,18 @@ Result<Conversion> fromJson(const QByteArray &json)
             return notADashboard(QStringLiteral("\"dashboard\" is %1, not an object").arg(JsonText::typeName(inner)));
         dashboard = inner.toObject();
     }
+    // Grafana 12's dashboard API: the v2 schema, or the classic model in a resource's "spec".
+    if (GrafanaV2Schema::isV2(dashboard)) {
+        Result<GrafanaV2Schema::Classic> classic = GrafanaV2Schema::toClassic(dashboard);
+        if (!classic)
+            return classic.error();
+        Conversion conversion = Converter(classic->dashboard).run();
+        conversion.notConverted = classic->notConverted + conversion.notConverted;
+        return conversion;
+    }
+    if (dashboard.value(QStringLiteral("apiVersion")).toString().startsWith(QLatin1String("dashboard.grafana.app/")) &&
+        dashboard.value(QStringLiteral("spec")).isObject())
+        dashboard = dashboard.value(QStringLiteral("spec")).toObject();
     const QJsonValue panels = dashboard.value(QStringLiteral("panels"));
     const QJsonValue rows = dashboard.value(QStringLiteral("rows"));
     if (panels.isUndefined() && !rows.isArray())

@@ -173,12 +173,30 @@ GrafanaVariables GrafanaVariables::fromTemplating(const QJsonArray &list)
             if (definition.value.isEmpty() || type == QLatin1String("constant"))
                 definition.value = query.isEmpty() ? definition.value : query;
         } else if (type == QLatin1String("interval")) {
-            result.notConverted
-                << where + QStringLiteral(": interval variables not supported; fixed at \"%1\"").arg(definition.value);
+            // Its durations are a list to choose from, as a custom variable's; "auto" (a step
+            // from the window) has no counterpart.
+            for (const QString &choice : customChoices(variable)) {
+                if (!choice.startsWith(QLatin1String("$__auto")) && choice != QLatin1String("auto"))
+                    definition.choices << choice;
+            }
+            if (variable.value(QStringLiteral("auto")).toBool() ||
+                definition.value.startsWith(QLatin1String("$__auto")))
+                result.notConverted << where + QStringLiteral(": \"auto\" not supported; one of its durations is used");
+            if (definition.value.startsWith(QLatin1String("$__auto")))
+                definition.value.clear();
+            if (definition.choices.isEmpty() && definition.value.isEmpty()) {
+                definition.value = QStringLiteral("1m");
+                result.notConverted << where + QStringLiteral(": no durations and no current value; fixed at \"%1\"")
+                                                   .arg(definition.value);
+            }
         } else {
             result.notConverted << where + QStringLiteral(": variable type not supported");
             continue;
         }
+
+        QStringList selected = all ? definition.choices : current;
+        selected.removeAll(QString());
+        result.selectedValues.insert(name, selected);
 
         const bool choosable = definition.isChoosable();
         if (choosable && variable.value(QStringLiteral("includeAll")).toBool()) {

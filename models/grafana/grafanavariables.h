@@ -11,9 +11,8 @@
 
 // Grafana's `templating.list` as Chaoscope variables: `query` variables whose query is
 // `label_values(...)` take their choices from Prometheus, `custom` ones from their list,
-// `constant` and `textbox` are fixed values. What has no counterpart is named in
-// `notConverted`; an `interval` variable still becomes a fixed value so that queries using it
-// keep working.
+// `constant` and `textbox` are fixed values, `interval` ones a list of durations. What has no
+// counterpart is named in `notConverted`.
 struct GrafanaVariables
 {
     std::vector<VariableDefinition> variables;
@@ -22,6 +21,9 @@ struct GrafanaVariables
     // to the plugin type they select ("prometheus"): a panel reading from one is still a
     // Prometheus panel.
     QHash<QString, QString> dataSourceTypes;
+    // What Grafana had selected, by variable name, for a panel repeated by it: several values,
+    // one, or none when the selection is "All" of values only Prometheus knows.
+    QHash<QString, QStringList> selectedValues;
 
     static GrafanaVariables fromTemplating(const QJsonArray &list);
 

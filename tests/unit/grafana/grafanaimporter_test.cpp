@@ -229,7 +229,9 @@ TEST(GrafanaImporter, RightAxisFromAnOverrideByNameOrQueryWithItsUnit)
     EXPECT_EQ(panel.series[1].axis, AxisSide::Right);
     EXPECT_EQ(panel.series[1].color, QStringLiteral("#D55E00"));
     EXPECT_EQ(panel.series[2].legend, QStringLiteral("ratio"));
-    EXPECT_TRUE(c.notConverted.isEmpty()) << lines(c.notConverted);
+    EXPECT_EQ(c.notConverted, QStringList{QStringLiteral("panel 'Backlog' (timeseries): look not kept (drawn as plain "
+                                                         "lines): custom.lineWidth for 'C'")})
+        << lines(c.notConverted);
 }
 
 TEST(GrafanaImporter, RightAxisOverrideThatMatchesNoQueryIsListed)
@@ -263,7 +265,11 @@ TEST(GrafanaImporter, OldGraphPanelWithYaxesAndSeriesOverrides)
     EXPECT_EQ(panel.series[1].axis, AxisSide::Right);
     EXPECT_EQ(panel.series[1].query, QStringLiteral("(pushed) / 1000")) << "the right axis' ms become seconds";
     EXPECT_EQ(panel.series[1].color, QStringLiteral("#009E73"));
-    EXPECT_EQ(c.notConverted, QStringList{QStringLiteral("panel 'Jobs' (graph): thresholds (100) not supported")});
+    EXPECT_EQ(c.notConverted,
+              (QStringList{QStringLiteral("panel 'Jobs' (graph): thresholds (100) not supported"),
+                           QStringLiteral("panel 'Jobs' (graph): look not kept (drawn as plain lines): area fill "
+                                          "(fill 1)")}))
+        << "an old graph panel fills under its lines unless told \"fill\": 0";
 }
 
 TEST(GrafanaImporter, AxisLimitsAndDrawnThresholdsAreListedButMinimumZeroIsWhatChaoscopeDoes)
@@ -300,7 +306,7 @@ TEST(GrafanaImporter, StackingBarsTransformationsTimeShiftAndRepeatAreListed)
          {"stacking not supported; series are drawn unstacked", "draw style 'bars' not supported; drawn as lines",
           "transformations (reduce) not supported", "time shift 1h not supported",
           "a time range of its own (6h) not supported; the dashboard's window is used",
-          "repeat for each $pod not supported; shown once"})
+          "repeat for each $pod: no such variable was converted; shown once"})
         EXPECT_TRUE(listed(c, QStringLiteral("panel 'S' (timeseries): ") + QLatin1String(reason)))
             << reason << "\n"
             << lines(c.notConverted);
@@ -433,6 +439,7 @@ TEST(GrafanaImporter, VariablesWithoutACounterpartAreListed)
     ASSERT_EQ(v.size(), 3u);
     EXPECT_EQ(v[0].name, QStringLiteral("interval"));
     EXPECT_EQ(v[0].value, QStringLiteral("5m")) << "queries using $interval keep working";
+    EXPECT_EQ(v[0].choices, (QStringList{QStringLiteral("1m"), QStringLiteral("5m")})) << "and it can be changed";
     EXPECT_EQ(v[1].value, QStringLiteral("zeebe_x"));
     EXPECT_FALSE(v[1].isChoosable());
     EXPECT_EQ(v[2].value, QStringLiteral("a"));
@@ -440,7 +447,6 @@ TEST(GrafanaImporter, VariablesWithoutACounterpartAreListed)
               (QStringList{
                   QStringLiteral("variable 'ds' (datasource): data source variables not supported; Chaoscope reads "
                                  "from the --prometheus it was started with"),
-                  QStringLiteral("variable 'interval' (interval): interval variables not supported; fixed at \"5m\""),
                   QStringLiteral("variable 'filters' (adhoc): ad hoc filters not supported"),
                   QStringLiteral("variable 'metric' (query): only label_values(...) queries are supported, not "
                                  "\"metrics(zeebe_.*)\"; kept the value \"zeebe_x\""),
@@ -622,7 +628,6 @@ TEST(GrafanaImporter, CamundaFixtureConvertsItsPrometheusTimeSeries)
              "panel 'Worker fill level' (timeseries): stacking not supported; series are drawn unstacked",
              "variable 'datasource' (datasource): data source variables not supported; Chaoscope reads from the "
              "--prometheus it was started with",
-             "variable 'interval' (interval): interval variables not supported; fixed at \"1m\"",
          })
         EXPECT_TRUE(listed(c, QString::fromUtf8(expected))) << expected << "\n---\n" << lines(c.notConverted);
 }
@@ -680,4 +685,81 @@ TEST(GrafanaImporter, AMistakeIsPlacedAsInADashboardFile)
     ASSERT_EQ(dashboard.issues.size(), 1);
     EXPECT_EQ(grafana.error().message, dashboard.issues[0].message);
     EXPECT_EQ(grafana.error().message, QStringLiteral("not valid JSON: missing value separator at line 3, column 16"));
+}
+
+TEST(GrafanaImporter, RepeatByKnownValuesGivesOnePanelPerValueWithItsValuePutIn)
+{
+    const Conversion c = convert(R"j({"title": "Kafka",
+        "templating": {"list": [
+          {"type": "custom", "name": "topic", "query": "orders,payments,audit", "current": {"value": ["$__all"]},
+           "includeAll": true, "multi": true},
+          {"type": "query", "name": "pod", "query": "label_values(up, pod)", "current": {"value": "$__all"},
+           "includeAll": true}]},
+        "panels": [
+          {"id": 7, "type": "timeseries", "title": "Lag of $topic", "repeat": "topic",
+           "targets": [{"expr": "sum(kafka_lag{topic=\"$topic\"})", "legendFormat": "{{partition}} of $topic"}]},
+          {"id": 8, "type": "timeseries", "title": "Heap", "repeat": "pod", "targets": [{"expr": "heap{pod=~\"$pod\"}"}]}]})j");
+    QStringList titles;
+    for (const PanelDefinition &panel : c.dashboard.panels)
+        titles << panel.title;
+    EXPECT_EQ(titles, (QStringList{QStringLiteral("Lag of orders"), QStringLiteral("Lag of payments"),
+                                   QStringLiteral("Lag of audit"), QStringLiteral("Heap")}));
+    ASSERT_EQ(c.dashboard.panels.size(), 4u);
+    EXPECT_EQ(c.dashboard.panels[1].series.at(0).query, QStringLiteral("sum(kafka_lag{topic=\"payments\"})"));
+    EXPECT_EQ(c.dashboard.panels[1].series.at(0).legend, QStringLiteral("{{partition}} of payments"));
+    EXPECT_EQ(c.dashboard.panels[3].series.at(0).query, QStringLiteral("heap{pod=~\"$pod\"}"))
+        << "values only Prometheus knows: one panel that follows the toolbar";
+    EXPECT_TRUE(listed(c, QStringLiteral("panel 'Lag of $topic' (timeseries): repeat for each $topic: one panel for "
+                                         "each value selected in Grafana (orders, payments, audit), with its value put "
+                                         "in")))
+        << lines(c.notConverted);
+    EXPECT_TRUE(listed(c, QStringLiteral("panel 'Heap' (timeseries): repeat for each $pod: \"All\" of values only "
+                                         "Prometheus knows; shown once, for the value chosen in the toolbar")))
+        << lines(c.notConverted);
+}
+
+TEST(GrafanaImporter, WhatOnlyChangesTheLookIsSaidInOneLine)
+{
+    const Conversion c = convert(dashboardOf(
+        {timeseries(QStringLiteral("Fill"), QString::fromUtf8(R"j({"refId": "A", "expr": "x", "legendFormat": "x"})j"),
+                    QString::fromUtf8(R"j(, "fieldConfig": {"defaults": {"decimals": 2, "custom": {"fillOpacity": 25,
+            "gradientMode": "opacity", "lineWidth": 2, "showPoints": "always", "lineStyle": {"fill": "dash"},
+            "scaleDistribution": {"type": "log", "log": 2}}, "mappings": [{"type": "value", "options": {}}]},
+            "overrides": [{"matcher": {"id": "byName", "options": "x"},
+                           "properties": [{"id": "custom.fillOpacity", "value": 0}]}]}, "interval": "30s")j"))}));
+    ASSERT_EQ(c.dashboard.panels.size(), 1u);
+    EXPECT_EQ(
+        c.notConverted,
+        (QStringList{
+            QStringLiteral("panel 'Fill' (timeseries): a minimum step of its own (30s) not supported; the step "
+                           "follows the window"),
+            QStringLiteral("panel 'Fill' (timeseries): value mappings not supported; values are shown as numbers"),
+            QStringLiteral("panel 'Fill' (timeseries): logarithmic axis not supported; drawn on a linear one"),
+            QStringLiteral("panel 'Fill' (timeseries): look not kept (drawn as plain lines): area fill "
+                           "(fillOpacity 25), opacity gradient, line width 2, points, dashed lines, 2 decimals, "
+                           "custom.fillOpacity for 'x'")}))
+        << lines(c.notConverted);
+    const Conversion plain = convert(dashboardOf(
+        {timeseries(QStringLiteral("Plain"), QString::fromUtf8(R"j({"expr": "x"})j"),
+                    QString::fromUtf8(R"j(, "fieldConfig": {"defaults": {"custom": {"fillOpacity": 0, "lineWidth": 1,
+            "gradientMode": "none", "showPoints": "auto", "scaleDistribution": {"type": "linear"}}}})j"))}));
+    EXPECT_TRUE(plain.notConverted.isEmpty()) << "Grafana's defaults are what Chaoscope draws:\n"
+                                              << lines(plain.notConverted);
+}
+
+TEST(GrafanaImporter, IntervalVariableWithoutACurrentValueStartsAtItsFirstDuration)
+{
+    const Conversion c = convert(R"j({"panels": [], "templating": {"list": [
+        {"type": "interval", "name": "step", "query": "30s,1m", "auto": true, "options": []},
+        {"type": "interval", "name": "bare"}]}})j");
+    const auto &v = c.dashboard.variableDefinitions;
+    ASSERT_EQ(v.size(), 2u);
+    EXPECT_EQ(v[0].value, QStringLiteral("30s"));
+    EXPECT_EQ(v[0].choices, (QStringList{QStringLiteral("30s"), QStringLiteral("1m")}));
+    EXPECT_EQ(v[1].value, QStringLiteral("1m")) << "never an empty value that would break a query";
+    EXPECT_EQ(c.notConverted,
+              (QStringList{QStringLiteral("variable 'step' (interval): \"auto\" not supported; one of its durations is "
+                                          "used"),
+                           QStringLiteral("variable 'bare' (interval): no durations and no current value; fixed at "
+                                          "\"1m\"")}));
 }
