@@ -87,6 +87,15 @@ QString value(double value, const QString &unit, int significantDigits)
     return withSiPrefix(value, unit, significantDigits);
 }
 
+ValueParts valueParts(double number, const QString &unit, int significantDigits)
+{
+    const QString text = value(number, unit, significantDigits);
+    const qsizetype space = text.indexOf(QLatin1Char(' '));
+    if (space < 0)
+        return {text, {}};
+    return {text.left(space), text.mid(space + 1)};
+}
+
 QString duration(qint64 ms)
 {
     ms = std::max<qint64>(ms, 0);

@@ -14,6 +14,14 @@ namespace Format {
 // and "%" are understood; any other is written after an SI prefix. Non-finite values read
 // "NaN", "+Inf", "-Inf".
 QString value(double value, const QString &unit, int significantDigits = 3);
+// The same text split where its number ends: {"1.25k", "ops/s"}, {"12.3", "ms"}, {"42", ""};
+// a stat tile writes the unit smaller than the number.
+struct ValueParts
+{
+    QString number;
+    QString unit;
+};
+ValueParts valueParts(double value, const QString &unit, int significantDigits = 3);
 
 // How long something took or is ago, to the precision a reader needs: "250 ms", "1.5 s",
 // "42 s", "3 min 5 s", "2 h 10 min" (seconds and shorter parts are rounded down; a negative

@@ -3,6 +3,7 @@
 
 #include "dashboard/detectordefinition.h"
 #include "dashboard/loadtesterfield.h"
+#include "dashboard/thresholdsteps.h"
 
 #include <QList>
 #include <QMap>
@@ -47,6 +48,15 @@ struct SeriesDefinition
     QString color; // "#RRGGBB"; empty = from the palette (models stay free of QtGui)
 };
 
+// How a panel shows its series: as lines over the window, or as a stat tile (the newest
+// value of each series as a big number, coloured by its thresholds, over a sparkline of the
+// window on the same time axis).
+enum class PanelKind
+{
+    Lines,
+    Stat
+};
+
 struct PanelDefinition
 {
     QString title;
@@ -56,6 +66,8 @@ struct PanelDefinition
     // An annotation carrying one of these tags is drawn here, and not on the panels that do
     // not declare it; annotations with no tag any panel declares are drawn everywhere.
     QStringList annotationTags;
+    PanelKind kind = PanelKind::Lines;
+    std::vector<ThresholdStep> thresholds = {}; // a stat's colours, ascending
 };
 
 // The load tester a dashboard steers. Tokens are never stored here: only where to read them.

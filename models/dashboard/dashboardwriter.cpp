@@ -7,6 +7,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <algorithm>
+#include <cmath>
 
 namespace DashboardWriter {
 
@@ -65,6 +66,18 @@ QJsonObject panelObject(const PanelDefinition &panel)
                        {QStringLiteral("unit"), panel.unit},
                        {QStringLiteral("rightUnit"), panel.rightUnit},
                        {QStringLiteral("series"), series}};
+    if (panel.kind == PanelKind::Stat)
+        object.insert(QStringLiteral("type"), QStringLiteral("stat"));
+    if (!panel.thresholds.empty()) {
+        QJsonArray steps;
+        for (const ThresholdStep &step : panel.thresholds) {
+            QJsonObject written{{QStringLiteral("color"), step.color}};
+            if (std::isfinite(step.from))
+                written.insert(QStringLiteral("value"), step.from);
+            steps.append(written);
+        }
+        object.insert(QStringLiteral("thresholds"), steps);
+    }
     if (!panel.annotationTags.isEmpty())
         object.insert(QStringLiteral("annotationTags"), QJsonArray::fromStringList(panel.annotationTags));
     return object;

@@ -6,6 +6,7 @@
 #include "dashboard/dashboardvariables.h"
 #include "dashboard/dashboardwriter.h"
 #include "dashboard/loader/dashboardloader.h"
+#include "grafana/grafanacolor.h"
 #include "grafana/grafanaunit.h"
 #include "grafana/grafanav2schema.h"
 #include "grafana/grafanavariables.h"
@@ -18,6 +19,7 @@
 #include <QSet>
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <optional>
 
@@ -31,6 +33,10 @@ constexpr int kMaxColumns = 12; // as many as a Chaoscope dashboard may have
 // Macros Chaoscope's poller substitutes itself (the step it asks for); any other $__name is
 // Grafana's alone.
 const QSet<QString> kKeptMacros{QStringLiteral("__rate_interval"), QStringLiteral("__interval")};
+
+// Panels drawn as a stat tile: Grafana's stat, its old singlestat, and a gauge (its value as
+// the number, without the dial).
+const QSet<QString> kStatTypes{QStringLiteral("stat"), QStringLiteral("singlestat"), QStringLiteral("gauge")};
 
 // Override properties that only change the look (line width, fill, points, legend, tooltip):
 // Chaoscope draws its own way. They are named together, in one line per panel, so that
@@ -331,7 +337,7 @@ private:
                                                      "\"Export for sharing externally\")");
             return;
         }
-        if (type != QLatin1String("timeseries") && type != QLatin1String("graph")) {
+        if (type != QLatin1String("timeseries") && type != QLatin1String("graph") && !kStatTypes.contains(type)) {
             m_notConverted << where + QStringLiteral(": panel type not supported");
             return;
         }
@@ -343,8 +349,9 @@ private:
         const QString repeat = panel.value(QStringLiteral("repeat")).toString();
         for (PanelDefinition &copy : repeated(std::move(*definition), repeat, where, out.variableDefinitions)) {
             m_convertedPanels.emplace_back(panel.value(QStringLiteral("id")).toInt(-1), copy.title);
+            // A stat tile beside lines is narrow in Grafana; the lines set the columns.
+            (copy.kind == PanelKind::Stat ? m_statWidths : m_widths).push_back(placementOf(panel).width);
             out.panels.push_back(std::move(copy));
-            m_widths.push_back(placementOf(panel).width);
         }
     }
 
@@ -392,16 +399,18 @@ private:
         return copies;
     }
 
-    // The most common panel width, as panels per row.
+    // The most common width of the lines panels (of the stat tiles when there are only
+    // those), as panels per row.
     int columnsFromWidths() const
     {
-        if (m_widths.empty())
+        const std::vector<int> &widths = m_widths.empty() ? m_statWidths : m_widths;
+        if (widths.empty())
             return 2;
         std::map<int, int> counts;
-        for (int width : m_widths)
+        for (int width : widths)
             ++counts[width];
-        int best = m_widths.front();
-        for (int width : m_widths) {
+        int best = widths.front();
+        for (int width : widths) {
             if (counts[width] > counts[best])
                 best = width;
         }
@@ -514,6 +523,8 @@ private:
         PanelConverter(const Converter &dashboard, const QJsonObject &panel, const QString &where)
             : m_dashboard(dashboard), m_panel(panel), m_where(where),
               m_graph(panel.value(QStringLiteral("type")).toString() == QLatin1String("graph")),
+              m_singlestat(panel.value(QStringLiteral("type")).toString() == QLatin1String("singlestat")),
+              m_stat(kStatTypes.contains(panel.value(QStringLiteral("type")).toString())),
               m_defaults(
                   panel.value(QStringLiteral("fieldConfig")).toObject().value(QStringLiteral("defaults")).toObject())
         {}
@@ -539,8 +550,16 @@ private:
             else
                 readFieldOverrides(definition);
             applyUnits(definition);
-            listAxisLimits();
-            listThresholds();
+            if (m_stat) {
+                definition.kind = PanelKind::Stat;
+                if (m_singlestat)
+                    readSinglestat(definition);
+                else
+                    readStat(definition);
+            } else {
+                listAxisLimits();
+                listThresholds();
+            }
             listLooks();
             listLook();
             return definition;
@@ -737,8 +756,9 @@ private:
         void applyUnits(PanelDefinition &definition)
         {
             const QJsonArray yaxes = m_panel.value(QStringLiteral("yaxes")).toArray();
-            const QString leftId = m_graph ? yaxes.at(0).toObject().value(QStringLiteral("format")).toString()
-                                           : m_defaults.value(QStringLiteral("unit")).toString();
+            const QString leftId = m_graph        ? yaxes.at(0).toObject().value(QStringLiteral("format")).toString()
+                                   : m_singlestat ? m_panel.value(QStringLiteral("format")).toString()
+                                                  : m_defaults.value(QStringLiteral("unit")).toString();
             QString rightId =
                 m_graph ? yaxes.at(1).toObject().value(QStringLiteral("format")).toString() : m_rightUnitId;
             if (!m_graph && rightId.isEmpty())
@@ -858,6 +878,79 @@ private:
                 note(QStringLiteral("logarithmic axis not supported; drawn on a linear one"));
         }
 
+        // A stat's (or gauge's) threshold steps become the tile's colours; what it reduces the
+        // window to, its colour mode and its sparkline are compared with what the tile shows:
+        // the newest value, in the step's colour, over a sparkline.
+        void readStat(PanelDefinition &definition)
+        {
+            if (m_panel.value(QStringLiteral("type")).toString() == QLatin1String("gauge"))
+                note(QStringLiteral("a gauge is drawn as a stat tile: its value as a number over a sparkline, without "
+                                    "the dial"));
+            const QJsonObject thresholds = m_defaults.value(QStringLiteral("thresholds")).toObject();
+            const QJsonArray steps = thresholds.value(QStringLiteral("steps")).toArray();
+            if (thresholds.value(QStringLiteral("mode")).toString() == QLatin1String("percentage") &&
+                !steps.isEmpty()) {
+                note(QStringLiteral("thresholds in percent of the range not supported; the number keeps the text "
+                                    "colour"));
+            } else {
+                for (const QJsonValue value : steps)
+                    addStep(definition, value.toObject().value(QStringLiteral("value")),
+                            value.toObject().value(QStringLiteral("color")).toString());
+            }
+            const QJsonObject options = m_panel.value(QStringLiteral("options")).toObject();
+            const QJsonObject reduce = options.value(QStringLiteral("reduceOptions")).toObject();
+            const QString calc = reduce.value(QStringLiteral("calcs")).toArray().at(0).toString();
+            if (!calc.isEmpty() && calc != QLatin1String("lastNotNull") && calc != QLatin1String("last"))
+                note(QStringLiteral("shows the newest value in the window, not its %1").arg(calc));
+            if (reduce.value(QStringLiteral("values")).toBool())
+                note(QStringLiteral("shows every value in Grafana (\"All values\"); the newest here"));
+            const QString colorMode = options.value(QStringLiteral("colorMode")).toString();
+            if (colorMode == QLatin1String("none"))
+                definition.thresholds.clear(); // Grafana colours nothing either
+            else if (colorMode.startsWith(QLatin1String("background")))
+                m_extraLooks << QStringLiteral("a coloured background (the number is coloured instead)");
+            if (options.value(QStringLiteral("graphMode")).toString() == QLatin1String("none"))
+                m_extraLooks << QStringLiteral("no sparkline in Grafana");
+        }
+
+        // The old singlestat: "thresholds": "80,90" with three "colors", applied to the value
+        // or the background when asked; "valueName" is what it reduces the window to.
+        void readSinglestat(PanelDefinition &definition)
+        {
+            const QString valueName = m_panel.value(QStringLiteral("valueName")).toString(QStringLiteral("avg"));
+            if (valueName != QLatin1String("current"))
+                note(QStringLiteral("shows the newest value in the window, not its %1").arg(valueName));
+            const bool colorValue = m_panel.value(QStringLiteral("colorValue")).toBool();
+            const bool colorBackground = m_panel.value(QStringLiteral("colorBackground")).toBool();
+            if (colorBackground)
+                m_extraLooks << QStringLiteral("a coloured background (the number is coloured instead)");
+            if (!m_panel.value(QStringLiteral("sparkline")).toObject().value(QStringLiteral("show")).toBool())
+                m_extraLooks << QStringLiteral("no sparkline in Grafana");
+            if (!colorValue && !colorBackground)
+                return;
+            const QJsonArray colors = m_panel.value(QStringLiteral("colors")).toArray();
+            QStringList values = m_panel.value(QStringLiteral("thresholds")).toString().split(QLatin1Char(','));
+            values.removeAll(QString());
+            addStep(definition, QJsonValue(), colors.at(0).toString());
+            for (qsizetype i = 0; i < values.size(); ++i)
+                addStep(definition, numberOf(values[i].trimmed()), colors.at(i + 1).toString());
+        }
+
+        void addStep(PanelDefinition &definition, const QJsonValue &from, const QString &grafanaColor)
+        {
+            const QString color = GrafanaColor::toHex(grafanaColor);
+            const double value =
+                from.isNull() || from.isUndefined() ? -std::numeric_limits<double>::infinity() : numberOf(from);
+            if (color.isEmpty() || std::isnan(value)) {
+                note(QStringLiteral("threshold step %1 '%2' not understood; left out")
+                         .arg(from.isDouble() ? formatNumber(from.toDouble()) : from.toString(), grafanaColor));
+                return;
+            }
+            if (!definition.thresholds.empty() && value <= definition.thresholds.back().from)
+                return; // Grafana sorts its steps; a repeated value adds nothing
+            definition.thresholds.push_back({value, color});
+        }
+
         // What only changes the look: one line per panel, so that it is said without burying
         // what matters. Chaoscope draws plain lines of its own width, without fill or points.
         void listLook()
@@ -895,19 +988,24 @@ private:
             }
             if (m_defaults.contains(QStringLiteral("decimals")))
                 look << QStringLiteral("%1 decimals").arg(m_defaults.value(QStringLiteral("decimals")).toInt());
-            look << m_overrideLooks;
+            look << m_extraLooks << m_overrideLooks;
             if (!look.isEmpty())
-                note(QStringLiteral("look not kept (drawn as plain lines): %1").arg(look.join(QStringLiteral(", "))));
+                note(QStringLiteral("look not kept (drawn as %1): %2")
+                         .arg(m_stat ? QStringLiteral("a stat tile") : QStringLiteral("plain lines"),
+                              look.join(QStringLiteral(", "))));
         }
 
         const Converter &m_dashboard;
         const QJsonObject m_panel;
         const QString m_where;
         const bool m_graph;
+        const bool m_singlestat;
+        const bool m_stat; // drawn as a stat tile: stat, singlestat, gauge
         const QJsonObject m_defaults;
         QStringList m_refIds; // of each converted series, for overrides by query
         QString m_rightUnitId;
         QStringList m_overrideLooks; // "custom.lineWidth for 'errors'"
+        QStringList m_extraLooks;    // a stat's: "no sparkline in Grafana"
         QSet<QString> m_otherSources;
         bool m_otherSourcesOnly = true;
     };
@@ -916,7 +1014,8 @@ private:
     QHash<QString, QString> m_sourceTypes;        // "${DS_PROMETHEUS}", "$ds" -> "prometheus"
     QHash<QString, QStringList> m_selectedValues; // of each variable, for repeats
     QStringList m_notConverted;
-    std::vector<int> m_widths;                              // grid width of each converted panel
+    std::vector<int> m_widths;                              // grid width of each converted lines panel
+    std::vector<int> m_statWidths;                          // and of each stat tile
     std::vector<std::pair<int, QString>> m_convertedPanels; // Grafana id and title of each converted panel
 };
 

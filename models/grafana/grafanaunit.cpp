@@ -2,6 +2,7 @@
 #include "grafana/grafanaunit.h"
 
 #include <QHash>
+#include <QRegularExpression>
 #include <cmath>
 
 GrafanaUnit GrafanaUnit::fromId(const QString &grafanaId)
@@ -52,8 +53,15 @@ GrafanaUnit GrafanaUnit::fromId(const QString &grafanaId)
         {QStringLiteral("percentunit"), {"%", 100}},
     };
     const auto it = kUnits.constFind(id);
-    if (it == kUnits.constEnd())
+    if (it == kUnits.constEnd()) {
+        // Grafana shows any text that is not one of its ids as a suffix ("%", "req/s", "€"):
+        // text with characters no id has is such a suffix. An id Chaoscope does not know
+        // ("celsius") is not one: it is listed rather than shown as a word.
+        static const QRegularExpression idLike(QStringLiteral("^[A-Za-z0-9_.:-]*$"));
+        if (!idLike.match(id).hasMatch())
+            return {id, 1, true};
         return {QString(), 1, false};
+    }
     return {QString::fromLatin1(it->unit), it->factor, true};
 }
 

@@ -96,7 +96,9 @@ QJsonObject classicVariable(const QJsonObject &variable)
         // as in a classic query variable's object form.
         const DataQuery query =
             readDataQuery(objectAt(spec, QStringLiteral("query")), objectAt(spec, QStringLiteral("datasource")));
-        classic.insert(QStringLiteral("query"), query.spec);
+        // Grafana's own conversion keeps a classic string query as "__legacyStringValue".
+        const QJsonValue legacy = query.spec.value(QStringLiteral("__legacyStringValue"));
+        classic.insert(QStringLiteral("query"), legacy.isString() ? legacy : QJsonValue(query.spec));
         classic.remove(QStringLiteral("datasource"));
         putDataSource(query, classic);
     } else if (kind == QLatin1String("DatasourceVariable")) {

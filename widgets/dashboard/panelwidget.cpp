@@ -2,6 +2,8 @@
 #include "dashboard/panelwidget.h"
 
 #include "base/format.h"
+#include "dashboard/statvalues.h"
+#include "theme/palette.h"
 #include "theme/uitheme.h"
 #include "timeline/legendview.h"
 #include "timeline/timelinechart.h"
@@ -40,7 +42,17 @@ PanelWidget::PanelWidget(const PanelDefinition &panel, SampleStore *store, TimeW
     layout->setContentsMargins(1, 1, 1, 4);
     layout->setSpacing(0);
     layout->addLayout(header);
-    layout->addWidget(m_chart, 1);
+    if (m_panel.kind == PanelKind::Stat) {
+        // A stat tile: the numbers first, the window's sparkline under them on the shared
+        // time axis (crosshair, marks and zoom as in any chart); the names are under the
+        // numbers, so the legend row is not needed.
+        m_statValues = new StatValues(this);
+        layout->addWidget(m_statValues, 3);
+        layout->addWidget(m_chart, 2);
+        m_legend->hide();
+    } else {
+        layout->addWidget(m_chart, 1);
+    }
     auto *legendRow = new QHBoxLayout;
     legendRow->setContentsMargins(TimelineChart::kLeftGutter, 0, 8, 0);
     legendRow->addWidget(m_legend);
@@ -81,6 +93,8 @@ void PanelWidget::setStatus(const PanelStatus &status)
     m_status = status;
     m_chart->setStatus(status);
     refreshFreshness();
+    if (m_statValues)
+        updateStatValues();
 }
 
 void PanelWidget::refreshFreshness()
@@ -154,7 +168,39 @@ void PanelWidget::updateLegend()
     // Every render reports its statistics; the legend repaints only when what it shows
     // changed (most live ticks change no digit shown).
     m_legend->setRows(std::move(rows));
+    if (m_statValues)
+        updateStatValues();
     const QString toolTip = formulas.join(QStringLiteral("\n\n"));
     if (toolTip != m_legend->toolTip())
         m_legend->setToolTip(toolTip);
+}
+
+void PanelWidget::updateStatValues()
+{
+    std::vector<StatValues::Value> values;
+    const Palette::Background background = UiTheme::instance()->background();
+    int index = 0;
+    for (const TimelineChart::LegendEntry &entry : m_chart->legend()) {
+        const QString unit = entry.axis == AxisSide::Right ? m_panel.rightUnit : m_panel.unit;
+        StatValues::Value value;
+        value.name = entry.name;
+        if (entry.stats.last) {
+            value.text = Format::value(*entry.stats.last, unit);
+            const Format::ValueParts parts = Format::valueParts(*entry.stats.last, unit);
+            value.number = parts.number;
+            value.unit = parts.unit;
+            const QString color = ThresholdSteps::colorFor(m_panel.thresholds, *entry.stats.last);
+            if (!color.isEmpty())
+                value.color = Palette::resolve(color, index, background);
+        } else {
+            value.text = QStringLiteral("–");
+        }
+        // A source that is down or a failing query shows its last value greyed: it is not
+        // the value now.
+        if (m_status.state == PanelStatus::State::SourceDown || m_status.state == PanelStatus::State::QueryError)
+            value.color = UiTheme::instance()->colors().muted;
+        values.push_back(std::move(value));
+        ++index;
+    }
+    m_statValues->setValues(std::move(values));
 }

@@ -9,6 +9,7 @@
 
 class LegendView;
 class QLabel;
+class StatValues;
 class SampleStore;
 class TimeWindow;
 class TimelineChart;
@@ -22,6 +23,7 @@ public:
     PanelWidget(const PanelDefinition &panel, SampleStore *store, TimeWindow *window, QWidget *parent = nullptr);
 
     TimelineChart *chart() const { return m_chart; }
+    StatValues *statValues() const { return m_statValues; } // null unless a stat panel
     void setStatus(const PanelStatus &status);
     void refreshFreshness(); // the age text moves on even when no data arrives
     // What each derived series (by store key) computes, shown as the legend's tooltip.
@@ -34,7 +36,8 @@ signals:
 
 private:
     void updateLegend();
-    void applyTheme(); // the card, title and status colours of the theme shown now
+    void updateStatValues(); // a stat tile's numbers, from the legend's newest values
+    void applyTheme();       // the card, title and status colours of the theme shown now
 
     PanelDefinition m_panel;
     TimeWindow *m_window;
@@ -42,6 +45,7 @@ private:
     QLabel *m_title;
     QLabel *m_freshness;
     LegendView *m_legend;
+    StatValues *m_statValues = nullptr; // a stat panel's numbers; null for a lines panel
     PanelStatus m_status;
     QHash<QString, QString> m_formulas;
 };

@@ -28,6 +28,7 @@ struct FigureLayout
         AnnotationNumber,
         Key, // one entry of the key of numbered annotations
         NoData,
+        StatValue, // a stat tile's big number, or the series' name under it
     };
     struct Text
     {

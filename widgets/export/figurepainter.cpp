@@ -8,6 +8,7 @@
 #include "theme/palette.h"
 #include "timeline/annotationlayout.h"
 #include "timeline/seriesgeometry.h"
+#include "timeline/statnumber.h"
 #include "timeline/timeticks.h"
 #include "timeline/valuescale.h"
 
@@ -727,6 +728,9 @@ void FigurePainter::paintCell(QPainter &painter, const CellPlan &cell, int index
     paintSeries(painter, cell);
     painter.restore();
 
+    if (panel.kind == PanelKind::Stat)
+        paintStatValues(painter, cell, index, layout);
+
     bool anyData = false;
     for (const ExportFigure::Series &series : panel.series) {
         const auto [first, last] = m_store.indexRange(series.key, cell.range);
@@ -740,6 +744,66 @@ void FigurePainter::paintCell(QPainter &painter, const CellPlan &cell, int index
     }
     if (layout)
         layout->cells.push_back({rect, plot, drawnLeft, cell.legendLevel});
+}
+
+// A stat tile's numbers, as on screen: the newest value of each series in the range, in its
+// threshold colour, over the upper part of the sparkline on a veil of the background, so the
+// line stays visible below and behind them.
+void FigurePainter::paintStatValues(QPainter &painter, const CellPlan &cell, int index, FigureLayout *layout) const
+{
+    const ExportFigure::Panel &panel = *cell.panel;
+    if (panel.series.empty())
+        return;
+    const int count = int(std::min<std::size_t>(panel.series.size(), 4));
+    const QRectF area(cell.plot.left(), cell.plot.top(), cell.plot.width(), cell.plot.height() * 0.6);
+    painter.fillRect(area, withAlpha(m_theme.background, 0.8));
+    const double width = area.width() / count;
+    const QFont nameFont = m_theme.font(m_theme.legendPx);
+    const double nameHeight = QFontMetricsF(nameFont).height();
+    const QFont numberFont = m_theme.font(m_theme.legendPx, true);
+    const QSizeF numberBox(width * 0.95, (area.height() - nameHeight) * 0.85);
+    const double maxPx = m_theme.titlePx * 2.5;
+    std::vector<Format::ValueParts> parts;
+    std::vector<QColor> colors;
+    double pixels = maxPx;
+    for (int i = 0; i < count; ++i) {
+        const ExportFigure::Series &series = panel.series[std::size_t(i)];
+        const QString &unit = series.definition.axis == AxisSide::Right ? panel.rightUnit : panel.unit;
+        Format::ValueParts value{QStringLiteral("–"), {}};
+        QColor color = m_theme.text;
+        if (const SampleStore::Series *stored = m_store.series(series.key)) {
+            const SeriesStatistics stats =
+                SeriesStatistics::compute(stored->timestampsMs(), stored->values(), cell.range);
+            if (stats.last) {
+                value = Format::valueParts(*stats.last, unit);
+                const QString threshold = ThresholdSteps::colorFor(panel.thresholds, *stats.last);
+                if (!threshold.isEmpty())
+                    color = Palette::resolve(threshold, i);
+            }
+        }
+        pixels = std::min(pixels, StatNumber::fittingPixelSize(numberFont, value, numberBox, maxPx));
+        parts.push_back(value);
+        colors.push_back(color);
+    }
+    QFont probe = numberFont;
+    probe.setPixelSize(std::max(1, int(pixels)));
+    const double numberHeight = QFontMetricsF(probe).height();
+    for (int i = 0; i < count; ++i) {
+        const double left = area.left() + i * width;
+        const double top = area.top() + (area.height() - numberHeight - nameHeight) / 2;
+        const Format::ValueParts &value = parts[std::size_t(i)];
+        const QRectF ink = StatNumber::paint(painter, numberFont, pixels, value, QRectF(left, top, width, numberHeight),
+                                             colors[std::size_t(i)]);
+        if (layout)
+            layout->texts.push_back({FigureLayout::Role::StatValue, ink,
+                                     value.unit.isEmpty() ? value.number : value.number + QLatin1Char(' ') + value.unit,
+                                     index});
+        painter.setFont(nameFont);
+        painter.setPen(m_theme.mutedText);
+        drawText(painter, QRectF(left, top + numberHeight, width, nameHeight), Qt::AlignCenter,
+                 QFontMetricsF(nameFont).elidedText(panel.series[std::size_t(i)].name, Qt::ElideRight, width),
+                 FigureLayout::Role::StatValue, index, layout);
+    }
 }
 
 void FigurePainter::paintTimeAxis(QPainter &painter, const CellPlan &cell, int index, const QTimeZone &zone,

@@ -63,6 +63,7 @@ private:
     void paintCell(QPainter &painter, const CellPlan &cell, int index, FigureLayout *layout) const;
     void paintLegend(QPainter &painter, const CellPlan &cell, int index, FigureLayout *layout) const;
     void paintSeries(QPainter &painter, const CellPlan &cell) const;
+    void paintStatValues(QPainter &painter, const CellPlan &cell, int index, FigureLayout *layout) const;
     void paintTimeAxis(QPainter &painter, const CellPlan &cell, int index, const QTimeZone &zone,
                        FigureLayout *layout) const;
     void paintAnnotations(QPainter &painter, const CellPlan &cell, int index, const Plan &plan,

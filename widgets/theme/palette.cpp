@@ -47,6 +47,12 @@ QColor resolve(const QString &color, int index, Background background)
         const QColor hsl = parsed.toHsl();
         return QColor::fromHsl(hsl.hslHue(), hsl.hslSaturation(), std::min(215, 255 - hsl.lightness()));
     }
+    // And the other way round: Grafana's yellow (#FADE2A) on a white card is a number nobody
+    // can read. Too bright a colour is darkened, keeping its hue.
+    constexpr double kBrightestReadableOnLight = 0.7; // Rec. 709 luma; Grafana's green is below
+    const double luma = 0.2126 * parsed.redF() + 0.7152 * parsed.greenF() + 0.0722 * parsed.blueF();
+    if (background == Background::Light && luma > kBrightestReadableOnLight)
+        return parsed.darker(150);
     return parsed;
 }
 

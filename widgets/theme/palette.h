@@ -18,7 +18,8 @@ enum class Background
 
 QColor seriesColor(int index, Background background = Background::Light);
 // A colour from a dashboard file ("#0072B2", "orange"), or the palette's when empty/invalid.
-// On a dark background a file's colour too dark to read (black) is lightened.
+// On a dark background a file's colour too dark to read (black) is lightened; on a light one,
+// a colour too bright to read (Grafana's yellow) is darkened.
 QColor resolve(const QString &color, int index, Background background = Background::Light);
 // An annotation's marker colour: by who made it (manual, action, scenario, detector), red for
 // an action that did not take effect.

@@ -45,10 +45,19 @@ void PanelsSection::read(const QJsonValue &value, std::vector<PanelDefinition> &
 
 PanelDefinition PanelsSection::readPanel(const QJsonObject &object, const QString &path)
 {
-    m_json.checkKeys(object, path, {"title", "unit", "rightUnit", "series", "annotationTags"});
+    m_json.checkKeys(object, path, {"title", "type", "thresholds", "unit", "rightUnit", "series", "annotationTags"});
     PanelDefinition panel;
     if (auto title = m_json.readString(object, path, QStringLiteral("title")))
         panel.title = *title;
+    if (auto type = m_json.readString(object, path, QStringLiteral("type"))) {
+        if (*type == QLatin1String("stat"))
+            panel.kind = PanelKind::Stat;
+        else if (*type != QLatin1String("lines"))
+            m_json.issue(JsonSection::join(path, QStringLiteral("type")),
+                         QStringLiteral("must be \"lines\" or \"stat\"; drawn as lines"));
+    }
+    readThresholds(object.value(QStringLiteral("thresholds")), JsonSection::join(path, QStringLiteral("thresholds")),
+                   panel);
     panel.annotationTags = m_json.readStrings(object, path, QStringLiteral("annotationTags"),
                                               QStringLiteral("tags whose annotations are drawn on this panel"));
     if (auto unit = m_json.readString(object, path, QStringLiteral("unit")))
@@ -81,6 +90,55 @@ PanelDefinition PanelsSection::readPanel(const QJsonObject &object, const QStrin
                                                  : QStringLiteral("no usable series; the panel stays empty"));
     }
     return panel;
+}
+
+// [{"color": "#2CA02C"}, {"value": 80, "color": "#D62728"}]: a base colour, then a colour
+// from each value up. A step in the wrong place is dropped, with its reason.
+void PanelsSection::readThresholds(const QJsonValue &value, const QString &path, PanelDefinition &panel)
+{
+    if (value.isUndefined())
+        return;
+    if (!value.isArray()) {
+        m_json.issue(path, QStringLiteral("must be an array of {\"value\", \"color\"}"));
+        return;
+    }
+    static const QRegularExpression rgb(QStringLiteral("^#[0-9A-Fa-f]{6}$"));
+    const QJsonArray array = value.toArray();
+    for (qsizetype i = 0; i < array.size(); ++i) {
+        const QString stepPath = JsonSection::index(path, i);
+        const QJsonObject step = array[i].toObject();
+        if (!array[i].isObject()) {
+            m_json.issue(stepPath, QStringLiteral("must be an object; step dropped"));
+            continue;
+        }
+        m_json.checkKeys(step, stepPath, {"value", "color"});
+        const QString color = step.value(QStringLiteral("color")).toString();
+        if (!rgb.match(color).hasMatch()) {
+            m_json.issue(JsonSection::join(stepPath, QStringLiteral("color")),
+                         QStringLiteral("must be \"#RRGGBB\"; step dropped"));
+            continue;
+        }
+        ThresholdStep parsed;
+        parsed.color = color.toUpper();
+        const QJsonValue from = step.value(QStringLiteral("value"));
+        if (from.isDouble()) {
+            parsed.from = from.toDouble();
+        } else if (!from.isUndefined() && !from.isNull()) {
+            m_json.issue(JsonSection::join(stepPath, QStringLiteral("value")),
+                         QStringLiteral("must be a number; step dropped"));
+            continue;
+        } else if (!panel.thresholds.empty()) {
+            m_json.issue(JsonSection::join(stepPath, QStringLiteral("value")),
+                         QStringLiteral("missing: only the first step is the base; step dropped"));
+            continue;
+        }
+        if (!panel.thresholds.empty() && parsed.from <= panel.thresholds.back().from) {
+            m_json.issue(JsonSection::join(stepPath, QStringLiteral("value")),
+                         QStringLiteral("must be above the step before it; step dropped"));
+            continue;
+        }
+        panel.thresholds.push_back(parsed);
+    }
 }
 
 void PanelsSection::readLook(const QJsonObject &object, const QString &path, SeriesDefinition &series)

@@ -27,6 +27,7 @@ public:
 
 private:
     PanelDefinition readPanel(const QJsonObject &object, const QString &path);
+    void readThresholds(const QJsonValue &value, const QString &path, PanelDefinition &panel);
     std::optional<SeriesDefinition> readSeries(const QJsonObject &object, const QString &path);
     std::optional<SeriesDefinition> readDerived(const QJsonObject &object, const QString &path,
                                                 SeriesDefinition series);

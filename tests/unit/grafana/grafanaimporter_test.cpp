@@ -9,6 +9,7 @@
 #include "testpaths.h"
 
 #include <QFile>
+#include <cmath>
 #include <gtest/gtest.h>
 
 using GrafanaImporter::Conversion;
@@ -97,8 +98,8 @@ TEST(GrafanaImporter, OtherPanelTypesAreListedByTitleAndType)
     EXPECT_TRUE(c.dashboard.panels.empty());
     EXPECT_TRUE(listed(c, QStringLiteral("panel 'Disk usage' (piechart): panel type not supported")))
         << lines(c.notConverted);
-    EXPECT_TRUE(listed(c, QStringLiteral("panel 'Now' (stat): panel type not supported")));
-    EXPECT_TRUE(listed(c, QStringLiteral("panel 'Load' (gauge): panel type not supported")));
+    EXPECT_TRUE(listed(c, QStringLiteral("panel 'Now' (stat): no Prometheus query to convert; panel left out")));
+    EXPECT_TRUE(listed(c, QStringLiteral("panel 'Load' (gauge): no Prometheus query to convert; panel left out")));
     EXPECT_TRUE(listed(c, QStringLiteral("panel 'Rejections' (table): panel type not supported")));
     EXPECT_TRUE(listed(c, QStringLiteral("panel '#0' (text): panel type not supported")));
     EXPECT_TRUE(listed(c, QStringLiteral("panel 'Latency' (heatmap): panel type not supported")));
@@ -593,7 +594,8 @@ TEST(GrafanaImporter, CamundaFixtureConvertsItsPrometheusTimeSeries)
     for (const PanelDefinition &panel : d.panels)
         titles << panel.title;
     EXPECT_EQ(titles,
-              (QStringList{QStringLiteral("Process instances per second"),
+              (QStringList{QStringLiteral("PI completed/s (now)"), QStringLiteral("Backpressure (now)"),
+                           QStringLiteral("Process instances per second"),
                            QStringLiteral("Exporter backlog vs export rate"), QStringLiteral("Jobs by action"),
                            QStringLiteral("Backpressure drop ratio"), QStringLiteral("Starter HTTP client pool"),
                            QStringLiteral("Data availability p99"), QStringLiteral("CPU throttling"),
@@ -604,19 +606,23 @@ TEST(GrafanaImporter, CamundaFixtureConvertsItsPrometheusTimeSeries)
     EXPECT_EQ(variables, (QStringList{QStringLiteral("namespace"), QStringLiteral("pod"), QStringLiteral("partition"),
                                       QStringLiteral("interval")}));
 
-    const PanelDefinition &backlog = d.panels[1];
+    EXPECT_EQ(d.panels[0].kind, PanelKind::Stat);
+    EXPECT_EQ(d.panels[1].kind, PanelKind::Stat) << "a gauge is drawn as a stat tile";
+    EXPECT_EQ(d.panels[1].thresholds.size(), 3u);
+    EXPECT_EQ(d.panels[2].kind, PanelKind::Lines);
+    const PanelDefinition &backlog = d.panels[3];
     EXPECT_EQ(backlog.rightUnit, QStringLiteral("ops/s"));
     EXPECT_EQ(backlog.series.at(1).axis, AxisSide::Right);
-    const PanelDefinition &jobs = d.panels[2];
+    const PanelDefinition &jobs = d.panels[4];
     EXPECT_EQ(jobs.series.size(), 2u) << "the hidden debug query is skipped";
     EXPECT_EQ(jobs.series.at(1).axis, AxisSide::Right);
-    EXPECT_EQ(d.panels[4].series.at(0).style, SeriesStyle::Step);
-    EXPECT_EQ(d.panels[5].unit, QStringLiteral("s"));
-    EXPECT_TRUE(d.panels[5].series.at(0).query.endsWith(QStringLiteral(") / 1000")));
+    EXPECT_EQ(d.panels[6].series.at(0).style, SeriesStyle::Step);
+    EXPECT_EQ(d.panels[7].unit, QStringLiteral("s"));
+    EXPECT_TRUE(d.panels[7].series.at(0).query.endsWith(QStringLiteral(") / 1000")));
 
     for (const char *expected : {
-             "panel 'PI completed/s (now)' (stat): panel type not supported",
-             "panel 'Backpressure (now)' (gauge): panel type not supported",
+             "panel 'Backpressure (now)' (gauge): a gauge is drawn as a stat tile: its value as a number over a "
+             "sparkline, without the dial",
              "panel 'About this dashboard' (text): panel type not supported",
              "panel 'Rejections by intent' (table): panel type not supported",
              "panel 'Data availability latency' (heatmap): panel type not supported",
@@ -762,4 +768,50 @@ TEST(GrafanaImporter, IntervalVariableWithoutACurrentValueStartsAtItsFirstDurati
                                           "used"),
                            QStringLiteral("variable 'bare' (interval): no durations and no current value; fixed at "
                                           "\"1m\"")}));
+}
+
+TEST(GrafanaImporter, StatSinglestatAndGaugePanelsBecomeStatTilesColouredByTheirThresholds)
+{
+    const Conversion c = convert(dashboardOf({
+        QString::fromUtf8(R"j({"type": "stat", "title": "Drops", "targets": [{"expr": "drop_ratio"}],
+            "fieldConfig": {"defaults": {"unit": "percentunit", "thresholds": {"mode": "absolute", "steps": [
+              {"value": null, "color": "green"}, {"value": 0.05, "color": "#EAB839"},
+              {"value": 0.2, "color": "semi-dark-red"}, {"value": 0.3, "color": "puce"}]}}},
+            "options": {"reduceOptions": {"calcs": ["mean"]}, "colorMode": "background", "graphMode": "area"}})j"),
+        QString::fromUtf8(R"j({"type": "singlestat", "title": "Users", "targets": [{"expr": "locust_users"}],
+            "format": "short", "valueName": "current", "colorValue": true, "thresholds": "100,200",
+            "colors": ["#299c46", "rgba(237, 129, 40, 0.89)", "#d44a3a"], "sparkline": {"show": true}})j"),
+        QString::fromUtf8(R"j({"type": "stat", "title": "Plain", "targets": [{"expr": "up"}],
+            "fieldConfig": {"defaults": {"thresholds": {"mode": "absolute", "steps": [{"value": null, "color": "green"}]}}},
+            "options": {"colorMode": "none", "graphMode": "none", "reduceOptions": {"calcs": ["lastNotNull"]}}})j"),
+    }));
+    ASSERT_EQ(c.dashboard.panels.size(), 3u);
+    const PanelDefinition &drops = c.dashboard.panels[0];
+    EXPECT_EQ(drops.kind, PanelKind::Stat);
+    EXPECT_EQ(drops.unit, QStringLiteral("%"));
+    EXPECT_EQ(drops.series.at(0).query, QStringLiteral("(drop_ratio) * 100"));
+    ASSERT_EQ(drops.thresholds.size(), 3u);
+    EXPECT_EQ(drops.thresholds[0].color, QStringLiteral("#73BF69"));
+    EXPECT_TRUE(std::isinf(drops.thresholds[0].from));
+    EXPECT_EQ(drops.thresholds[1].from, 0.05) << "in the panel's own unit, as Grafana compares them";
+    EXPECT_EQ(drops.thresholds[2].color, QStringLiteral("#E02F44"));
+    EXPECT_EQ(ThresholdSteps::colorFor(drops.thresholds, 0.1), QStringLiteral("#EAB839"));
+
+    const PanelDefinition &users = c.dashboard.panels[1];
+    EXPECT_EQ(users.kind, PanelKind::Stat);
+    ASSERT_EQ(users.thresholds.size(), 3u);
+    EXPECT_EQ(users.thresholds[1].from, 100);
+    EXPECT_EQ(users.thresholds[1].color, QStringLiteral("#ED8128"));
+    EXPECT_EQ(users.thresholds[2].color, QStringLiteral("#D44A3A"));
+
+    EXPECT_TRUE(c.dashboard.panels[2].thresholds.empty()) << "colour mode none colours nothing";
+    EXPECT_EQ(
+        c.notConverted,
+        (QStringList{QStringLiteral("panel 'Drops' (stat): threshold step 0.3 'puce' not understood; left out"),
+                     QStringLiteral("panel 'Drops' (stat): shows the newest value in the window, not its mean"),
+                     QStringLiteral("panel 'Drops' (stat): look not kept (drawn as a stat tile): a coloured background "
+                                    "(the number is coloured instead)"),
+                     QStringLiteral("panel 'Plain' (stat): look not kept (drawn as a stat tile): no sparkline in "
+                                    "Grafana")}))
+        << lines(c.notConverted);
 }

@@ -178,8 +178,9 @@ TEST(GrafanaV2Schema, VariablesAnnotationQueriesAndRepeatsConvertAsInTheClassicM
                                 .toUtf8();
     const Conversion c = convert(json);
     EXPECT_EQ(titlesOf(c.dashboard), (QStringList{QStringLiteral("Lag of orders"), QStringLiteral("Lag of payments"),
-                                                  QStringLiteral("Heap")}));
-    ASSERT_EQ(c.dashboard.panels.size(), 3u);
+                                                  QStringLiteral("Heap"), QStringLiteral("Up now")}));
+    ASSERT_EQ(c.dashboard.panels.size(), 4u);
+    EXPECT_EQ(c.dashboard.panels[3].kind, PanelKind::Stat) << "a stat element becomes a stat tile";
     EXPECT_EQ(c.dashboard.panels[1].series.at(0).query, QStringLiteral("lag{topic=\"payments\"}"));
 
     const auto &v = c.dashboard.variableDefinitions;
@@ -215,7 +216,6 @@ TEST(GrafanaV2Schema, VariablesAnnotationQueriesAndRepeatsConvertAsInTheClassicM
             QStringLiteral("variable 'by' (groupby): variable type not supported"),
             QStringLiteral("panel 'Lag of $topic' (timeseries): repeat for each $topic: one panel for each value "
                            "selected in Grafana (orders, payments), with its value put in"),
-            QStringLiteral("panel 'Up now' (stat): panel type not supported"),
             QStringLiteral("panel 'Shared' (library panel): library panels are not part of the export (export "
                            "with \"Export for sharing externally\")")}))
         << lines(c.notConverted);

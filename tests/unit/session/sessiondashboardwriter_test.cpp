@@ -11,6 +11,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <gtest/gtest.h>
+#include <limits>
 
 namespace {
 
@@ -77,6 +78,12 @@ void expectSame(const DashboardDefinition &a, const DashboardDefinition &b)
         EXPECT_EQ(a.panels[p].unit, b.panels[p].unit);
         EXPECT_EQ(a.panels[p].rightUnit, b.panels[p].rightUnit);
         EXPECT_EQ(a.panels[p].annotationTags, b.panels[p].annotationTags);
+        EXPECT_EQ(a.panels[p].kind, b.panels[p].kind) << a.panels[p].title.toStdString();
+        ASSERT_EQ(a.panels[p].thresholds.size(), b.panels[p].thresholds.size());
+        for (std::size_t t = 0; t < a.panels[p].thresholds.size(); ++t) {
+            EXPECT_EQ(a.panels[p].thresholds[t].from, b.panels[p].thresholds[t].from);
+            EXPECT_EQ(a.panels[p].thresholds[t].color, b.panels[p].thresholds[t].color);
+        }
         ASSERT_EQ(a.panels[p].series.size(), b.panels[p].series.size());
         for (std::size_t s = 0; s < a.panels[p].series.size(); ++s) {
             const SeriesDefinition &x = a.panels[p].series[s];
@@ -168,7 +175,12 @@ TEST(DashboardWriter, EveryFieldRoundTrips)
     knob.workload = QStringLiteral("starter");
     knob.env = QStringLiteral("RATE");
     knob.style = SeriesStyle::Step;
-    d.panels = {panel, PanelDefinition{QStringLiteral("Second"), {}, {}, {second, knob}, {}}};
+    PanelDefinition stat{QStringLiteral("Second"), {}, {}, {second, knob}, {}};
+    stat.kind = PanelKind::Stat;
+    stat.thresholds = {{-std::numeric_limits<double>::infinity(), QStringLiteral("#73BF69")},
+                       {0.05, QStringLiteral("#FF9830")},
+                       {0.2, QStringLiteral("#F2495C")}};
+    d.panels = {panel, stat};
     AnnotationQueryDefinition restarts;
     restarts.name = QStringLiteral("restarts");
     restarts.query = QStringLiteral("increase(kube_pod_container_status_restarts_total{job=\"$job\"}[2m]) > 0");

@@ -50,6 +50,8 @@ const char *roleName(FigureLayout::Role role)
         return "key";
     case FigureLayout::Role::NoData:
         return "no data";
+    case FigureLayout::Role::StatValue:
+        return "stat value";
     }
     return "?";
 }

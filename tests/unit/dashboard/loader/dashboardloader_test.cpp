@@ -615,3 +615,33 @@ TEST(DashboardLoader, AnnotationsAreScopedToPanelsByTitleOrByTheTagsAPanelDeclar
         EXPECT_TRUE(all.contains(QLatin1String(expected))) << expected << "\n" << all.toStdString();
     }
 }
+
+TEST(DashboardLoader, AStatPanelWithItsThresholdStepsAndEachMistakeInThem)
+{
+    const auto result = fromJson(R"({"title": "t", "panels": [
+        {"title": "Drops", "type": "stat", "unit": "%", "series": [{"query": "drop_ratio * 100"}],
+         "thresholds": [{"color": "#73bf69"}, {"value": 5, "color": "#FF9830"}, {"value": 20, "color": "#F2495C"},
+                        {"value": 10, "color": "#000000"}, {"value": 30, "color": "red"}, {"color": "#FFFFFF"},
+                        {"value": "high", "color": "#FFFFFF"}, 7]},
+        {"title": "Lines", "type": "gauge", "series": [{"query": "up"}], "thresholds": {"value": 1}}]})");
+    ASSERT_TRUE(result.usable) << describe(result);
+    const PanelDefinition &drops = result.dashboard.panels.at(0);
+    EXPECT_EQ(drops.kind, PanelKind::Stat);
+    ASSERT_EQ(drops.thresholds.size(), 3U);
+    EXPECT_EQ(drops.thresholds[0].color, QStringLiteral("#73BF69"));
+    EXPECT_EQ(ThresholdSteps::colorFor(drops.thresholds, 4.9), QStringLiteral("#73BF69"));
+    EXPECT_EQ(ThresholdSteps::colorFor(drops.thresholds, 5), QStringLiteral("#FF9830"));
+    EXPECT_EQ(ThresholdSteps::colorFor(drops.thresholds, 1e9), QStringLiteral("#F2495C"));
+    EXPECT_EQ(result.dashboard.panels.at(1).kind, PanelKind::Lines);
+    const QString all = QString::fromStdString(describe(result));
+    for (const char *expected :
+         {"panels[0].thresholds[3].value: must be above the step before it; step dropped",
+          "panels[0].thresholds[4].color: must be \"#RRGGBB\"; step dropped",
+          "panels[0].thresholds[5].value: missing: only the first step is the base; step dropped",
+          "panels[0].thresholds[6].value: must be a number; step dropped",
+          "panels[0].thresholds[7]: must be an object; step dropped",
+          "panels[1].type: must be \"lines\" or \"stat\"; drawn as lines",
+          "panels[1].thresholds: must be an array of {\"value\", \"color\"}"}) {
+        EXPECT_TRUE(all.contains(QLatin1String(expected))) << expected << "\n" << all.toStdString();
+    }
+}
