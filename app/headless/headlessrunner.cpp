@@ -4,6 +4,7 @@
 #include "dashboard/dashboardpoller.h"
 #include "dashboard/dashboardview.h"
 #include "dashboard/panelwidget.h"
+#include "dashboard/statvalues.h"
 #include "headless/screenshot.h"
 #include "prometheus/prometheusclient.h"
 #include "timeline/timelinechart.h"
@@ -71,11 +72,19 @@ bool HeadlessRunner::writeLayout() const
         TimelineChart *chart = panel->chart();
         const QRectF plot = chart->plotRect();
         const QPoint topLeft = chart->mapTo(m_window, plot.topLeft().toPoint());
-        panels.append(QJsonObject{{QStringLiteral("x"), topLeft.x()},
-                                  {QStringLiteral("y"), topLeft.y()},
-                                  {QStringLiteral("width"), int(plot.width())},
-                                  {QStringLiteral("height"), int(plot.height())},
-                                  {QStringLiteral("points"), chart->drawnPointCount()}});
+        QJsonObject entry{{QStringLiteral("x"), topLeft.x()},
+                          {QStringLiteral("y"), topLeft.y()},
+                          {QStringLiteral("width"), int(plot.width())},
+                          {QStringLiteral("height"), int(plot.height())},
+                          {QStringLiteral("points"), chart->drawnPointCount()}};
+        // A stat tile's numbers as it shows them ("320 ops/s", "–"), for whoever checks the shot.
+        if (const StatValues *stat = panel->statValues()) {
+            QJsonArray values;
+            for (const StatValues::Value &value : stat->values())
+                values.append(value.text);
+            entry.insert(QStringLiteral("stat"), values);
+        }
+        panels.append(entry);
     }
     const QJsonObject root{{QStringLiteral("devicePixelRatio"), m_window->devicePixelRatioF()},
                            {QStringLiteral("panels"), panels}};
