@@ -747,8 +747,8 @@ void FigurePainter::paintCell(QPainter &painter, const CellPlan &cell, int index
 }
 
 // A stat tile's numbers, as on screen: the newest value of each series in the range, in its
-// threshold colour, over the upper part of the sparkline on a veil of the background, so the
-// line stays visible below and behind them.
+// threshold colour, over the upper part of the sparkline, each on a small veil of the
+// background so that the line stays visible and keeps its colour around them.
 void FigurePainter::paintStatValues(QPainter &painter, const CellPlan &cell, int index, FigureLayout *layout) const
 {
     const ExportFigure::Panel &panel = *cell.panel;
@@ -756,7 +756,6 @@ void FigurePainter::paintStatValues(QPainter &painter, const CellPlan &cell, int
         return;
     const int count = int(std::min<std::size_t>(panel.series.size(), 4));
     const QRectF area(cell.plot.left(), cell.plot.top(), cell.plot.width(), cell.plot.height() * 0.6);
-    painter.fillRect(area, withAlpha(m_theme.background, 0.8));
     const double width = area.width() / count;
     const QFont nameFont = m_theme.font(m_theme.legendPx);
     const double nameHeight = QFontMetricsF(nameFont).height();
@@ -792,8 +791,12 @@ void FigurePainter::paintStatValues(QPainter &painter, const CellPlan &cell, int
         const double left = area.left() + i * width;
         const double top = area.top() + (area.height() - numberHeight - nameHeight) / 2;
         const Format::ValueParts &value = parts[std::size_t(i)];
-        const QRectF ink = StatNumber::paint(painter, numberFont, pixels, value, QRectF(left, top, width, numberHeight),
-                                             colors[std::size_t(i)]);
+        const QRectF box(left, top, width, numberHeight);
+        // A veil behind the number and its name only, so the sparkline keeps its colour
+        // everywhere else: painted once to measure, then over the veil.
+        const QRectF measured = StatNumber::paint(painter, numberFont, pixels, value, box, Qt::transparent);
+        painter.fillRect(measured.adjusted(-6, 0, 6, nameHeight), withAlpha(m_theme.background, 0.85));
+        const QRectF ink = StatNumber::paint(painter, numberFont, pixels, value, box, colors[std::size_t(i)]);
         if (layout)
             layout->texts.push_back({FigureLayout::Role::StatValue, ink,
                                      value.unit.isEmpty() ? value.number : value.number + QLatin1Char(' ') + value.unit,
