@@ -6,6 +6,7 @@
 #include "grafana/grafanaimporter.h"
 #include "grafana/grafanaunit.h"
 #include "grafana/grafanavariables.h"
+#include "grafanaconversion.h"
 #include "testpaths.h"
 
 #include <QFile>
@@ -15,13 +16,6 @@
 using GrafanaImporter::Conversion;
 
 namespace {
-
-Conversion convert(const QByteArray &json)
-{
-    Result<Conversion> result = GrafanaImporter::fromJson(json);
-    EXPECT_TRUE(result.ok()) << (result.ok() ? std::string() : result.error().message.toStdString());
-    return result.ok() ? std::move(result).value() : Conversion{};
-}
 
 // A dashboard of these panels (JSON text of each), with Prometheus as the default source.
 QByteArray dashboardOf(const QStringList &panels, const QString &more = {})
@@ -34,11 +28,6 @@ QString timeseries(const QString &title, const QString &targets, const QString &
     return QString::fromUtf8(R"j({"type": "timeseries", "title": "%1", "targets": [%2]%3})j").arg(title, targets, more);
 }
 
-std::string lines(const QStringList &list)
-{
-    return list.join(QLatin1Char('\n')).toStdString();
-}
-
 bool listed(const Conversion &conversion, const QString &text)
 {
     return conversion.notConverted.contains(text);
@@ -48,14 +37,14 @@ Conversion fixture()
 {
     QFile file(sourcePath(QStringLiteral("tests/fixtures/grafana/camunda-grafana.json")));
     EXPECT_TRUE(file.open(QIODevice::ReadOnly));
-    return convert(file.readAll());
+    return convertGrafana(file.readAll());
 }
 
 } // namespace
 
 TEST(GrafanaImporter, QueryLegendAndTitleOfATimeseriesPanel)
 {
-    const Conversion c = convert(dashboardOf({timeseries(
+    const Conversion c = convertGrafana(dashboardOf({timeseries(
         QStringLiteral("Throughput"),
         QString::fromUtf8(
             R"j({"refId": "A", "expr": "sum(rate(x_total[$__rate_interval]))", "legendFormat": "{{ pod }} sent"},
@@ -70,23 +59,23 @@ TEST(GrafanaImporter, QueryLegendAndTitleOfATimeseriesPanel)
     EXPECT_EQ(panel.series[0].legend, QStringLiteral("{{ pod }} sent"));
     EXPECT_EQ(panel.series[1].legend, QString()) << "__auto is Grafana's 'the label set'";
     EXPECT_EQ(panel.series[2].legend, QString());
-    EXPECT_TRUE(c.notConverted.isEmpty()) << lines(c.notConverted);
+    EXPECT_TRUE(c.notConverted.isEmpty()) << linesOf(c.notConverted);
 }
 
 TEST(GrafanaImporter, HiddenQueriesAreSkippedLikeGrafanaSkipsThem)
 {
-    const Conversion c = convert(dashboardOf({timeseries(
+    const Conversion c = convertGrafana(dashboardOf({timeseries(
         QStringLiteral("P"),
         QString::fromUtf8(R"j({"refId": "A", "expr": "a"}, {"refId": "B", "expr": "b", "hide": true})j"))}));
     ASSERT_EQ(c.dashboard.panels.size(), 1u);
     ASSERT_EQ(c.dashboard.panels[0].series.size(), 1u);
     EXPECT_EQ(c.dashboard.panels[0].series[0].query, QStringLiteral("a"));
-    EXPECT_TRUE(c.notConverted.isEmpty()) << lines(c.notConverted);
+    EXPECT_TRUE(c.notConverted.isEmpty()) << linesOf(c.notConverted);
 }
 
 TEST(GrafanaImporter, OtherPanelTypesAreListedByTitleAndType)
 {
-    const Conversion c = convert(dashboardOf({
+    const Conversion c = convertGrafana(dashboardOf({
         QString::fromUtf8(R"j({"type": "piechart", "title": "Disk usage", "targets": [{"expr": "x"}]})j"),
         QString::fromUtf8(R"j({"type": "stat", "title": "Now"})j"),
         QString::fromUtf8(R"j({"type": "gauge", "title": "Load"})j"),
@@ -97,7 +86,7 @@ TEST(GrafanaImporter, OtherPanelTypesAreListedByTitleAndType)
     }));
     EXPECT_TRUE(c.dashboard.panels.empty());
     EXPECT_TRUE(listed(c, QStringLiteral("panel 'Disk usage' (piechart): panel type not supported")))
-        << lines(c.notConverted);
+        << linesOf(c.notConverted);
     EXPECT_TRUE(listed(c, QStringLiteral("panel 'Now' (stat): no Prometheus query to convert; panel left out")));
     EXPECT_TRUE(listed(c, QStringLiteral("panel 'Load' (gauge): no Prometheus query to convert; panel left out")));
     EXPECT_TRUE(listed(c, QStringLiteral("panel 'Rejections' (table): panel type not supported")));
@@ -111,7 +100,7 @@ TEST(GrafanaImporter, ReadingOrderFollowsTheGridAndCollapsedRows)
 {
     // Listed out of order; a collapsed row holds its panels (with the y they have when the
     // row is open, which overlaps the panels after the row).
-    const Conversion c = convert(dashboardOf({
+    const Conversion c = convertGrafana(dashboardOf({
         timeseries(QStringLiteral("after row"), QString::fromUtf8(R"j({"expr": "a"})j"),
                    QString::fromUtf8(R"j(, "gridPos": {"x": 0, "y": 11, "w": 12, "h": 8})j")),
         timeseries(QStringLiteral("top right"), QString::fromUtf8(R"j({"expr": "b"})j"),
@@ -134,7 +123,7 @@ TEST(GrafanaImporter, ReadingOrderFollowsTheGridAndCollapsedRows)
                            QStringLiteral("in row right"), QStringLiteral("after row")}));
     EXPECT_EQ(c.dashboard.columns, 2) << "w = 12 of Grafana's 24 columns";
     EXPECT_TRUE(listed(c, QStringLiteral("row 'Details': rows not supported; its panels are placed in order")))
-        << lines(c.notConverted);
+        << linesOf(c.notConverted);
 }
 
 TEST(GrafanaImporter, ColumnsAreTheMostCommonPanelWidth)
@@ -142,22 +131,22 @@ TEST(GrafanaImporter, ColumnsAreTheMostCommonPanelWidth)
     const QString w8 = QString::fromUtf8(R"j(, "gridPos": {"x": 0, "y": 0, "w": 8, "h": 8})j");
     const QString w24 = QString::fromUtf8(R"j(, "gridPos": {"x": 0, "y": 9, "w": 24, "h": 8})j");
     const Conversion c =
-        convert(dashboardOf({timeseries(QStringLiteral("a"), QString::fromUtf8(R"j({"expr": "a"})j"), w8),
-                             timeseries(QStringLiteral("b"), QString::fromUtf8(R"j({"expr": "b"})j"), w8),
-                             timeseries(QStringLiteral("c"), QString::fromUtf8(R"j({"expr": "c"})j"), w24)}));
+        convertGrafana(dashboardOf({timeseries(QStringLiteral("a"), QString::fromUtf8(R"j({"expr": "a"})j"), w8),
+                                    timeseries(QStringLiteral("b"), QString::fromUtf8(R"j({"expr": "b"})j"), w8),
+                                    timeseries(QStringLiteral("c"), QString::fromUtf8(R"j({"expr": "c"})j"), w24)}));
     EXPECT_EQ(c.dashboard.columns, 3);
 }
 
 TEST(GrafanaImporter, TitleRefreshAndWindow)
 {
-    const Conversion c =
-        convert(R"j({"title": "Camunda", "refresh": "10s", "time": {"from": "now-1h", "to": "now"}, "panels": []})j");
+    const Conversion c = convertGrafana(
+        R"j({"title": "Camunda", "refresh": "10s", "time": {"from": "now-1h", "to": "now"}, "panels": []})j");
     EXPECT_EQ(c.dashboard.title, QStringLiteral("Camunda"));
     EXPECT_EQ(c.dashboard.refreshSeconds, 10);
     EXPECT_EQ(c.dashboard.windowMs, 3'600'000);
-    EXPECT_TRUE(c.notConverted.isEmpty()) << lines(c.notConverted);
+    EXPECT_TRUE(c.notConverted.isEmpty()) << linesOf(c.notConverted);
 
-    const Conversion absolute = convert(
+    const Conversion absolute = convertGrafana(
         R"j({"panels": [], "refresh": "", "time": {"from": "2024-01-01T00:00:00Z", "to": "2024-01-02T00:00:00Z"}})j");
     EXPECT_EQ(absolute.dashboard.title, QStringLiteral("Imported from Grafana"));
     EXPECT_EQ(absolute.dashboard.refreshSeconds, 5) << "Grafana's refresh off: Chaoscope's default";
@@ -165,13 +154,13 @@ TEST(GrafanaImporter, TitleRefreshAndWindow)
     EXPECT_TRUE(listed(
         absolute, QStringLiteral("time range 2024-01-01T00:00:00Z to 2024-01-02T00:00:00Z: only \"now-<duration>\" "
                                  "to \"now\" becomes the live window; using 15m")))
-        << lines(absolute.notConverted);
+        << linesOf(absolute.notConverted);
 }
 
 TEST(GrafanaImporter, UnitsMapToChaoscopesAndMultiplesScaleTheQuery)
 {
     const auto unitOf = [](const QString &id) {
-        const Conversion c = convert(
+        const Conversion c = convertGrafana(
             dashboardOf({timeseries(QStringLiteral("p"), QString::fromUtf8(R"j({"expr": "q"})j"),
                                     QString::fromUtf8(R"j(, "fieldConfig": {"defaults": {"unit": "%1"}})j").arg(id))}));
         return c.dashboard.panels.empty()
@@ -192,13 +181,13 @@ TEST(GrafanaImporter, UnitsMapToChaoscopesAndMultiplesScaleTheQuery)
     EXPECT_EQ(unitOf(QStringLiteral("none")), (std::pair{QString(), QStringLiteral("q")}));
     EXPECT_EQ(unitOf(QStringLiteral("suffix: req")), (std::pair{QStringLiteral("req"), QStringLiteral("q")}));
 
-    const Conversion unknown = convert(
+    const Conversion unknown = convertGrafana(
         dashboardOf({timeseries(QStringLiteral("Temp"), QString::fromUtf8(R"j({"expr": "q"})j"),
                                 QString::fromUtf8(R"j(, "fieldConfig": {"defaults": {"unit": "celsius"}})j"))}));
     EXPECT_EQ(unknown.dashboard.panels.at(0).unit, QString());
     EXPECT_TRUE(listed(
         unknown, QStringLiteral("panel 'Temp' (timeseries): unit 'celsius' not supported; shown as a plain number")))
-        << lines(unknown.notConverted);
+        << linesOf(unknown.notConverted);
 }
 
 TEST(GrafanaImporter, GrafanaUnitScaleQueryKeepsTheQueryWhole)
@@ -212,7 +201,7 @@ TEST(GrafanaImporter, GrafanaUnitScaleQueryKeepsTheQueryWhole)
 
 TEST(GrafanaImporter, RightAxisFromAnOverrideByNameOrQueryWithItsUnit)
 {
-    const Conversion c = convert(dashboardOf({timeseries(
+    const Conversion c = convertGrafana(dashboardOf({timeseries(
         QStringLiteral("Backlog"), QString::fromUtf8(R"j({"refId": "A", "expr": "backlog", "legendFormat": "backlog"},
                           {"refId": "B", "expr": "rate(exported[1m])", "legendFormat": "exported/s"},
                           {"refId": "C", "expr": "ratio", "legendFormat": "{{partition}}"})j"),
@@ -232,12 +221,12 @@ TEST(GrafanaImporter, RightAxisFromAnOverrideByNameOrQueryWithItsUnit)
     EXPECT_EQ(panel.series[2].legend, QStringLiteral("ratio"));
     EXPECT_EQ(c.notConverted, QStringList{QStringLiteral("panel 'Backlog' (timeseries): look not kept (drawn as plain "
                                                          "lines): custom.lineWidth for 'C'")})
-        << lines(c.notConverted);
+        << linesOf(c.notConverted);
 }
 
 TEST(GrafanaImporter, RightAxisOverrideThatMatchesNoQueryIsListed)
 {
-    const Conversion c = convert(dashboardOf({timeseries(
+    const Conversion c = convertGrafana(dashboardOf({timeseries(
         QStringLiteral("P"), QString::fromUtf8(R"j({"refId": "A", "expr": "x", "legendFormat": "{{pod}}"})j"),
         QString::fromUtf8(R"j(, "fieldConfig": {"overrides": [{"matcher": {"id": "byName", "options": "starter-0"},
              "properties": [{"id": "custom.axisPlacement", "value": "right"}]}]})j"))}));
@@ -245,13 +234,13 @@ TEST(GrafanaImporter, RightAxisOverrideThatMatchesNoQueryIsListed)
     EXPECT_TRUE(
         listed(c, QStringLiteral("panel 'P' (timeseries): override for 'starter-0' (byName) matches no query by its id "
                                  "or fixed legend; its series stay on the left axis")))
-        << lines(c.notConverted);
+        << linesOf(c.notConverted);
 }
 
 TEST(GrafanaImporter, OldGraphPanelWithYaxesAndSeriesOverrides)
 {
     const Conversion c =
-        convert(dashboardOf({QString::fromUtf8(R"j({"type": "graph", "title": "Jobs", "steppedLine": true,
+        convertGrafana(dashboardOf({QString::fromUtf8(R"j({"type": "graph", "title": "Jobs", "steppedLine": true,
         "targets": [{"refId": "A", "expr": "jobs", "legendFormat": "{{action}}"},
                     {"refId": "B", "expr": "pushed", "legendFormat": "pushed"}],
         "seriesOverrides": [{"alias": "/push/", "yaxis": 2, "color": "#009E73"}],
@@ -275,7 +264,7 @@ TEST(GrafanaImporter, OldGraphPanelWithYaxesAndSeriesOverrides)
 
 TEST(GrafanaImporter, AxisLimitsAndDrawnThresholdsAreListedButMinimumZeroIsWhatChaoscopeDoes)
 {
-    const Conversion c = convert(dashboardOf(
+    const Conversion c = convertGrafana(dashboardOf(
         {timeseries(QStringLiteral("Drop ratio"), QString::fromUtf8(R"j({"expr": "r"})j"),
                     QString::fromUtf8(R"j(, "fieldConfig": {"defaults": {"unit": "percent", "min": 0, "max": 100,
             "custom": {"thresholdsStyle": {"mode": "line"}},
@@ -297,7 +286,7 @@ TEST(GrafanaImporter, AxisLimitsAndDrawnThresholdsAreListedButMinimumZeroIsWhatC
 
 TEST(GrafanaImporter, StackingBarsTransformationsTimeShiftAndRepeatAreListed)
 {
-    const Conversion c = convert(dashboardOf({timeseries(
+    const Conversion c = convertGrafana(dashboardOf({timeseries(
         QStringLiteral("S"), QString::fromUtf8(R"j({"expr": "s"})j"),
         QString::fromUtf8(
             R"j(, "repeat": "pod", "timeShift": "1h", "timeFrom": "6h", "transformations": [{"id": "reduce"}],
@@ -310,12 +299,12 @@ TEST(GrafanaImporter, StackingBarsTransformationsTimeShiftAndRepeatAreListed)
           "repeat for each $pod: no such variable was converted; shown once"})
         EXPECT_TRUE(listed(c, QStringLiteral("panel 'S' (timeseries): ") + QLatin1String(reason)))
             << reason << "\n"
-            << lines(c.notConverted);
+            << linesOf(c.notConverted);
 }
 
 TEST(GrafanaImporter, OnlyPrometheusQueriesAreConverted)
 {
-    const Conversion c = convert(R"j({
+    const Conversion c = convertGrafana(R"j({
         "__inputs": [{"name": "DS_PROM", "type": "datasource", "pluginId": "prometheus"},
                      {"name": "DS_LOKI", "type": "datasource", "pluginId": "loki"}],
         "templating": {"list": [{"name": "ds", "type": "datasource", "query": "prometheus"}]},
@@ -339,7 +328,7 @@ TEST(GrafanaImporter, OnlyPrometheusQueriesAreConverted)
                                    QStringLiteral("Variable by uid"), QStringLiteral("Mixed")}));
     EXPECT_EQ(c.dashboard.panels.at(3).series.size(), 1u);
     EXPECT_TRUE(listed(c, QStringLiteral("panel 'Logs' (timeseries): loki data source not supported")))
-        << lines(c.notConverted);
+        << linesOf(c.notConverted);
     EXPECT_TRUE(listed(c, QStringLiteral("panel 'Logs by input' (timeseries): loki data source not supported")));
     EXPECT_TRUE(listed(c, QStringLiteral("panel 'Mixed' (timeseries): query B: loki data source not supported")));
     EXPECT_TRUE(listed(c, QStringLiteral("panel 'Mixed' (timeseries): query C: no PromQL expression")));
@@ -349,7 +338,7 @@ TEST(GrafanaImporter, OnlyPrometheusQueriesAreConverted)
 
 TEST(GrafanaImporter, GrafanaMacrosOtherThanTheIntervalsLeaveTheQueryOut)
 {
-    const Conversion c = convert(dashboardOf(
+    const Conversion c = convertGrafana(dashboardOf(
         {timeseries(QStringLiteral("M"), QString::fromUtf8(R"j({"refId": "A", "expr": "rate(x[$__interval])"},
                           {"refId": "B", "expr": "increase(x[$__range])"},
                           {"refId": "C", "expr": "x offset ${__range_s}s"},
@@ -362,7 +351,7 @@ TEST(GrafanaImporter, GrafanaMacrosOtherThanTheIntervalsLeaveTheQueryOut)
     EXPECT_TRUE(
         listed(c, QStringLiteral("panel 'M' (timeseries): query B: $__range not supported (only $__rate_interval and "
                                  "$__interval are); query left out")))
-        << lines(c.notConverted);
+        << linesOf(c.notConverted);
     EXPECT_TRUE(
         listed(c, QStringLiteral("panel 'M' (timeseries): query C: $__range_s not supported (only $__rate_interval and "
                                  "$__interval are); query left out")));
@@ -371,15 +360,15 @@ TEST(GrafanaImporter, GrafanaMacrosOtherThanTheIntervalsLeaveTheQueryOut)
 
 TEST(GrafanaImporter, PanelWithoutAnyPrometheusQueryIsLeftOut)
 {
-    const Conversion c = convert(dashboardOf({timeseries(QStringLiteral("Empty"), QString())}));
+    const Conversion c = convertGrafana(dashboardOf({timeseries(QStringLiteral("Empty"), QString())}));
     EXPECT_TRUE(c.dashboard.panels.empty());
     EXPECT_TRUE(listed(c, QStringLiteral("panel 'Empty' (timeseries): no Prometheus query to convert; panel left out")))
-        << lines(c.notConverted);
+        << linesOf(c.notConverted);
 }
 
 TEST(GrafanaImporter, QueryVariablesTakeTheirChoicesFromALabel)
 {
-    const Conversion c = convert(R"j({"panels": [], "templating": {"list": [
+    const Conversion c = convertGrafana(R"j({"panels": [], "templating": {"list": [
         {"type": "query", "name": "namespace", "label": "Namespace", "current": {"text": "camunda", "value": "camunda"},
          "query": {"query": "label_values(zeebe_element_instance_events_total, namespace)", "refId": "PrometheusVariableQueryEditor-VariableQuery"}},
         {"type": "query", "name": "pod", "includeAll": true, "allValue": ".*", "current": {"text": ["All"], "value": ["$__all"]},
@@ -402,12 +391,12 @@ TEST(GrafanaImporter, QueryVariablesTakeTheirChoicesFromALabel)
     const VariableDefinition &job = c.dashboard.variableDefinitions[2];
     EXPECT_EQ(job.labelName, QStringLiteral("job"));
     EXPECT_EQ(job.labelMatch, QString());
-    EXPECT_TRUE(c.notConverted.isEmpty()) << lines(c.notConverted);
+    EXPECT_TRUE(c.notConverted.isEmpty()) << linesOf(c.notConverted);
 }
 
 TEST(GrafanaImporter, CustomConstantAndTextboxVariables)
 {
-    const Conversion c = convert(R"j({"panels": [], "templating": {"list": [
+    const Conversion c = convertGrafana(R"j({"panels": [], "templating": {"list": [
         {"type": "custom", "name": "partition", "includeAll": true, "query": "1,2, 3", "current": {"value": "2"}},
         {"type": "custom", "name": "env", "query": "Production : prod,Staging : stage", "current": {}},
         {"type": "custom", "name": "fromOptions", "query": "", "options": [{"text": "All", "value": "$__all"}, {"text": "a", "value": "a"}]},
@@ -424,12 +413,12 @@ TEST(GrafanaImporter, CustomConstantAndTextboxVariables)
     EXPECT_EQ(v[3].value, QStringLiteral("eu-1"));
     EXPECT_TRUE(v[3].choices.isEmpty());
     EXPECT_EQ(v[4].value, QStringLiteral("engine.*"));
-    EXPECT_TRUE(c.notConverted.isEmpty()) << lines(c.notConverted);
+    EXPECT_TRUE(c.notConverted.isEmpty()) << linesOf(c.notConverted);
 }
 
 TEST(GrafanaImporter, VariablesWithoutACounterpartAreListed)
 {
-    const Conversion c = convert(R"j({"panels": [], "templating": {"list": [
+    const Conversion c = convertGrafana(R"j({"panels": [], "templating": {"list": [
         {"type": "datasource", "name": "ds", "query": "prometheus"},
         {"type": "interval", "name": "interval", "query": "1m,5m", "current": {"value": "5m"}},
         {"type": "adhoc", "name": "filters"},
@@ -471,7 +460,7 @@ TEST(GrafanaImporter, LabelValuesParsing)
 
 TEST(GrafanaImporter, AcceptsTheApiWrapperAndConvertsAnnotationQueries)
 {
-    const Conversion c = convert(R"j({"meta": {"slug": "x"}, "dashboard": {"title": "Wrapped",
+    const Conversion c = convertGrafana(R"j({"meta": {"slug": "x"}, "dashboard": {"title": "Wrapped",
         "annotations": {"list": [{"builtIn": 1, "name": "Annotations & Alerts"}, {"name": "Deploys", "expr": "changes(x[1m])"}]},
         "panels": [{"type": "timeseries", "title": "P", "targets": [{"expr": "up"}]}]}})j");
     EXPECT_EQ(c.dashboard.title, QStringLiteral("Wrapped"));
@@ -486,7 +475,7 @@ TEST(GrafanaImporter, AcceptsTheApiWrapperAndConvertsAnnotationQueries)
 // filter of Grafana 10; others listed with their reason.
 TEST(GrafanaImporter, PrometheusAnnotationQueriesBecomeRegionsWithTheirTemplatesTagsStepAndPanels)
 {
-    const Conversion c = convert(R"j({"title": "K8s",
+    const Conversion c = convertGrafana(R"j({"title": "K8s",
         "templating": {"list": [{"type": "custom", "name": "namespace", "query": "camunda", "current": {"value": "camunda"}}]},
         "annotations": {"list": [
           {"name": "Restarts", "datasource": {"type": "prometheus", "uid": "prom"}, "enable": true,
@@ -537,7 +526,7 @@ TEST(GrafanaImporter, PrometheusAnnotationQueriesBecomeRegionsWithTheirTemplates
 
 TEST(GrafanaImporter, LegacyRowsSchema)
 {
-    const Conversion c = convert(R"j({"rows": [{"title": "r", "panels": [
+    const Conversion c = convertGrafana(R"j({"rows": [{"title": "r", "panels": [
         {"type": "graph", "title": "a", "span": 6, "targets": [{"expr": "a"}]},
         {"type": "graph", "title": "b", "span": 6, "targets": [{"expr": "b"}]}]}]})j");
     ASSERT_EQ(c.dashboard.panels.size(), 2u);
@@ -573,7 +562,8 @@ TEST(GrafanaImporter, BadInputIsAnErrorWithAClearMessage)
 
 TEST(GrafanaImporter, OddShapesInsideADashboardDoNotCrash)
 {
-    const Conversion c = convert(R"j({"panels": [1, null, "x", {"type": "timeseries", "targets": "no", "fieldConfig": 3,
+    const Conversion c =
+        convertGrafana(R"j({"panels": [1, null, "x", {"type": "timeseries", "targets": "no", "fieldConfig": 3,
         "gridPos": {"w": -5}}, {"type": "timeseries", "title": "t", "targets": [null, 1, {"expr": 5}],
         "fieldConfig": {"overrides": [null, {"matcher": {"id": "byRegexp", "options": "(("}, "properties": 7}]}},
         {"type": "row", "panels": {"a": 1}}], "templating": {"list": [null, {"type": "custom"}, {"name": "x", "type": 4}]},
@@ -635,7 +625,7 @@ TEST(GrafanaImporter, CamundaFixtureConvertsItsPrometheusTimeSeries)
              "variable 'datasource' (datasource): data source variables not supported; Chaoscope reads from the "
              "--prometheus it was started with",
          })
-        EXPECT_TRUE(listed(c, QString::fromUtf8(expected))) << expected << "\n---\n" << lines(c.notConverted);
+        EXPECT_TRUE(listed(c, QString::fromUtf8(expected))) << expected << "\n---\n" << linesOf(c.notConverted);
 }
 
 TEST(GrafanaImporter, ConversionSurvivesTheDashboardWriterAndLoader)
@@ -646,7 +636,7 @@ TEST(GrafanaImporter, ConversionSurvivesTheDashboardWriterAndLoader)
     QStringList issues;
     for (const DashboardIssue &issue : loaded.issues)
         issues << issue.toString();
-    EXPECT_TRUE(issues.isEmpty()) << lines(issues);
+    EXPECT_TRUE(issues.isEmpty()) << linesOf(issues);
     ASSERT_EQ(loaded.dashboard.panels.size(), c.dashboard.panels.size());
     for (std::size_t i = 0; i < c.dashboard.panels.size(); ++i) {
         const PanelDefinition &a = c.dashboard.panels[i];
@@ -695,7 +685,7 @@ TEST(GrafanaImporter, AMistakeIsPlacedAsInADashboardFile)
 
 TEST(GrafanaImporter, RepeatByKnownValuesGivesOnePanelPerValueWithItsValuePutIn)
 {
-    const Conversion c = convert(R"j({"title": "Kafka",
+    const Conversion c = convertGrafana(R"j({"title": "Kafka",
         "templating": {"list": [
           {"type": "custom", "name": "topic", "query": "orders,payments,audit", "current": {"value": ["$__all"]},
            "includeAll": true, "multi": true},
@@ -718,15 +708,15 @@ TEST(GrafanaImporter, RepeatByKnownValuesGivesOnePanelPerValueWithItsValuePutIn)
     EXPECT_TRUE(listed(c, QStringLiteral("panel 'Lag of $topic' (timeseries): repeat for each $topic: one panel for "
                                          "each value selected in Grafana (orders, payments, audit), with its value put "
                                          "in")))
-        << lines(c.notConverted);
+        << linesOf(c.notConverted);
     EXPECT_TRUE(listed(c, QStringLiteral("panel 'Heap' (timeseries): repeat for each $pod: \"All\" of values only "
                                          "Prometheus knows; shown once, for the value chosen in the toolbar")))
-        << lines(c.notConverted);
+        << linesOf(c.notConverted);
 }
 
 TEST(GrafanaImporter, WhatOnlyChangesTheLookIsSaidInOneLine)
 {
-    const Conversion c = convert(dashboardOf(
+    const Conversion c = convertGrafana(dashboardOf(
         {timeseries(QStringLiteral("Fill"), QString::fromUtf8(R"j({"refId": "A", "expr": "x", "legendFormat": "x"})j"),
                     QString::fromUtf8(R"j(, "fieldConfig": {"defaults": {"decimals": 2, "custom": {"fillOpacity": 25,
             "gradientMode": "opacity", "lineWidth": 2, "showPoints": "always", "lineStyle": {"fill": "dash"},
@@ -744,18 +734,18 @@ TEST(GrafanaImporter, WhatOnlyChangesTheLookIsSaidInOneLine)
             QStringLiteral("panel 'Fill' (timeseries): look not kept (drawn as plain lines): area fill "
                            "(fillOpacity 25), opacity gradient, line width 2, points, dashed lines, 2 decimals, "
                            "custom.fillOpacity for 'x'")}))
-        << lines(c.notConverted);
-    const Conversion plain = convert(dashboardOf(
+        << linesOf(c.notConverted);
+    const Conversion plain = convertGrafana(dashboardOf(
         {timeseries(QStringLiteral("Plain"), QString::fromUtf8(R"j({"expr": "x"})j"),
                     QString::fromUtf8(R"j(, "fieldConfig": {"defaults": {"custom": {"fillOpacity": 0, "lineWidth": 1,
             "gradientMode": "none", "showPoints": "auto", "scaleDistribution": {"type": "linear"}}}})j"))}));
     EXPECT_TRUE(plain.notConverted.isEmpty()) << "Grafana's defaults are what Chaoscope draws:\n"
-                                              << lines(plain.notConverted);
+                                              << linesOf(plain.notConverted);
 }
 
 TEST(GrafanaImporter, IntervalVariableWithoutACurrentValueStartsAtItsFirstDuration)
 {
-    const Conversion c = convert(R"j({"panels": [], "templating": {"list": [
+    const Conversion c = convertGrafana(R"j({"panels": [], "templating": {"list": [
         {"type": "interval", "name": "step", "query": "30s,1m", "auto": true, "options": []},
         {"type": "interval", "name": "bare"}]}})j");
     const auto &v = c.dashboard.variableDefinitions;
@@ -772,7 +762,7 @@ TEST(GrafanaImporter, IntervalVariableWithoutACurrentValueStartsAtItsFirstDurati
 
 TEST(GrafanaImporter, StatSinglestatAndGaugePanelsBecomeStatTilesColouredByTheirThresholds)
 {
-    const Conversion c = convert(dashboardOf({
+    const Conversion c = convertGrafana(dashboardOf({
         QString::fromUtf8(R"j({"type": "stat", "title": "Drops", "targets": [{"expr": "drop_ratio"}],
             "fieldConfig": {"defaults": {"unit": "percentunit", "thresholds": {"mode": "absolute", "steps": [
               {"value": null, "color": "green"}, {"value": 0.05, "color": "#EAB839"},
@@ -813,5 +803,5 @@ TEST(GrafanaImporter, StatSinglestatAndGaugePanelsBecomeStatTilesColouredByTheir
                                     "(the number is coloured instead)"),
                      QStringLiteral("panel 'Plain' (stat): look not kept (drawn as a stat tile): no sparkline in "
                                     "Grafana")}))
-        << lines(c.notConverted);
+        << linesOf(c.notConverted);
 }

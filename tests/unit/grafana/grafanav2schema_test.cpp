@@ -5,6 +5,7 @@
 // has no counterpart.
 #include "grafana/grafanaimporter.h"
 #include "grafana/grafanav2schema.h"
+#include "grafanaconversion.h"
 
 #include <QJsonArray>
 #include <gtest/gtest.h>
@@ -12,18 +13,6 @@
 using GrafanaImporter::Conversion;
 
 namespace {
-
-Conversion convert(const QByteArray &json)
-{
-    Result<Conversion> result = GrafanaImporter::fromJson(json);
-    EXPECT_TRUE(result.ok()) << (result.ok() ? std::string() : result.error().message.toStdString());
-    return result.ok() ? std::move(result).value() : Conversion{};
-}
-
-std::string lines(const QStringList &list)
-{
-    return list.join(QLatin1Char('\n')).toStdString();
-}
 
 QStringList titlesOf(const DashboardDefinition &dashboard)
 {
@@ -105,11 +94,12 @@ TEST(GrafanaV2Schema, LayoutsAreFlattenedInReadingOrder)
               ]}}}}]}}}}]}})j")
                                .arg(gridItem(QStringLiteral("a"), 12, 0), gridItem(QStringLiteral("b"), 0, 0),
                                     gridItem(QStringLiteral("c"), 0, 0, 24), gridItem(QStringLiteral("d"), 0, 0));
-    const Conversion c = convert(QStringLiteral(R"j({"apiVersion": "dashboard.grafana.app/v2beta1", "kind": "Dashboard",
+    const Conversion c =
+        convertGrafana(QStringLiteral(R"j({"apiVersion": "dashboard.grafana.app/v2beta1", "kind": "Dashboard",
         "metadata": {"name": "abc"}, "spec": {"title": "Rooms", "cursorSync": "Crosshair", "elements": {%1},
         "layout": %2, "timeSettings": {"from": "now-30m", "to": "now", "autoRefresh": "10s"}}})j")
-                                     .arg(elements, layout)
-                                     .toUtf8());
+                           .arg(elements, layout)
+                           .toUtf8());
     EXPECT_EQ(c.dashboard.title, QStringLiteral("Rooms"));
     EXPECT_EQ(c.dashboard.windowMs, 30 * 60 * 1000);
     EXPECT_EQ(c.dashboard.refreshSeconds, 10);
@@ -130,7 +120,7 @@ TEST(GrafanaV2Schema, LayoutsAreFlattenedInReadingOrder)
                            QStringLiteral("row 'More': tab 'Two': the layout places element 'gone', which is not "
                                           "among the elements; left out"),
                            QStringLiteral("element 'unused' is in no layout, so Grafana does not show it; left out")}))
-        << lines(c.notConverted);
+        << linesOf(c.notConverted);
 }
 
 TEST(GrafanaV2Schema, VariablesAnnotationQueriesAndRepeatsConvertAsInTheClassicModel)
@@ -176,7 +166,7 @@ TEST(GrafanaV2Schema, VariablesAnnotationQueriesAndRepeatsConvertAsInTheClassicM
       ]}})j")
                                 .arg(elements, items)
                                 .toUtf8();
-    const Conversion c = convert(json);
+    const Conversion c = convertGrafana(json);
     EXPECT_EQ(titlesOf(c.dashboard), (QStringList{QStringLiteral("Lag of orders"), QStringLiteral("Lag of payments"),
                                                   QStringLiteral("Heap"), QStringLiteral("Up now")}));
     ASSERT_EQ(c.dashboard.panels.size(), 4u);
@@ -218,7 +208,7 @@ TEST(GrafanaV2Schema, VariablesAnnotationQueriesAndRepeatsConvertAsInTheClassicM
                            "selected in Grafana (orders, payments), with its value put in"),
             QStringLiteral("panel 'Shared' (library panel): library panels are not part of the export (export "
                            "with \"Export for sharing externally\")")}))
-        << lines(c.notConverted);
+        << linesOf(c.notConverted);
 }
 
 // Grafana 12.0's first spelling: the query's kind is the plugin, its data source beside it,
@@ -245,7 +235,7 @@ TEST(GrafanaV2Schema, TheV2alpha1SpellingOfQueriesAndPanelTypes)
       "annotations": [{"kind": "AnnotationQuery", "spec": {"name": "Deploys", "enable": true, "hide": false,
         "iconColor": "red", "datasource": {"type": "prometheus", "uid": "prom"},
         "query": {"kind": "prometheus", "spec": {"expr": "changes(deploy[1m]) > 0"}}}}]}})j";
-    const Conversion c = convert(json);
+    const Conversion c = convertGrafana(json);
     ASSERT_EQ(c.dashboard.panels.size(), 1u);
     ASSERT_EQ(c.dashboard.panels[0].series.size(), 1u) << "B is hidden and C reads from Loki";
     EXPECT_EQ(c.dashboard.panels[0].series[0].query, QStringLiteral("rate(x_total[$__rate_interval])"));
@@ -256,12 +246,12 @@ TEST(GrafanaV2Schema, TheV2alpha1SpellingOfQueriesAndPanelTypes)
               (QStringList{QStringLiteral("panel 'Throughput' (timeseries): query C: loki data source not supported"),
                            QStringLiteral("panel 'Throughput' (timeseries): transformations (reduce) not supported"),
                            QStringLiteral("panel 'Throughput' (timeseries): time shift 1h not supported")}))
-        << lines(c.notConverted);
+        << linesOf(c.notConverted);
 }
 
 TEST(GrafanaV2Schema, AClassicModelInsideAV1ResourceIsReadAsClassic)
 {
-    const Conversion c = convert(R"j({"apiVersion": "dashboard.grafana.app/v1beta1", "kind": "Dashboard",
+    const Conversion c = convertGrafana(R"j({"apiVersion": "dashboard.grafana.app/v1beta1", "kind": "Dashboard",
         "metadata": {"name": "x"}, "spec": {"title": "Classic inside",
         "panels": [{"type": "timeseries", "title": "P", "targets": [{"expr": "up"}]}]}})j");
     EXPECT_EQ(c.dashboard.title, QStringLiteral("Classic inside"));
@@ -275,7 +265,7 @@ TEST(GrafanaV2Schema, MalformedPartsAreListedOrRefusedNeverACrash)
     ASSERT_FALSE(noSpec.ok());
     EXPECT_EQ(noSpec.error().message, QStringLiteral("not a Grafana dashboard: \"spec\" is an array, not an object"));
 
-    const Conversion odd = convert(R"j({"apiVersion": "dashboard.grafana.app/v2beta1", "spec": {
+    const Conversion odd = convertGrafana(R"j({"apiVersion": "dashboard.grafana.app/v2beta1", "spec": {
         "elements": {"a": 5, "b": {"kind": "Widget"}, "c": {"kind": "Panel", "spec": {"data": 3, "vizConfig": []}}},
         "layout": {"kind": "RowsLayout", "spec": {"rows": [null, 4, {"spec": {"layout": {"kind": "Masonry"}}},
           {"spec": {"layout": {"kind": "GridLayout", "spec": {"items": [null, {"spec": {"element": {"name": "a"}}},
@@ -287,5 +277,5 @@ TEST(GrafanaV2Schema, MalformedPartsAreListedOrRefusedNeverACrash)
     EXPECT_FALSE(odd.notConverted.isEmpty());
     EXPECT_TRUE(odd.notConverted.contains(QStringLiteral("untitled row: layout kind 'Masonry' not understood; its "
                                                          "panels are left out")))
-        << lines(odd.notConverted);
+        << linesOf(odd.notConverted);
 }
