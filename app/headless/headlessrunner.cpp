@@ -84,6 +84,15 @@ bool HeadlessRunner::writeLayout() const
                 values.append(value.text);
             entry.insert(QStringLiteral("stat"), values);
         }
+        // A heatmap draws cells, not points: how many are coloured, the bounds on its axis
+        // and its summary line.
+        if (const HeatmapGrid *grid = chart->heatmap()) {
+            entry.insert(
+                QStringLiteral("heatmap"),
+                QJsonObject{{QStringLiteral("cells"), grid->filledCells()},
+                            {QStringLiteral("buckets"), QJsonArray::fromStringList(chart->drawnBucketLabels())},
+                            {QStringLiteral("summary"), panel->heatmapSummary()}});
+        }
         panels.append(entry);
     }
     const QJsonObject root{{QStringLiteral("devicePixelRatio"), m_window->devicePixelRatioF()},

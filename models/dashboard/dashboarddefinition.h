@@ -48,13 +48,23 @@ struct SeriesDefinition
     QString color; // "#RRGGBB"; empty = from the palette (models stay free of QtGui)
 };
 
-// How a panel shows its series: as lines over the window, or as a stat tile (the newest
-// value of each series as a big number, coloured by its thresholds, over a sparkline of the
-// window on the same time axis).
+// How a panel shows its series: as lines over the window, as a stat tile (the newest value
+// of each series as a big number, coloured by its thresholds, over a sparkline of the window
+// on the same time axis), or as a heatmap of a histogram's buckets (HeatmapGrid: one row per
+// `le` bound, one column per poll step, the colour the rate of observations in the bucket).
 enum class PanelKind
 {
     Lines,
-    Stat
+    Stat,
+    Heatmap
+};
+
+// How a heatmap spaces its bucket rows: by the logarithm of the bounds (latency buckets grow
+// by factors: 5 ms, 10 ms, 25 ms …) or by the bounds themselves.
+enum class BucketScale
+{
+    Log,
+    Linear
 };
 
 struct PanelDefinition
@@ -68,6 +78,7 @@ struct PanelDefinition
     QStringList annotationTags;
     PanelKind kind = PanelKind::Lines;
     std::vector<ThresholdStep> thresholds = {}; // a stat's colours, ascending
+    BucketScale buckets = BucketScale::Log;     // a heatmap's rows
 };
 
 // The load tester a dashboard steers. Tokens are never stored here: only where to read them.

@@ -68,6 +68,10 @@ QJsonObject panelObject(const PanelDefinition &panel)
                        {QStringLiteral("series"), series}};
     if (panel.kind == PanelKind::Stat)
         object.insert(QStringLiteral("type"), QStringLiteral("stat"));
+    if (panel.kind == PanelKind::Heatmap)
+        object.insert(QStringLiteral("type"), QStringLiteral("heatmap"));
+    if (panel.buckets == BucketScale::Linear)
+        object.insert(QStringLiteral("buckets"), QStringLiteral("linear"));
     if (!panel.thresholds.empty()) {
         QJsonArray steps;
         for (const ThresholdStep &step : panel.thresholds) {

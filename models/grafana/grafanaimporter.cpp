@@ -337,7 +337,8 @@ private:
                                                      "\"Export for sharing externally\")");
             return;
         }
-        if (type != QLatin1String("timeseries") && type != QLatin1String("graph") && !kStatTypes.contains(type)) {
+        if (type != QLatin1String("timeseries") && type != QLatin1String("graph") && type != QLatin1String("heatmap") &&
+            !kStatTypes.contains(type)) {
             m_notConverted << where + QStringLiteral(": panel type not supported");
             return;
         }
@@ -525,6 +526,7 @@ private:
               m_graph(panel.value(QStringLiteral("type")).toString() == QLatin1String("graph")),
               m_singlestat(panel.value(QStringLiteral("type")).toString() == QLatin1String("singlestat")),
               m_stat(kStatTypes.contains(panel.value(QStringLiteral("type")).toString())),
+              m_heatmap(panel.value(QStringLiteral("type")).toString() == QLatin1String("heatmap")),
               m_defaults(
                   panel.value(QStringLiteral("fieldConfig")).toObject().value(QStringLiteral("defaults")).toObject())
         {}
@@ -544,6 +546,12 @@ private:
                     notConverted << m_where + QStringLiteral(": no Prometheus query to convert; panel left out");
                 }
                 return std::nullopt;
+            }
+            if (m_heatmap) {
+                readHeatmap(definition);
+                listLooks();
+                listLook();
+                return definition;
             }
             if (m_graph)
                 readSeriesOverrides(definition);
@@ -868,14 +876,81 @@ private:
                                       .toObject()
                                       .value(QStringLiteral("type"))
                                       .toString();
-            if ((!scale.isEmpty() && scale != QLatin1String("linear")) ||
-                (m_graph && m_panel.value(QStringLiteral("yaxes"))
-                                    .toArray()
-                                    .at(0)
-                                    .toObject()
-                                    .value(QStringLiteral("logBase"))
-                                    .toInt(1) > 1))
+            if (!m_heatmap && ((!scale.isEmpty() && scale != QLatin1String("linear")) ||
+                               (m_graph && m_panel.value(QStringLiteral("yaxes"))
+                                                   .toArray()
+                                                   .at(0)
+                                                   .toObject()
+                                                   .value(QStringLiteral("logBase"))
+                                                   .toInt(1) > 1)))
                 note(QStringLiteral("logarithmic axis not supported; drawn on a linear one"));
+        }
+
+        // A heatmap of a histogram's buckets: its series are the `_bucket` series by `le`, and
+        // its unit is the bounds' (the y axis'), not the values'. Grafana's own bucketing of
+        // raw values ("calculate") has no counterpart: the series must be buckets already.
+        void readHeatmap(PanelDefinition &definition)
+        {
+            definition.kind = PanelKind::Heatmap;
+            const QJsonObject options = m_panel.value(QStringLiteral("options")).toObject();
+            const QJsonObject yAxis = m_panel.value(QStringLiteral("yAxis")).toObject(); // the old heatmap's
+            const QString unitId =
+                options.contains(QStringLiteral("yAxis"))
+                    ? options.value(QStringLiteral("yAxis")).toObject().value(QStringLiteral("unit")).toString()
+                    : yAxis.value(QStringLiteral("format")).toString();
+            const GrafanaUnit unit = unitFor(unitId, QStringLiteral("bucket unit"));
+            if (unit.factor == 1) {
+                definition.unit = unit.unit;
+            } else if (unit.known) {
+                // The bounds are label values: they cannot be scaled as a query's values are.
+                note(QStringLiteral("bucket bounds in '%1' shown as plain numbers").arg(unitId));
+            }
+            if (options.value(QStringLiteral("calculate")).toBool() ||
+                (m_panel.contains(QStringLiteral("dataFormat")) &&
+                 m_panel.value(QStringLiteral("dataFormat")).toString() != QLatin1String("tsbuckets")))
+                note(QStringLiteral("buckets computed by Grafana from raw values not supported; the series must be a "
+                                    "histogram's buckets (an `le` label each)"));
+            bool bucketsOnly = true;
+            for (const QJsonValue value : m_panel.value(QStringLiteral("targets")).toArray()) {
+                const QJsonObject target = value.toObject();
+                if (!target.value(QStringLiteral("hide")).toBool() &&
+                    target.value(QStringLiteral("format")).toString() != QLatin1String("heatmap") &&
+                    !target.value(QStringLiteral("expr")).toString().contains(QLatin1String("_bucket")))
+                    bucketsOnly = false;
+            }
+            if (!bucketsOnly)
+                note(QStringLiteral("a query that is not a histogram's buckets draws nothing in the heatmap"));
+            // `increase(…_bucket[$__interval])` counts one step; at a step of one scrape its
+            // range holds a single sample and Prometheus returns nothing, so the heatmap stays
+            // empty. The rate interval always holds two: the colours and each bucket's share
+            // stay the same, only the counts are over the longer range.
+            const QString stepRange = QStringLiteral("[$__interval]");
+            bool widened = false;
+            for (SeriesDefinition &series : definition.series) {
+                if (series.query.contains(stepRange)) {
+                    series.query.replace(stepRange, QStringLiteral("[$__rate_interval]"));
+                    widened = true;
+                }
+            }
+            if (widened)
+                note(QStringLiteral("[$__interval] replaced by [$__rate_interval]: a range of one step holds a single "
+                                    "scrape at short steps and draws nothing; the colours and shares are the same, "
+                                    "the counts are over the longer range"));
+            // Grafana spaces the rows of bucket data evenly; Chaoscope by the log of the bounds
+            // (the default), which is nearly even for the usual 1-2.5-5 bounds and keeps the
+            // distances readable.
+            const QJsonObject color = options.value(QStringLiteral("color")).toObject();
+            const QString scheme = color.value(QStringLiteral("scheme"))
+                                       .toString(m_panel.value(QStringLiteral("color"))
+                                                     .toObject()
+                                                     .value(QStringLiteral("colorScheme"))
+                                                     .toString());
+            if (!scheme.isEmpty() && !scheme.contains(QLatin1String("Oranges"), Qt::CaseInsensitive))
+                m_extraLooks << QStringLiteral("colour scheme %1 (drawn in oranges)").arg(scheme);
+            if (color.value(QStringLiteral("scale")).toString() == QLatin1String("linear") ||
+                m_panel.value(QStringLiteral("color")).toObject().value(QStringLiteral("colorScale")).toString() ==
+                    QLatin1String("linear"))
+                m_extraLooks << QStringLiteral("a linear colour scale (a square-root one here)");
         }
 
         // A stat's (or gauge's) threshold steps become the tile's colours; what it reduces the
@@ -991,7 +1066,9 @@ private:
             look << m_extraLooks << m_overrideLooks;
             if (!look.isEmpty())
                 note(QStringLiteral("look not kept (drawn as %1): %2")
-                         .arg(m_stat ? QStringLiteral("a stat tile") : QStringLiteral("plain lines"),
+                         .arg(m_stat      ? QStringLiteral("a stat tile")
+                              : m_heatmap ? QStringLiteral("a heatmap")
+                                          : QStringLiteral("plain lines"),
                               look.join(QStringLiteral(", "))));
         }
 
@@ -1001,6 +1078,7 @@ private:
         const bool m_graph;
         const bool m_singlestat;
         const bool m_stat; // drawn as a stat tile: stat, singlestat, gauge
+        const bool m_heatmap;
         const QJsonObject m_defaults;
         QStringList m_refIds; // of each converted series, for overrides by query
         QString m_rightUnitId;

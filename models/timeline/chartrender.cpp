@@ -13,6 +13,17 @@ ChartRenderOutput run(const ChartRenderInput &input)
 {
     ChartRenderOutput out;
     out.range = input.range;
+    if (input.heatmap) {
+        // Its cells stand for whole columns of samples: there is nothing to decimate, and the
+        // legend (a line's statistics) is not shown.
+        input.caches->byKey.clear();
+        out.points.resize(input.keys.size());
+        out.extents.assign(input.keys.size(),
+                           {std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity()});
+        out.stats.resize(input.keys.size());
+        out.heatmap = Heatmap::compute(*input.store, input.keys, input.range, input.heatmapColumnMs);
+        return out;
+    }
     auto &caches = input.caches->byKey;
     if (input.forgetAll)
         caches.clear();

@@ -4,10 +4,12 @@
 #include "base/timerange.h"
 #include "store/decimator.h"
 #include "store/seriesstatistics.h"
+#include "timeline/heatmapgrid.h"
 
 #include <QString>
 #include <map>
 #include <memory>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -39,6 +41,10 @@ struct ChartRenderInput
     // What changed in the store since the last job: the caches forget those columns.
     std::vector<std::pair<QString, TimeRange>> changes;
     bool forgetAll = false; // a series was removed or the store cleared
+    // A heatmap panel: the series are a histogram's buckets, drawn as a grid of cells this
+    // wide (Heatmap::columnMsFor) instead of as lines, so nothing is decimated.
+    bool heatmap = false;
+    qint64 heatmapColumnMs = 1000;
 };
 
 // What it hands back, one entry per key of the input, in its order.
@@ -48,6 +54,7 @@ struct ChartRenderOutput
     std::vector<Decimator::Points> points;
     std::vector<std::pair<double, double>> extents; // min, max in the range (inf, -inf: none)
     std::vector<SeriesStatistics> stats;
+    std::optional<HeatmapGrid> heatmap; // set for a heatmap job
 };
 
 namespace ChartRender {

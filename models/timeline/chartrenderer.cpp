@@ -72,6 +72,8 @@ void ChartRenderer::start()
     input.columnMs = Decimator::columnMsFor(input.range, frame.plotWidthPx);
     input.gapMs = ChartRender::gapMsFor(frame.stepMs, input.columnMs);
     input.keys = m_keys;
+    input.heatmap = frame.heatmap;
+    input.heatmapColumnMs = Heatmap::columnMsFor(frame.stepMs, input.columnMs);
     ChartChangeLog::Taken changes = m_changes.take();
     input.changes = std::move(changes.changes);
     input.forgetAll = changes.forgetAll;

@@ -28,7 +28,8 @@ public:
     struct Frame
     {
         int plotWidthPx = 1;
-        qint64 stepMs = 0; // the poll step of its data, 0 when unknown
+        qint64 stepMs = 0;    // the poll step of its data, 0 when unknown
+        bool heatmap = false; // its series are drawn as a heatmap (ChartRenderInput::heatmap)
     };
     using FrameSource = std::function<Frame()>;
     using Sink = std::function<void(ChartRenderOutput)>;

@@ -56,6 +56,17 @@ PanelWidget::PanelWidget(const PanelDefinition &panel, SampleStore *store, TimeW
     auto *legendRow = new QHBoxLayout;
     legendRow->setContentsMargins(TimelineChart::kLeftGutter, 0, 8, 0);
     legendRow->addWidget(m_legend);
+    if (m_panel.kind == PanelKind::Heatmap) {
+        // A heatmap's series are its buckets, one per bound: the rows and the colour scale
+        // say what a line legend would. One line under it says how many and how much
+        // went past the largest bound.
+        m_legend->hide();
+        m_heatmapSummary = new QLabel(this);
+        m_heatmapSummary->setObjectName(QStringLiteral("heatmapSummary"));
+        m_heatmapSummary->setFont(legendFont);
+        legendRow->addWidget(m_heatmapSummary);
+        applyTheme();
+    }
     layout->addLayout(legendRow);
 
     connect(m_chart, &TimelineChart::legendChanged, this, &PanelWidget::updateLegend);
@@ -84,6 +95,8 @@ void PanelWidget::applyTheme()
     }
     m_title->setText(QStringLiteral("<b>%1</b>").arg(title));
     m_freshness->setStyleSheet(QStringLiteral("color: %1;").arg(UiTheme::css(colors.muted)));
+    if (m_heatmapSummary)
+        m_heatmapSummary->setStyleSheet(m_freshness->styleSheet());
     refreshFreshness();
     updateLegend();
 }
@@ -142,8 +155,20 @@ QString PanelWidget::legendToolTip() const
     return m_legend->toolTip();
 }
 
+QString PanelWidget::heatmapSummary() const
+{
+    return m_heatmapSummary ? m_heatmapSummary->text() : QString();
+}
+
 void PanelWidget::updateLegend()
 {
+    if (m_heatmapSummary) {
+        const HeatmapGrid *grid = m_chart->heatmap();
+        const QString summary = grid ? grid->summary(m_panel.unit) : QString();
+        if (summary != m_heatmapSummary->text())
+            m_heatmapSummary->setText(summary);
+        return;
+    }
     std::vector<LegendView::Row> rows;
     QStringList formulas;
     for (const TimelineChart::LegendEntry &entry : m_chart->legend()) {

@@ -24,6 +24,7 @@ public:
 
     TimelineChart *chart() const { return m_chart; }
     StatValues *statValues() const { return m_statValues; } // null unless a stat panel
+    QString heatmapSummary() const;                         // empty unless a heatmap panel
     void setStatus(const PanelStatus &status);
     void refreshFreshness(); // the age text moves on even when no data arrives
     // What each derived series (by store key) computes, shown as the legend's tooltip.
@@ -46,6 +47,7 @@ private:
     QLabel *m_freshness;
     LegendView *m_legend;
     StatValues *m_statValues = nullptr; // a stat panel's numbers; null for a lines panel
+    QLabel *m_heatmapSummary = nullptr; // a heatmap's buckets, in the legend's place
     PanelStatus m_status;
     QHash<QString, QString> m_formulas;
 };

@@ -37,6 +37,7 @@ struct ExportFigure
         int dashboardPanel = -1;           // its index in the dashboard, for the annotation scope
         PanelKind kind = PanelKind::Lines; // a stat draws its newest values over the sparkline
         std::vector<ThresholdStep> thresholds = {};
+        BucketScale buckets = BucketScale::Log; // a heatmap's rows
     };
     // Comparison: every panel drawn once per window, side by side, on the same value scale,
     // with the time axis counted from each window's zero ("+1:30").

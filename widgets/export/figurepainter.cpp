@@ -7,6 +7,8 @@
 #include "store/seriesstatistics.h"
 #include "theme/palette.h"
 #include "timeline/annotationlayout.h"
+#include "timeline/heatmapgrid.h"
+#include "timeline/heatmappaint.h"
 #include "timeline/seriesgeometry.h"
 #include "timeline/statnumber.h"
 #include "timeline/timeticks.h"
@@ -49,7 +51,7 @@ QColor withAlpha(QColor color, double alpha)
 // Gaps are breaks in the line: a sample missing for longer than 2.5 typical intervals. The
 // typical interval is the median distance of the samples in view (the step they were
 // fetched at), as a picture has no poller to ask.
-qint64 gapFor(std::span<const qint64> times, std::size_t first, std::size_t last, qint64 columnMs)
+qint64 typicalStepMs(std::span<const qint64> times, std::size_t first, std::size_t last)
 {
     std::vector<qint64> deltas;
     for (std::size_t i = first + 1; i < last && deltas.size() < 512; ++i)
@@ -57,7 +59,45 @@ qint64 gapFor(std::span<const qint64> times, std::size_t first, std::size_t last
     if (deltas.empty())
         return 0;
     std::nth_element(deltas.begin(), deltas.begin() + std::ptrdiff_t(deltas.size() / 2), deltas.end());
-    return std::max<qint64>(deltas[deltas.size() / 2] * 5 / 2, columnMs * 2);
+    return deltas[deltas.size() / 2];
+}
+
+qint64 gapFor(std::span<const qint64> times, std::size_t first, std::size_t last, qint64 columnMs)
+{
+    const qint64 step = typicalStepMs(times, first, last);
+    return step > 0 ? std::max<qint64>(step * 5 / 2, columnMs * 2) : 0;
+}
+
+// A heatmap panel's grid over a plot this wide: a column per step of its samples, as on
+// screen (Heatmap::columnMsFor).
+HeatmapGrid heatmapOf(const SampleStore &store, const ExportFigure::Panel &panel, const TimeRange &range,
+                      double plotWidth)
+{
+    std::vector<QString> keys;
+    qint64 stepMs = 0;
+    for (const ExportFigure::Series &series : panel.series) {
+        keys.push_back(series.key);
+        if (const SampleStore::Series *stored = store.series(series.key); stored && stepMs == 0) {
+            const auto [first, last] = stored->indexRange(range);
+            stepMs = typicalStepMs(stored->timestampsMs(), first, last);
+        }
+    }
+    const qint64 pixelColumnMs = Decimator::columnMsFor(range, std::max(1, int(plotWidth)));
+    return Heatmap::compute(store, keys, range, Heatmap::columnMsFor(stepMs, pixelColumnMs));
+}
+
+// The labels a heatmap's left axis may draw: its finite bounds.
+QStringList bucketLabels(const SampleStore &store, const ExportFigure::Panel &panel)
+{
+    QStringList labels;
+    for (const ExportFigure::Series &series : panel.series) {
+        if (const SampleStore::Series *stored = store.series(series.key)) {
+            const auto bound = Heatmap::parseBound(stored->labels().value(QStringLiteral("le")));
+            if (bound && std::isfinite(*bound))
+                labels << Format::value(*bound, panel.unit);
+        }
+    }
+    return labels;
 }
 
 // "+1:30", "−0:45", "+1:02:00": time since a comparison window's zero.
@@ -218,12 +258,23 @@ struct LegendItem
     QString name;
     QString stats;
     double width = 0;
+    bool swatch = true; // a heatmap's one line of buckets has no colour of its own
 };
 
 std::vector<LegendItem> legendItems(const SampleStore &store, const ExportFigure::Panel &panel, const TimeRange &range,
                                     const QFontMetricsF &metrics, int level)
 {
     std::vector<LegendItem> items;
+    if (panel.kind == PanelKind::Heatmap) {
+        // Its series are the buckets: one line says how many and how much went past them.
+        LegendItem item;
+        item.name = heatmapOf(store, panel, range, 1000).summary(panel.unit);
+        item.swatch = false;
+        item.width = metrics.horizontalAdvance(item.name);
+        if (!item.name.isEmpty())
+            items.push_back(item);
+        return items;
+    }
     for (const ExportFigure::Series &series : panel.series) {
         LegendItem item;
         item.name = series.name;
@@ -536,6 +587,13 @@ FigurePainter::Plan FigurePainter::plan(const QRectF &rect, const ExportFigure &
         double leftGutter = 0;
         double rightGutter = axisMetrics.horizontalAdvance(QStringLiteral("00:00")) / 2; // the last time label
         for (const CellPlan &cell : plan.cells) {
+            if (cell.panel->kind == PanelKind::Heatmap) {
+                // Bucket bounds on the left, the colour scale and its top rate on the right.
+                for (const QString &label : bucketLabels(m_store, *cell.panel))
+                    leftGutter = std::max(leftGutter, axisMetrics.horizontalAdvance(label));
+                rightGutter = std::max(rightGutter, kGap + 12 + axisMetrics.horizontalAdvance(QStringLiteral("000k")));
+                continue;
+            }
             for (const QString &label : valueLabels(cell.left, cell.panel->unit))
                 leftGutter = std::max(leftGutter, axisMetrics.horizontalAdvance(label));
             if (cell.hasRight) {
@@ -717,16 +775,22 @@ void FigurePainter::paintCell(QPainter &painter, const CellPlan &cell, int index
                 drawnLeft << labels.value(i);
         }
     };
-    drawAxis(cell.left, panel.unit, false);
-    if (cell.hasRight)
-        drawAxis(cell.right, panel.rightUnit, true);
-    painter.setPen(QPen(m_theme.axis, 1));
-    painter.drawLine(plot.bottomLeft(), plot.bottomRight());
-
-    painter.save();
-    painter.setClipRect(plot.adjusted(-m_theme.lineWidth, -m_theme.lineWidth, m_theme.lineWidth, m_theme.lineWidth));
-    paintSeries(painter, cell);
-    painter.restore();
+    if (panel.kind == PanelKind::Heatmap) {
+        paintHeatmap(painter, cell, index, layout);
+        painter.setPen(QPen(m_theme.axis, 1));
+        painter.drawLine(plot.bottomLeft(), plot.bottomRight());
+    } else {
+        drawAxis(cell.left, panel.unit, false);
+        if (cell.hasRight)
+            drawAxis(cell.right, panel.rightUnit, true);
+        painter.setPen(QPen(m_theme.axis, 1));
+        painter.drawLine(plot.bottomLeft(), plot.bottomRight());
+        painter.save();
+        painter.setClipRect(
+            plot.adjusted(-m_theme.lineWidth, -m_theme.lineWidth, m_theme.lineWidth, m_theme.lineWidth));
+        paintSeries(painter, cell);
+        painter.restore();
+    }
 
     if (panel.kind == PanelKind::Stat)
         paintStatValues(painter, cell, index, layout);
@@ -744,6 +808,32 @@ void FigurePainter::paintCell(QPainter &painter, const CellPlan &cell, int index
     }
     if (layout)
         layout->cells.push_back({rect, plot, drawnLeft, cell.legendLevel});
+}
+
+// A heatmap's cells, bucket bounds and colour scale, by the screen's painter (HeatmapPaint).
+void FigurePainter::paintHeatmap(QPainter &painter, const CellPlan &cell, int index, FigureLayout *layout) const
+{
+    const ExportFigure::Panel &panel = *cell.panel;
+    const HeatmapGrid grid = heatmapOf(m_store, panel, cell.range, cell.plot.width());
+    if (grid.rows() == 0)
+        return;
+    const HeatmapPaint paint(grid, Heatmap::rowEdges(grid.upperBounds, panel.buckets == BucketScale::Log), cell.range,
+                             cell.plot,
+                             HeatmapPaint::Look{m_theme.font(m_theme.axisPx), m_theme.mutedText, m_theme.background,
+                                                m_theme.background.lightnessF() < 0.5});
+    painter.save();
+    painter.setClipRect(cell.plot);
+    paint.paintCells(&painter);
+    painter.restore();
+    std::vector<HeatmapPaint::Label> labels = paint.paintBucketLabels(&painter, cell.plot.left() - kGap, panel.unit);
+    const std::vector<HeatmapPaint::Label> scale =
+        paint.paintScale(&painter, QRectF(cell.plot.right() + kGap, cell.plot.top(),
+                                          cell.rect.right() - cell.plot.right() - kGap, cell.plot.height()));
+    labels.insert(labels.end(), scale.begin(), scale.end());
+    if (layout) {
+        for (const HeatmapPaint::Label &label : labels)
+            layout->texts.push_back({FigureLayout::Role::ValueLabel, label.box, label.text, index});
+    }
 }
 
 // A stat tile's numbers, as on screen: the newest value of each series in the range, in its
@@ -1021,13 +1111,16 @@ void FigurePainter::paintLegend(QPainter &painter, const CellPlan &cell, int ind
             x = rect.left();
             y += rowHeight;
         }
-        const QColor color = Palette::resolve(cell.panel->series[i].definition.color, int(i));
-        QPen pen(color, m_theme.lineWidth + 1);
-        pen.setCapStyle(Qt::RoundCap);
-        painter.setPen(pen);
-        const double mid = y + rowHeight / 2;
-        painter.drawLine(QPointF(x + 2, mid), QPointF(x + kSwatch - 2, mid));
-        double textX = x + kSwatch + 6;
+        double textX = x;
+        if (item.swatch) {
+            const QColor color = Palette::resolve(cell.panel->series[i].definition.color, int(i));
+            QPen pen(color, m_theme.lineWidth + 1);
+            pen.setCapStyle(Qt::RoundCap);
+            painter.setPen(pen);
+            const double mid = y + rowHeight / 2;
+            painter.drawLine(QPointF(x + 2, mid), QPointF(x + kSwatch - 2, mid));
+            textX += kSwatch + 6;
+        }
         painter.setPen(m_theme.text);
         const QString name = metrics.elidedText(item.name, Qt::ElideRight, rect.right() - textX);
         const double nameWidth = metrics.horizontalAdvance(name);

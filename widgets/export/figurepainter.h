@@ -64,6 +64,7 @@ private:
     void paintLegend(QPainter &painter, const CellPlan &cell, int index, FigureLayout *layout) const;
     void paintSeries(QPainter &painter, const CellPlan &cell) const;
     void paintStatValues(QPainter &painter, const CellPlan &cell, int index, FigureLayout *layout) const;
+    void paintHeatmap(QPainter &painter, const CellPlan &cell, int index, FigureLayout *layout) const;
     void paintTimeAxis(QPainter &painter, const CellPlan &cell, int index, const QTimeZone &zone,
                        FigureLayout *layout) const;
     void paintAnnotations(QPainter &painter, const CellPlan &cell, int index, const Plan &plan,

@@ -4,11 +4,13 @@
 #include "base/format.h"
 #include "store/samplestore.h"
 #include "timeline/chartpaint.h"
+#include "timeline/heatmappaint.h"
 #include "timeline/seriesgeometry.h"
 #include "timeline/seriesreadout.h"
 
 #include <QFontMetricsF>
 #include <QPainter>
+#include <algorithm>
 #include <cmath>
 
 using namespace ChartPaint;
@@ -99,15 +101,57 @@ SeriesReadout ChartCrosshair::readoutFor(const Context &context, qint64 timeMs,
     return SeriesReadout(sharedTime && oneTime ? *sharedTime : timeText(timeMs), rows, context.font);
 }
 
+SeriesReadout ChartCrosshair::heatmapReadout(const Context &context, qint64 timeMs)
+{
+    // The buckets that saw anything in the column, from the top bound down, as the rows are
+    // stacked; at most kRows of them (the busiest), so the box fits a short panel.
+    constexpr std::size_t kRows = 8;
+    const HeatmapGrid &grid = *context.heatmap;
+    const std::optional<int> column = grid.columnAt(timeMs);
+    const qint64 columnStart = column ? grid.columnStartMs(*column) : timeMs;
+    QString title = timeText(columnStart);
+    std::vector<int> rows;
+    double columnTotal = 0;
+    if (column) {
+        for (int row = 0; row < grid.rows(); ++row) {
+            const double cell = grid.cell(*column, row);
+            if (cell > 0) {
+                rows.push_back(row);
+                columnTotal += cell;
+            }
+        }
+        title = QStringLiteral("%1 – %2").arg(title, timeText(columnStart + grid.columnMs));
+    }
+    if (rows.size() > kRows) {
+        std::partial_sort(rows.begin(), rows.begin() + kRows, rows.end(),
+                          [&](int a, int b) { return grid.cell(*column, a) > grid.cell(*column, b); });
+        rows.resize(kRows);
+    }
+    std::sort(rows.begin(), rows.end(), std::greater<>());
+    QList<SeriesReadout::Row> shown;
+    for (int row : rows) {
+        const double cell = grid.cell(*column, row);
+        shown.append({HeatmapPaint::colorFor(cell, grid.maxCell, context.dark), grid.rowName(row, context.unit),
+                      QStringLiteral("%1 · %2 %")
+                          .arg(Format::value(cell, QString()), QString::number(cell / columnTotal * 100, 'f', 1)),
+                      QString()});
+    }
+    if (shown.isEmpty())
+        shown.append({QColor(Qt::transparent), QStringLiteral("no observations"), QStringLiteral("–"), QString()});
+    return SeriesReadout(title, shown, context.font);
+}
+
 std::optional<QRectF> ChartCrosshair::readoutRect(const Context &context) const
 {
     if (!m_cursor || !m_cursor->timeMs() || m_cursor->origin() != context.origin || !m_hoverPos ||
-        context.series.empty() || m_readoutHidden)
+        !hasReadout(context) || m_readoutHidden)
         return std::nullopt;
     if (!context.axis.range.contains(*m_cursor->timeMs()))
         return std::nullopt;
     const qint64 t = *m_cursor->timeMs();
-    return readoutFor(context, t, samplesAt(context, t)).placeAt(*m_hoverPos, context.axis.plot.adjusted(4, 4, -4, -4));
+    const SeriesReadout readout =
+        context.heatmap ? heatmapReadout(context, t) : readoutFor(context, t, samplesAt(context, t));
+    return readout.placeAt(*m_hoverPos, context.axis.plot.adjusted(4, 4, -4, -4));
 }
 
 void ChartCrosshair::paintLine(QPainter *painter, const Context &context)
@@ -172,9 +216,9 @@ void ChartCrosshair::paintMarks(QPainter *painter, const Context &context)
     }
     painter->restore();
 
-    if (!here || context.series.empty() || m_readoutHidden)
+    if (!here || !hasReadout(context) || m_readoutHidden)
         return;
-    const SeriesReadout readout = readoutFor(context, t, samples);
+    const SeriesReadout readout = context.heatmap ? heatmapReadout(context, t) : readoutFor(context, t, samples);
     const QRectF box = readout.placeAt(*m_hoverPos, plot.adjusted(4, 4, -4, -4));
     readout.paint(painter, box);
     m_drawnReadoutRect = box;

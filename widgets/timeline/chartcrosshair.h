@@ -2,6 +2,7 @@
 #pragma once
 
 #include "dashboard/dashboarddefinition.h"
+#include "timeline/heatmapgrid.h"
 #include "timeline/timeaxismap.h"
 #include "timeline/timecursor.h"
 #include "timeline/valuescale.h"
@@ -48,6 +49,11 @@ public:
         QFont font;
         const QObject *origin = nullptr; // the chart: the cursor's origin when the mouse is on it
         int height = 0;                  // of the chart's viewport
+        // A heatmap panel: no curves (series is empty); the read-out lists the buckets of the
+        // column under the crosshair instead, busiest colour first, from the top bucket down.
+        const HeatmapGrid *heatmap = nullptr;
+        QString unit; // the heatmap's bounds' unit
+        bool dark = false;
     };
 
     void setCursor(TimeCursor *cursor) { m_cursor = cursor; }
@@ -80,6 +86,8 @@ private:
     std::vector<std::optional<NearestSample>> samplesAt(const Context &context, qint64 timeMs) const;
     SeriesReadout readoutFor(const Context &context, qint64 timeMs,
                              const std::vector<std::optional<NearestSample>> &samples) const;
+    static SeriesReadout heatmapReadout(const Context &context, qint64 timeMs);
+    static bool hasReadout(const Context &context) { return !context.series.empty() || context.heatmap; }
     std::optional<QRectF> readoutRect(const Context &context) const; // where the read-out goes now
     bool visible(const Context &context) const;                      // the cursor is set, in the visible range
     static QRect strip(double x, int height);

@@ -9,6 +9,7 @@
 #include "theme/palette.h"
 #include "theme/uitheme.h"
 #include "timeline/chartpaint.h"
+#include "timeline/heatmappaint.h"
 #include "timeline/timecursor.h"
 #include "timeline/timeticks.h"
 #include "timeline/timewindow.h"
@@ -54,7 +55,7 @@ TimelineChart::TimelineChart(const PanelDefinition &panel, SampleStore *store, T
       m_renderer(
           store, window,
           [this] {
-              return ChartRenderer::Frame{plotWidth(), m_status.stepMs};
+              return ChartRenderer::Frame{plotWidth(), m_status.stepMs, isHeatmap()};
           },
           [this](ChartRenderOutput output) { applyRender(std::move(output)); })
 {
@@ -365,6 +366,7 @@ void TimelineChart::applyRender(ChartRenderOutput output)
     // The time axis of Qt Charts is not moved: it maps nothing (the layer maps the points,
     // xFor() the rest), and moving it would re-lay out the chart and repaint every panel on
     // every tick.
+    m_heatmap = std::move(output.heatmap);
     m_legend.clear();
     std::vector<SeriesLayer::Series> series;
     series.reserve(m_slots.size());
@@ -388,7 +390,9 @@ void TimelineChart::applyRender(ChartRenderOutput output)
     // Only what changes by half a pixel is repainted: in an 8 h window a live tick moves the
     // plot by 1/44 of a pixel, and mostly changes nothing but the newest column.
     const SeriesLayer::Change change = m_layer.update(std::move(series), layerView(output.range));
-    if (change.full)
+    if (m_heatmap)
+        viewport()->update(); // the cells are drawn from the grid at each paint, not by the layer
+    else if (change.full)
         viewport()->update();
     else if (!change.region.isEmpty())
         viewport()->update(change.region);
@@ -460,7 +464,7 @@ void TimelineChart::drawBackground(QPainter *painter, const QRectF &rect)
     // The value grid of the left scale, each line on one pixel row (where the series' values
     // land: SeriesGeometry's mapping).
     const ValueScale &scale = m_leftScale;
-    if (scale.high > scale.low) {
+    if (scale.high > scale.low && !isHeatmap()) {
         const auto mapping = SeriesGeometry::Mapping::of(m_window->range(), scale.low, scale.high, plot);
         for (int i = 0; i < scale.count(); ++i) {
             const double y = std::floor(mapping.y(scale.tick(i))) + 0.5;
@@ -532,7 +536,10 @@ void TimelineChart::drawForeground(QPainter *painter, const QRectF &rect)
         m_layer.update(m_layer.series(), layerView(m_layer.view().range));
     // Over the grid (Qt Charts' items), under the labels, annotations and crosshair.
     m_layer.paint(painter, rect);
-    drawValueLabels(painter, plot);
+    if (isHeatmap())
+        drawHeatmap(painter, plot);
+    else
+        drawValueLabels(painter, plot);
     drawTimeLabels(painter, plot);
     const ChartCrosshair::Context crosshair = crosshairContext();
     m_crosshair.paintLine(painter, crosshair); // under the annotations: hovering a marker must not hide it
@@ -549,17 +556,40 @@ void TimelineChart::drawForeground(QPainter *painter, const QRectF &rect)
     m_crosshair.paintMarks(painter, crosshair);
 }
 
+void TimelineChart::drawHeatmap(QPainter *painter, const QRectF &plot)
+{
+    m_drawnBucketLabels.clear();
+    if (!m_heatmap || m_heatmap->rows() == 0)
+        return;
+    // The grid is of the range its render had; drawn against the window's range now, as the
+    // layer's curves are until the next render.
+    const HeatmapPaint paint(*m_heatmap, Heatmap::rowEdges(m_heatmap->upperBounds, m_panel.buckets == BucketScale::Log),
+                             m_window->range(), plot,
+                             HeatmapPaint::Look{m_leftAxis->labelsFont(), themeColors().axisText, themeColors().panel,
+                                                UiTheme::instance()->isDark()});
+    painter->save();
+    painter->setClipRect(plot);
+    paint.paintCells(painter);
+    painter->restore();
+    m_drawnBucketLabels = HeatmapPaint::textsOf(paint.paintBucketLabels(painter, plot.left() - 6, m_panel.unit));
+    paint.paintScale(painter, QRectF(plot.right() + 8, plot.top(), kRightGutter - 10, plot.height()));
+}
+
 void TimelineChart::drawStatus(QPainter *painter, const QRectF &plot)
 {
     QString text;
     QColor color = themeColors().axisText;
-    const bool hasData = m_layer.pointCount() > 0;
+    const bool hasData = isHeatmap() ? m_heatmap && m_heatmap->hasData() : m_layer.pointCount() > 0;
     switch (m_status.state) {
     case PanelStatus::State::Loading:
         text = hasData ? QString() : tr("Loading…");
         break;
     case PanelStatus::State::Ok:
-        text = hasData ? QString() : tr("No samples in this time range");
+        if (isHeatmap() && !m_slots.empty() && m_heatmap && m_heatmap->rows() == 0)
+            text = tr("A heatmap needs a histogram's bucket series, each with an `le` label: "
+                      "sum by (le) (rate(…_bucket[$__rate_interval]))");
+        else
+            text = hasData ? QString() : tr("No samples in this time range");
         break;
     case PanelStatus::State::NoData:
         text = tr("No data: the queries returned no series");
@@ -608,8 +638,15 @@ ChartCrosshair::Context TimelineChart::crosshairContext() const
     ChartCrosshair::Context context;
     context.axis = axisMap();
     context.store = m_store;
+    if (isHeatmap()) {
+        context.heatmap = m_heatmap ? &*m_heatmap : nullptr;
+        context.unit = m_panel.unit;
+        context.dark = UiTheme::instance()->isDark();
+    }
     context.series.reserve(m_slots.size());
     for (const Slot &slot : m_slots) {
+        if (isHeatmap())
+            break; // no curves to put dots on
         const QString &unit =
             slot.definition.axis == AxisSide::Right && !m_panel.rightUnit.isEmpty() ? m_panel.rightUnit : m_panel.unit;
         context.series.push_back({slot.key, slot.name, slot.color, slot.definition.axis, unit});

@@ -112,6 +112,11 @@ public:
     const QStringList &drawnValueLabels() const { return m_drawnValueLabels; }
     // The polylines a paint draws for a series (one per run between gaps), widget coordinates.
     std::vector<QPolygonF> drawnPolylines(const QString &key) const;
+    // A heatmap panel's grid of the last render; null for a lines or stat panel, or before
+    // its first render.
+    const HeatmapGrid *heatmap() const { return m_heatmap ? &*m_heatmap : nullptr; }
+    // The bucket bounds its left axis drew last, bottom to top.
+    const QStringList &drawnBucketLabels() const { return m_drawnBucketLabels; }
 
 signals:
     void plotWidthChanged(int pixels);
@@ -159,6 +164,8 @@ private:
     static bool applyScale(double low, double high, int targetTicks, ValueScale *scale);
     void drawValueLabels(QPainter *painter, const QRectF &plot);
     void drawStatus(QPainter *painter, const QRectF &plot);
+    void drawHeatmap(QPainter *painter, const QRectF &plot);
+    bool isHeatmap() const { return m_panel.kind == PanelKind::Heatmap; }
     void drawTimeLabels(QPainter *painter, const QRectF &plot);
     void updateHover(const QPointF &pos);
     void onCursorChanged();
@@ -194,6 +201,8 @@ private:
     AnnotationOverlay m_overlay;
     ChartCrosshair m_crosshair;
     QStringList m_drawnValueLabels;
+    std::optional<HeatmapGrid> m_heatmap;
+    QStringList m_drawnBucketLabels;
     // Last: destroyed first, so that its job (which reads the store and hands its output to
     // this chart) is finished before anything it touches goes.
     ChartRenderer m_renderer;

@@ -45,16 +45,27 @@ void PanelsSection::read(const QJsonValue &value, std::vector<PanelDefinition> &
 
 PanelDefinition PanelsSection::readPanel(const QJsonObject &object, const QString &path)
 {
-    m_json.checkKeys(object, path, {"title", "type", "thresholds", "unit", "rightUnit", "series", "annotationTags"});
+    m_json.checkKeys(object, path,
+                     {"title", "type", "thresholds", "buckets", "unit", "rightUnit", "series", "annotationTags"});
     PanelDefinition panel;
     if (auto title = m_json.readString(object, path, QStringLiteral("title")))
         panel.title = *title;
     if (auto type = m_json.readString(object, path, QStringLiteral("type"))) {
         if (*type == QLatin1String("stat"))
             panel.kind = PanelKind::Stat;
+        else if (*type == QLatin1String("heatmap"))
+            panel.kind = PanelKind::Heatmap;
         else if (*type != QLatin1String("lines"))
             m_json.issue(JsonSection::join(path, QStringLiteral("type")),
-                         QStringLiteral("must be \"lines\" or \"stat\"; drawn as lines"));
+                         QStringLiteral("must be \"lines\", \"stat\" or \"heatmap\"; drawn as lines"));
+    }
+    // A heatmap's rows: "log" (the default, as latency buckets grow by factors) or "linear".
+    if (auto buckets = m_json.readString(object, path, QStringLiteral("buckets"))) {
+        if (*buckets == QLatin1String("linear"))
+            panel.buckets = BucketScale::Linear;
+        else if (*buckets != QLatin1String("log"))
+            m_json.issue(JsonSection::join(path, QStringLiteral("buckets")),
+                         QStringLiteral("must be \"log\" or \"linear\"; rows spaced by log"));
     }
     readThresholds(object.value(QStringLiteral("thresholds")), JsonSection::join(path, QStringLiteral("thresholds")),
                    panel);

@@ -17,6 +17,7 @@
 #include <QJsonObject>
 #include <QTemporaryDir>
 #include <gtest/gtest.h>
+#include <optional>
 
 namespace {
 
@@ -36,10 +37,9 @@ TEST_P(GrafanaTestbed, ImportsAndDrawsLiveWithStatTilesAndQueryMarks)
                       QStringLiteral("--output"), dashboard},
                      60000);
     ASSERT_EQ(imported.exitCode, 0) << imported.err.toStdString();
-    EXPECT_TRUE(imported.out.startsWith(QStringLiteral("Converted 7 panels, 0 variables")))
+    EXPECT_TRUE(imported.out.startsWith(QStringLiteral("Converted 8 panels, 0 variables")))
         << imported.out.toStdString();
-    EXPECT_TRUE(imported.out.contains(QStringLiteral("'Request duration' (heatmap): panel type not supported")))
-        << imported.out.toStdString();
+    EXPECT_FALSE(imported.out.contains(QStringLiteral("'Request duration' (heatmap)"))) << imported.out.toStdString();
 
     TestbedProcess engine;
     ASSERT_TRUE(engine.start(engineBinary(), {})) << engine.errorString().toStdString();
@@ -77,9 +77,26 @@ TEST_P(GrafanaTestbed, ImportsAndDrawsLiveWithStatTilesAndQueryMarks)
     ASSERT_TRUE(layoutFile.open(QIODevice::ReadOnly));
     const QJsonArray panels =
         QJsonDocument::fromJson(layoutFile.readAll()).object().value(QStringLiteral("panels")).toArray();
-    ASSERT_EQ(panels.size(), 7);
-    for (qsizetype i = 0; i < panels.size(); ++i)
-        EXPECT_GT(panels[i].toObject().value(QStringLiteral("points")).toInt(), 0) << "panel " << i << " drew nothing";
+    ASSERT_EQ(panels.size(), 8);
+    std::optional<QJsonObject> heatmap;
+    for (qsizetype i = 0; i < panels.size(); ++i) {
+        const QJsonObject panel = panels[i].toObject();
+        if (panel.contains(QStringLiteral("heatmap")))
+            heatmap = panel.value(QStringLiteral("heatmap")).toObject();
+        EXPECT_GT(panel.value(QStringLiteral("points")).toInt() +
+                      panel.value(QStringLiteral("heatmap")).toObject().value(QStringLiteral("cells")).toInt(),
+                  0)
+            << "panel " << i << " drew nothing";
+    }
+    // The request-duration heatmap: the starter's histogram, one row per bucket of it.
+    ASSERT_TRUE(heatmap.has_value()) << "the heatmap panel is not drawn as one";
+    EXPECT_TRUE(heatmap->value(QStringLiteral("summary"))
+                    .toString()
+                    .startsWith(QStringLiteral("11 buckets up to 10 s · above 10 s: ")))
+        << heatmap->value(QStringLiteral("summary")).toString().toStdString();
+    const QJsonArray buckets = heatmap->value(QStringLiteral("buckets")).toArray();
+    EXPECT_EQ(buckets.first().toString(), QStringLiteral("5 ms")) << "the lowest bound labels the lowest row";
+    EXPECT_EQ(buckets.last().toString(), QStringLiteral("> 10 s")) << "the top bucket is readable as such";
     // The four tiles of the first row (a gauge among them) show a number, not "–".
     for (qsizetype i = 0; i < 4; ++i) {
         const QJsonArray values = panels[i].toObject().value(QStringLiteral("stat")).toArray();

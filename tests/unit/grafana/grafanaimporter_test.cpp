@@ -81,7 +81,6 @@ TEST(GrafanaImporter, OtherPanelTypesAreListedByTitleAndType)
         QString::fromUtf8(R"j({"type": "gauge", "title": "Load"})j"),
         QString::fromUtf8(R"j({"type": "table", "title": "Rejections"})j"),
         QString::fromUtf8(R"j({"type": "text", "title": ""})j"),
-        QString::fromUtf8(R"j({"type": "heatmap", "title": "Latency"})j"),
         QString::fromUtf8(R"j({"title": "Shared", "libraryPanel": {"uid": "abc", "name": "Shared"}})j"),
     }));
     EXPECT_TRUE(c.dashboard.panels.empty());
@@ -91,7 +90,6 @@ TEST(GrafanaImporter, OtherPanelTypesAreListedByTitleAndType)
     EXPECT_TRUE(listed(c, QStringLiteral("panel 'Load' (gauge): no Prometheus query to convert; panel left out")));
     EXPECT_TRUE(listed(c, QStringLiteral("panel 'Rejections' (table): panel type not supported")));
     EXPECT_TRUE(listed(c, QStringLiteral("panel '#0' (text): panel type not supported")));
-    EXPECT_TRUE(listed(c, QStringLiteral("panel 'Latency' (heatmap): panel type not supported")));
     EXPECT_TRUE(listed(c, QStringLiteral("panel 'Shared' (library panel): library panels are not part of the export "
                                          "(export with \"Export for sharing externally\")")));
 }
@@ -583,13 +581,14 @@ TEST(GrafanaImporter, CamundaFixtureConvertsItsPrometheusTimeSeries)
     QStringList titles;
     for (const PanelDefinition &panel : d.panels)
         titles << panel.title;
-    EXPECT_EQ(titles,
-              (QStringList{QStringLiteral("PI completed/s (now)"), QStringLiteral("Backpressure (now)"),
-                           QStringLiteral("Process instances per second"),
-                           QStringLiteral("Exporter backlog vs export rate"), QStringLiteral("Jobs by action"),
-                           QStringLiteral("Backpressure drop ratio"), QStringLiteral("Starter HTTP client pool"),
-                           QStringLiteral("Data availability p99"), QStringLiteral("CPU throttling"),
-                           QStringLiteral("Worker fill level"), QStringLiteral("Flow control")}));
+    EXPECT_EQ(
+        titles,
+        (QStringList{QStringLiteral("PI completed/s (now)"), QStringLiteral("Backpressure (now)"),
+                     QStringLiteral("Process instances per second"), QStringLiteral("Exporter backlog vs export rate"),
+                     QStringLiteral("Jobs by action"), QStringLiteral("Backpressure drop ratio"),
+                     QStringLiteral("Starter HTTP client pool"), QStringLiteral("Data availability latency"),
+                     QStringLiteral("Data availability p99"), QStringLiteral("CPU throttling"),
+                     QStringLiteral("Worker fill level"), QStringLiteral("Flow control")}));
     QStringList variables;
     for (const VariableDefinition &variable : d.variableDefinitions)
         variables << variable.name;
@@ -607,16 +606,26 @@ TEST(GrafanaImporter, CamundaFixtureConvertsItsPrometheusTimeSeries)
     EXPECT_EQ(jobs.series.size(), 2u) << "the hidden debug query is skipped";
     EXPECT_EQ(jobs.series.at(1).axis, AxisSide::Right);
     EXPECT_EQ(d.panels[6].series.at(0).style, SeriesStyle::Step);
-    EXPECT_EQ(d.panels[7].unit, QStringLiteral("s"));
-    EXPECT_TRUE(d.panels[7].series.at(0).query.endsWith(QStringLiteral(") / 1000")));
+    const PanelDefinition &latency = d.panels[7];
+    EXPECT_EQ(latency.kind, PanelKind::Heatmap);
+    EXPECT_EQ(latency.unit, QStringLiteral("s")) << "the unit of the bucket bounds, from the heatmap's y axis";
+    EXPECT_EQ(
+        latency.series.at(0).query,
+        QStringLiteral("sum by(le)(increase(starter_data_availability_latency_seconds_bucket{namespace=~\"$namespace\"}"
+                       "[$__rate_interval]))"))
+        << "the buckets are never rescaled, and counted over a range that always holds two scrapes";
+    EXPECT_EQ(d.panels[8].unit, QStringLiteral("s"));
+    EXPECT_TRUE(d.panels[8].series.at(0).query.endsWith(QStringLiteral(") / 1000")));
 
     for (const char *expected : {
              "panel 'Backpressure (now)' (gauge): a gauge is drawn as a stat tile: its value as a number over a "
              "sparkline, without the dial",
              "panel 'About this dashboard' (text): panel type not supported",
              "panel 'Rejections by intent' (table): panel type not supported",
-             "panel 'Data availability latency' (heatmap): panel type not supported",
              "panel 'Disk usage' (piechart): panel type not supported",
+             "panel 'Data availability latency' (heatmap): [$__interval] replaced by [$__rate_interval]: a range of "
+             "one step holds a single scrape at short steps and draws nothing; the colours and shares are the same, "
+             "the counts are over the longer range",
              "panel 'Gateway errors (logs)' (timeseries): loki data source not supported",
              "panel 'Process instances per second' (timeseries): query D: $__range not supported (only "
              "$__rate_interval and $__interval are); query left out",

@@ -203,9 +203,9 @@ INSTANTIATE_TEST_SUITE_P(
                       Expected{"tests/fixtures/grafana/real/locust.json", 9, 0, 0},
                       Expected{"tests/fixtures/grafana/real/grafana-v2alpha1-mimir-rollout-debugging.json", 1, 2, 1},
                       Expected{"tests/fixtures/grafana/real/grafana-v2beta1-pulldowns-and-templating.json", 2, 4, 0},
-                      Expected{"tests/fixtures/grafana/camunda-grafana.json", 11, 4, 1},
-                      Expected{"tests/fixtures/grafana/testbed-classic.json", 7, 0, 2},
-                      Expected{"tests/fixtures/grafana/testbed-v2.json", 7, 0, 2}),
+                      Expected{"tests/fixtures/grafana/camunda-grafana.json", 12, 4, 1},
+                      Expected{"tests/fixtures/grafana/testbed-classic.json", 8, 0, 2},
+                      Expected{"tests/fixtures/grafana/testbed-v2.json", 8, 0, 2}),
     [](const ::testing::TestParamInfo<Expected> &fixture) {
         std::string name = QFileInfo(QString::fromUtf8(fixture.param.file)).baseName().toStdString();
         for (char &c : name)

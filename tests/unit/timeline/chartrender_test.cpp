@@ -245,3 +245,30 @@ TEST(ChartRenderer, ChangesWithinAFrameCauseOneJobAndOnlyShownSeriesNearTheViewC
     ASSERT_TRUE(QTest::qWaitFor([&] { return outputs.size() == 3; }, 5000));
     EXPECT_EQ(outputs[2].range, (TimeRange{kStart, kStart + 5000}));
 }
+
+TEST(ChartRender, AHeatmapJobHandsBackTheBucketGridAndDecimatesNothing)
+{
+    SampleStore store;
+    std::vector<qint64> t;
+    std::vector<double> low;
+    std::vector<double> all;
+    for (int i = 0; i < 10; ++i) {
+        t.push_back(kStart + i * 1000);
+        low.push_back(3);
+        all.push_back(5);
+    }
+    store.merge(QStringLiteral("fast"), {{QStringLiteral("le"), QStringLiteral("0.1")}}, t, low);
+    store.merge(QStringLiteral("all"), {{QStringLiteral("le"), QStringLiteral("+Inf")}}, t, all);
+    ChartRenderInput input = inputFor(store, {QStringLiteral("fast"), QStringLiteral("all")}, 10, 0);
+    input.heatmap = true;
+    input.heatmapColumnMs = 1000;
+    const ChartRenderOutput out = ChartRender::run(input);
+    ASSERT_TRUE(out.heatmap.has_value());
+    EXPECT_EQ(out.heatmap->rows(), 2);
+    EXPECT_EQ(out.heatmap->columns, 10);
+    EXPECT_DOUBLE_EQ(out.heatmap->cell(4, 0), 3);
+    EXPECT_DOUBLE_EQ(out.heatmap->cell(4, 1), 2);
+    ASSERT_EQ(out.points.size(), 2u) << "one entry per series still, as the chart expects";
+    EXPECT_TRUE(out.points[0].timestampsMs.empty()) << "no curve is drawn";
+    EXPECT_TRUE(input.caches->byKey.empty());
+}

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "dashboard/dashboardvariables.h"
+#include "dashboard/dashboardwriter.h"
 #include "dashboard/loader/dashboardloader.h"
 
 #include <QFile>
@@ -640,8 +641,33 @@ TEST(DashboardLoader, AStatPanelWithItsThresholdStepsAndEachMistakeInThem)
           "panels[0].thresholds[5].value: missing: only the first step is the base; step dropped",
           "panels[0].thresholds[6].value: must be a number; step dropped",
           "panels[0].thresholds[7]: must be an object; step dropped",
-          "panels[1].type: must be \"lines\" or \"stat\"; drawn as lines",
+          "panels[1].type: must be \"lines\", \"stat\" or \"heatmap\"; drawn as lines",
           "panels[1].thresholds: must be an array of {\"value\", \"color\"}"}) {
         EXPECT_TRUE(all.contains(QLatin1String(expected))) << expected << "\n" << all.toStdString();
     }
+}
+
+TEST(DashboardLoader, AHeatmapPanelWithItsRowSpacingSurvivesTheWriter)
+{
+    const auto result = fromJson(R"json({"title": "t", "panels": [
+        {"title": "Duration", "type": "heatmap", "unit": "s", "buckets": "linear",
+         "series": [{"query": "sum by (le) (rate(x_bucket[1m]))"}]},
+        {"title": "Default", "type": "heatmap", "series": [{"query": "sum by (le) (rate(x_bucket[1m]))"}]},
+        {"title": "Odd", "type": "heatmap", "buckets": "squared", "series": [{"query": "up"}]}]})json");
+    ASSERT_TRUE(result.usable) << describe(result);
+    const auto &panels = result.dashboard.panels;
+    ASSERT_EQ(panels.size(), 3U);
+    EXPECT_EQ(panels[0].kind, PanelKind::Heatmap);
+    EXPECT_EQ(panels[0].buckets, BucketScale::Linear);
+    EXPECT_EQ(panels[1].buckets, BucketScale::Log) << "latency buckets grow by factors";
+    EXPECT_EQ(panels[2].buckets, BucketScale::Log);
+    EXPECT_TRUE(
+        hasIssue(result, QStringLiteral("panels[2].buckets: must be \"log\" or \"linear\"; rows spaced by log")))
+        << describe(result);
+
+    const auto back = DashboardLoader::fromJson(DashboardWriter::toJson(result.dashboard));
+    ASSERT_TRUE(back.usable);
+    EXPECT_EQ(back.dashboard.panels[0].kind, PanelKind::Heatmap);
+    EXPECT_EQ(back.dashboard.panels[0].buckets, BucketScale::Linear);
+    EXPECT_EQ(back.dashboard.panels[1].buckets, BucketScale::Log);
 }
