@@ -914,11 +914,16 @@ void FigurePainter::paintTimeAxis(QPainter &painter, const CellPlan &cell, int i
     // A time label may reach into the gutters by half the gap, not into the value labels
     // there, and never out of its panel.
     const double leftLimit = plot.left() - kGap / 2;
-    const double rightLimit = cell.hasRight ? plot.right() + kGap / 2 : cell.rect.right();
+    // A heatmap's colour scale is in its right gutter; its cells take no grid lines over them
+    // (painted before them on screen, they are painted after them here).
+    const bool heatmap = cell.panel->kind == PanelKind::Heatmap;
+    const double rightLimit = cell.hasRight || heatmap ? plot.right() + kGap / 2 : cell.rect.right();
     for (qint64 t : ticks.instantsMs) {
         const double x = xOf(t + zero, cell.range, plot);
-        painter.setPen(QPen(m_theme.grid, 1));
-        painter.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
+        if (!heatmap) {
+            painter.setPen(QPen(m_theme.grid, 1));
+            painter.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
+        }
         const QString label =
             cell.zeroMs ? relativeLabel(t) : QDateTime::fromMSecsSinceEpoch(t, zone).toString(ticks.labelFormat);
         const double width = metrics.horizontalAdvance(label);

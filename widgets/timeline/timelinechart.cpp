@@ -390,9 +390,8 @@ void TimelineChart::applyRender(ChartRenderOutput output)
     // Only what changes by half a pixel is repainted: in an 8 h window a live tick moves the
     // plot by 1/44 of a pixel, and mostly changes nothing but the newest column.
     const SeriesLayer::Change change = m_layer.update(std::move(series), layerView(output.range));
-    if (m_heatmap)
-        viewport()->update(); // the cells are drawn from the grid at each paint, not by the layer
-    else if (change.full)
+    // A heatmap's cells are drawn from its grid at each paint, not by the layer.
+    if (m_heatmap || change.full)
         viewport()->update();
     else if (!change.region.isEmpty())
         viewport()->update(change.region);
