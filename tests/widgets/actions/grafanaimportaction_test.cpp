@@ -30,12 +30,12 @@ TEST(GrafanaImportAction, ImportsIntoANewDashboardFile)
     ASSERT_TRUE(waitFor([&] { return finished.count() > 0; }, 30000));
     EXPECT_TRUE(finished.at(0).at(0).toBool()) << finished.at(0).at(1).toString().toStdString();
     EXPECT_EQ(window.statusBar()->currentMessage(),
-              QStringLiteral("Converted 11 panels, 4 variables to %1").arg(output));
+              QStringLiteral("Converted 12 panels, 4 variables to %1").arg(output));
 
     const DashboardLoader::LoadResult loaded = DashboardLoader::fromFile(output);
     ASSERT_TRUE(loaded.usable);
     EXPECT_TRUE(loaded.issues.isEmpty());
-    EXPECT_EQ(loaded.dashboard.panels.size(), 11u);
+    EXPECT_EQ(loaded.dashboard.panels.size(), 12u);
     EXPECT_EQ(loaded.dashboard.title, QStringLiteral("Camunda 8 load test"));
 }
 
