@@ -4,10 +4,7 @@
 // went past the largest bound, lists the buckets under the mouse, and the exported picture
 // shows the same cells.
 #include "dashboard/panelwidget.h"
-#include "export/exportfigure.h"
-#include "export/exporttheme.h"
-#include "export/figurelayout.h"
-#include "export/figurepainter.h"
+#include "figurerender.h"
 #include "store/samplestore.h"
 #include "theme/uitheme.h"
 #include "timeline/heatmappaint.h"
@@ -173,15 +170,7 @@ TEST_F(HeatmapPanel, TheExportedPictureHasTheSameCellsBoundsAndScale)
     for (const QString &key : keys)
         panel.series.push_back({key, key, heatmapPanel().series[0]});
     figure.panels = {panel};
-    const FigurePainter painter(store, ExportTheme::blog());
-    const QSizeF size = painter.sizeFor(figure, QSizeF(900, 420));
-    QImage image(size.toSize(), QImage::Format_ARGB32_Premultiplied);
-    image.fill(Qt::white);
-    FigureLayout layout;
-    {
-        QPainter qp(&image);
-        painter.paint(qp, QRectF(QPointF(0, 0), size), figure, &layout);
-    }
+    const auto [image, layout] = renderFigure(store, figure, QSizeF(900, 420));
     QStringList values;
     QStringList legend;
     for (const FigureLayout::Text &text : layout.texts) {

@@ -5,10 +5,7 @@
 #include "base/format.h"
 #include "dashboard/panelwidget.h"
 #include "dashboard/statvalues.h"
-#include "export/exportfigure.h"
-#include "export/exporttheme.h"
-#include "export/figurelayout.h"
-#include "export/figurepainter.h"
+#include "figurerender.h"
 #include "store/samplestore.h"
 #include "theme/palette.h"
 #include "theme/uitheme.h"
@@ -125,15 +122,7 @@ TEST_F(StatTile, TheExportedPictureShowsTheSameNumberInItsColour)
     panel.kind = PanelKind::Stat;
     panel.thresholds = statPanel().thresholds;
     figure.panels = {panel};
-    const FigurePainter painter(store, ExportTheme::blog());
-    const QSizeF size = painter.sizeFor(figure, QSizeF(800, 400));
-    QImage image(size.toSize(), QImage::Format_ARGB32_Premultiplied);
-    image.fill(Qt::white);
-    FigureLayout layout;
-    {
-        QPainter qp(&image);
-        painter.paint(qp, QRectF(QPointF(0, 0), size), figure, &layout);
-    }
+    const auto [image, layout] = renderFigure(store, figure, QSizeF(800, 400));
     const FigureLayout::Text *number = nullptr;
     for (const FigureLayout::Text &text : layout.texts) {
         if (text.role == FigureLayout::Role::StatValue && text.text == Format::value(95, QStringLiteral("ops/s")))

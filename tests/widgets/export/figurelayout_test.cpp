@@ -8,6 +8,7 @@
 #include "dashboard/loader/dashboardloader.h"
 #include "export/chartexporter.h"
 #include "export/figurepainter.h"
+#include "figurerender.h"
 #include "store/samplestore.h"
 
 #include <QImage>
@@ -115,15 +116,10 @@ ExportFigure figureOf(const DashboardDefinition &dashboard, SampleStore &store)
 
 FigureLayout paintAndLayOut(const SampleStore &store, const ExportFigure &figure, QSize requested)
 {
-    const FigurePainter painter(store, ExportTheme::blog());
-    const QSizeF size = painter.sizeFor(figure, QSizeF(requested));
-    EXPECT_EQ(size.width(), requested.width()) << "a figure grows in height only";
-    EXPECT_GE(size.height(), requested.height());
-    QImage image(size.toSize(), QImage::Format_ARGB32_Premultiplied);
-    QPainter qp(&image);
-    FigureLayout layout;
-    painter.paint(qp, QRectF(QPointF(0, 0), size), figure, &layout);
-    return layout;
+    RenderedFigure rendered = renderFigure(store, figure, QSizeF(requested));
+    EXPECT_EQ(rendered.image.width(), requested.width()) << "a figure grows in height only";
+    EXPECT_GE(rendered.image.height(), requested.height());
+    return rendered.layout;
 }
 
 void expectPublishable(const FigureLayout &layout, const std::string &what)
