@@ -385,11 +385,28 @@ std::optional<int> LiveRun::startScenario()
         std::fprintf(stderr, "chaoscope: scenario step %d (%s): %s%s%s\n", index + 1, qPrintable(step.describe()),
                      ok ? "ok" : "FAILED", message.isEmpty() ? "" : ": ", qPrintable(message));
     });
+    connect(&m_scenario->checks(), &CheckRunner::guardTripped, this, [](int, const QString &reason) {
+        std::fprintf(stderr, "chaoscope: guard tripped: %s\n", qPrintable(reason));
+    });
+    connect(&m_scenario->checks(), &CheckRunner::guardFinished, this,
+            [this](int guard, bool acted, const QString &message) {
+                const ScenarioGuard &definition = m_scenario->scenario().guards[std::size_t(guard)];
+                std::fprintf(stderr, "chaoscope: guard %s %s%s%s\n", qPrintable(definition.check.name),
+                             acted ? "acted: " : "COULD NOT ACT: ", qPrintable(definition.describeAction()),
+                             message.isEmpty() ? "" : qPrintable(QStringLiteral(" (%1)").arg(message)));
+            });
     connect(&*m_scenario, &ScenarioRunner::finished, this, [this](bool ok, const QString &message) {
+        const ScenarioVerdict &verdict = m_scenario->verdict();
+        for (const ScenarioVerdict::CheckLine &line : verdict.checks) {
+            std::fprintf(stderr, "chaoscope: %s %s: %s\n", line.guard ? "guard" : "expectation", qPrintable(line.name),
+                         qPrintable(line.outcome));
+            for (const QString &phase : line.phaseOutcomes)
+                std::fprintf(stderr, "chaoscope:     %s\n", qPrintable(phase));
+        }
         std::fprintf(stderr, "chaoscope: scenario %s: %s\n", ok ? "finished" : "FAILED", qPrintable(message));
         // Headless, a scenario alone is the whole run; with a screenshot or an export those end it.
         if (!m_onScreen && m_options.screenshotPath.isEmpty() && !m_options.exportOptions.isSet())
-            QCoreApplication::exit(ok ? 0 : 1);
+            QCoreApplication::exit(verdict.exitCode());
     });
     m_scenario->start(scenario.scenario);
     m_mainWindow->showScenario(&*m_scenario);

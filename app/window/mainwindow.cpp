@@ -21,6 +21,7 @@
 #include "export/exportdialog.h"
 #include "loadtester/loadtestercontroller.h"
 #include "prometheus/prometheusclient.h"
+#include "scenario/scenariorunner.h"
 #include "settings/appsettings.h"
 #include "steering/controlpanel.h"
 #include "steering/scenariopanel.h"
@@ -580,11 +581,64 @@ void MainWindow::showScenario(ScenarioRunner *runner)
     dock->setWidget(new ScenarioPanel(runner));
     dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
     addDockWidget(Qt::RightDockWidgetArea, dock);
+    // The checks on the panels that show their query, and the guards in the Load tester dock,
+    // both kept current as the checks are judged.
+    const auto refresh = [this, runner] {
+        const CheckRunner &checks = runner->checks();
+        std::vector<DashboardView::ThresholdLine> lines;
+        for (const CheckTracker &tracker : checks.expectations())
+            lines.push_back({tracker.check().query, tracker.check().condition.threshold,
+                             QStringLiteral("%1 %2").arg(tracker.check().name,
+                                                         tracker.check().condition.describe(tracker.check().unit)),
+                             tracker.failed() && tracker.check().severity == Check::Severity::Critical});
+        QStringList guards;
+        for (int i = 0; i < int(checks.guards().size()); ++i) {
+            const CheckTracker &tracker = checks.guards()[std::size_t(i)];
+            const ScenarioGuard &guard = runner->scenario().guards[std::size_t(i)];
+            lines.push_back({tracker.check().query, tracker.check().condition.threshold,
+                             QStringLiteral("guard %1 %2")
+                                 .arg(tracker.check().name, tracker.check().condition.describe(tracker.check().unit)),
+                             tracker.failed()});
+            const CheckRunner::GuardState state = checks.guardState(i);
+            const QString words = state == CheckRunner::GuardState::Armed ? tr("armed")
+                                  : state == CheckRunner::GuardState::Acting
+                                      ? tr("tripped, acting")
+                                      : tr("tripped: %1").arg(checks.guardMessage(i));
+            const QColor colour = state == CheckRunner::GuardState::Armed ? UiTheme::instance()->colors().ok
+                                  : state == CheckRunner::GuardState::CouldNotAct
+                                      ? UiTheme::instance()->colors().error
+                                      : UiTheme::instance()->colors().warning;
+            guards << QStringLiteral("<b>%1</b> %2 → %3 · <span style='color:%4'>%5</span>")
+                          .arg(tracker.check().name.toHtmlEscaped(),
+                               tracker.check().condition.describe(tracker.check().unit).toHtmlEscaped(),
+                               guard.describeAction().toHtmlEscaped(), UiTheme::css(colour), words.toHtmlEscaped());
+        }
+        m_view->setThresholdLines(lines);
+        if (m_controlPanel)
+            m_controlPanel->setGuards(guards.isEmpty() ? QString()
+                                                       : QStringLiteral("<b>%1</b><br>").arg(tr("Guards")) +
+                                                             guards.join(QStringLiteral("<br>")));
+    };
+    refresh();
+    connect(&runner->checks(), &CheckRunner::guardTripped, this, refresh);
+    connect(&runner->checks(), &CheckRunner::guardFinished, this, refresh);
+    connect(runner, &ScenarioRunner::finished, this, refresh);
+    // Each round of answers may fail a check; the line turns red then, not on every answer.
+    connect(&runner->checks(), &CheckRunner::evaluated, this, [this, runner, refresh, failedBefore = 0]() mutable {
+        int failed = 0;
+        for (const CheckTracker &tracker : runner->checks().expectations())
+            failed += tracker.failed() ? 1 : 0;
+        if (failed != failedBefore) {
+            failedBefore = failed;
+            refresh();
+        }
+    });
 }
 
 void MainWindow::setLoadTester(LoadTesterController *controller, LoadTesterWatch *watch)
 {
     auto *panel = new ControlPanel(controller);
+    m_controlPanel = panel;
     if (watch)
         panel->setWatch(watch);
     m_controlDock = new QDockWidget(tr("Load tester"), this);

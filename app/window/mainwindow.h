@@ -15,6 +15,7 @@ class DashboardView;
 class ClusterController;
 class LoadTesterController;
 class LoadTesterWatch;
+class ControlPanel;
 class ScenarioRunner;
 class PrometheusClient;
 class QAction;
@@ -116,6 +117,7 @@ private:
     QLabel *m_sampleCount;
     QLabel *m_admin;
     QDockWidget *m_controlDock = nullptr;
+    ControlPanel *m_controlPanel = nullptr;
     QDockWidget *m_clusterDock = nullptr;
     QByteArray m_defaultLayout;    // saveState() before restoreLayout(), for Reset layout
     bool m_layoutRestored = false; // only a window that restored its layout saves it

@@ -12,6 +12,7 @@
 #include <QJsonObject>
 #include <QRegularExpression>
 #include <QSet>
+#include <utility>
 
 namespace {
 
@@ -165,9 +166,207 @@ std::optional<DashboardIssue> readWorkloadChange(const QString &action, const QJ
     return std::nullopt;
 }
 
+// One step's action, {"setRate": 500} and the others; the problem in words and where, or nothing.
+std::optional<DashboardIssue> readAction(const QString &action, const QJsonValue &value, const QString &valuePath,
+                                         ScenarioStep *step)
+{
+    if (action == QLatin1String("setRate") || action == QLatin1String("setInflightLimit")) {
+        if (!value.isDouble() || value.toDouble() < 0)
+            return DashboardIssue{valuePath, QStringLiteral("must be a number ≥ 0")};
+        step->kind =
+            action == QLatin1String("setRate") ? ScenarioStep::Kind::SetRate : ScenarioStep::Kind::SetInflightLimit;
+        step->value = value.toDouble();
+    } else if (action == QLatin1String("pause") || action == QLatin1String("resume")) {
+        step->kind = action == QLatin1String("pause") ? ScenarioStep::Kind::Pause : ScenarioStep::Kind::Resume;
+    } else if (action == QLatin1String("scale") || action == QLatin1String("setResources") ||
+               action == QLatin1String("setEnv") || action == QLatin1String("restart")) {
+        if (std::optional<DashboardIssue> issue = readWorkloadChange(action, value, valuePath, &step->change))
+            return issue;
+        step->kind = ScenarioStep::Kind::ChangeWorkload;
+    } else {
+        if (!value.isString() || value.toString().trimmed().isEmpty())
+            return DashboardIssue{valuePath, QStringLiteral("must be a non-empty string")};
+        step->text = value.toString().trimmed();
+        step->kind = action == QLatin1String("annotate")         ? ScenarioStep::Kind::Annotate
+                     : action == QLatin1String("waitFor")        ? ScenarioStep::Kind::WaitFor
+                     : action == QLatin1String("waitForRollout") ? ScenarioStep::Kind::WaitForRollout
+                                                                 : ScenarioStep::Kind::Screenshot;
+        if (step->kind == ScenarioStep::Kind::Screenshot) {
+            if (const QString problem = screenshotPathProblem(step->text); !problem.isEmpty())
+                return DashboardIssue{valuePath, problem};
+        }
+    }
+    return std::nullopt;
+}
+
+// A check of "expect" or "guards": {"name", "query", "holds": "< 5000", "for", "severity",
+// "unit", "during", "after"}; a guard also has "then" and may have "continueScenario".
+std::optional<Check> readCheck(const QJsonValue &value, const QString &path, const QSet<QString> &extraKeys,
+                               QList<DashboardIssue> *issues)
+{
+    if (!value.isObject()) {
+        issues->append(
+            DashboardIssue{path, QStringLiteral("must be an object with \"name\", \"query\" and \"holds\"")});
+        return std::nullopt;
+    }
+    const QJsonObject object = value.toObject();
+    static const QSet<QString> keys{QStringLiteral("name"),   QStringLiteral("query"),    QStringLiteral("holds"),
+                                    QStringLiteral("for"),    QStringLiteral("severity"), QStringLiteral("unit"),
+                                    QStringLiteral("during"), QStringLiteral("after")};
+    const qsizetype before = issues->size();
+    for (const QString &key : object.keys()) {
+        if (!keys.contains(key) && !extraKeys.contains(key))
+            issues->append(DashboardIssue{path + QLatin1Char('.') + key, QStringLiteral("unknown key")});
+    }
+    Check check;
+    check.query = object.value(QStringLiteral("query")).toString().trimmed();
+    check.name = object.value(QStringLiteral("name")).toString().trimmed();
+    if (check.name.isEmpty())
+        check.name = check.query;
+    if (check.query.isEmpty())
+        issues->append(DashboardIssue{path + QStringLiteral(".query"), QStringLiteral("missing: the PromQL to judge")});
+    const QJsonValue holds = object.value(QStringLiteral("holds"));
+    if (const std::optional<CheckCondition> condition = CheckCondition::parse(holds.toString()))
+        check.condition = *condition;
+    else
+        issues->append(DashboardIssue{path + QStringLiteral(".holds"),
+                                      holds.isUndefined()
+                                          ? QStringLiteral("missing: what must hold, like \"< 5000\"")
+                                          : QStringLiteral("must be a comparison with a number: \"< 5000\", "
+                                                           "\"<= 0.05\", \"> 180\", \">= 1\"")});
+    for (const auto &[key, target] :
+         {std::pair{QStringLiteral("for"), &check.forMs}, std::pair{QStringLiteral("after"), &check.graceMs}}) {
+        if (!object.contains(key))
+            continue;
+        if (const std::optional<qint64> ms = readDuration(object.value(key)))
+            *target = *ms;
+        else
+            issues->append(
+                DashboardIssue{path + QLatin1Char('.') + key, QStringLiteral("is not a duration like \"10s\"")});
+    }
+    const QString severity = object.value(QStringLiteral("severity")).toString(QStringLiteral("critical"));
+    if (severity == QLatin1String("warning"))
+        check.severity = Check::Severity::Warning;
+    else if (severity != QLatin1String("critical"))
+        issues->append(
+            DashboardIssue{path + QStringLiteral(".severity"), QStringLiteral("must be \"critical\" or \"warning\"")});
+    check.unit = object.value(QStringLiteral("unit")).toString();
+    const QJsonValue during = object.value(QStringLiteral("during"));
+    if (during.isString()) {
+        check.during << during.toString();
+    } else if (during.isArray()) {
+        for (const QJsonValue phase : during.toArray())
+            check.during << phase.toString();
+    } else if (!during.isUndefined()) {
+        issues->append(
+            DashboardIssue{path + QStringLiteral(".during"), QStringLiteral("must name phases: [\"overload\", …]")});
+    }
+    if (issues->size() != before)
+        return std::nullopt;
+    return check;
+}
+
+// A guard's "then": one of pause, setRate, setInflightLimit, scale or stop.
+std::optional<ScenarioGuard> readGuard(const QJsonValue &value, const QString &path, QList<DashboardIssue> *issues)
+{
+    static const QSet<QString> extra{QStringLiteral("then"), QStringLiteral("continueScenario")};
+    const std::optional<Check> check = readCheck(value, path, extra, issues);
+    if (!check)
+        return std::nullopt;
+    ScenarioGuard guard;
+    guard.check = *check;
+    const QJsonObject object = value.toObject();
+    guard.stopsScenario = !object.value(QStringLiteral("continueScenario")).toBool(false);
+    const QString thenPath = path + QStringLiteral(".then");
+    const QJsonObject then = object.value(QStringLiteral("then")).toObject();
+    static const QSet<QString> actions{QStringLiteral("pause"), QStringLiteral("setRate"),
+                                       QStringLiteral("setInflightLimit"), QStringLiteral("scale"),
+                                       QStringLiteral("stop")};
+    if (then.size() != 1 || !actions.contains(then.keys().first())) {
+        issues->append(
+            DashboardIssue{thenPath, QStringLiteral("needs one action: {\"pause\": true}, {\"setRate\": 50}, "
+                                                    "{\"setInflightLimit\": 20}, {\"scale\": {…}} or "
+                                                    "{\"stop\": true}")});
+        return std::nullopt;
+    }
+    const QString action = then.keys().first();
+    if (action == QLatin1String("stop")) {
+        guard.stopsScenario = true;
+        return guard;
+    }
+    ScenarioStep step;
+    if (const std::optional<DashboardIssue> issue =
+            readAction(action, then.value(action), thenPath + QLatin1Char('.') + action, &step)) {
+        issues->append(*issue);
+        return std::nullopt;
+    }
+    guard.action = step;
+    return guard;
+}
+
 } // namespace
 
+QString ScenarioGuard::describeAction() const
+{
+    QString text = action ? action->describe() : QStringLiteral("stop the scenario");
+    if (action && stopsScenario)
+        text += QStringLiteral(", stop the scenario");
+    return text;
+}
+
+QStringList Scenario::phaseNames() const
+{
+    QStringList names;
+    for (const ScenarioStep &step : steps) {
+        if (step.kind == ScenarioStep::Kind::Annotate && !names.contains(step.text))
+            names << step.text;
+    }
+    return names;
+}
+
 namespace ScenarioLoader {
+
+namespace {
+
+// "expect" and "guards": each check located like a step; a phase a check names must be one
+// the steps annotate, so a typo is caught before the run and not after it.
+void readChecks(const QJsonObject &root, LoadResult *result)
+{
+    const QStringList phases = result->scenario.phaseNames();
+    const auto checkPhases = [&](const Check &check, const QString &path) {
+        for (const QString &phase : check.during) {
+            if (!phases.contains(phase))
+                result->issues << DashboardIssue{
+                    path + QStringLiteral(".during"),
+                    QStringLiteral("no annotate step is named \"%1\" (phases: %2)")
+                        .arg(phase, phases.isEmpty() ? QStringLiteral("none") : phases.join(QStringLiteral(", ")))};
+        }
+    };
+    for (const QString &key : {QStringLiteral("expect"), QStringLiteral("guards")}) {
+        const QJsonValue list = root.value(key);
+        if (list.isUndefined())
+            continue;
+        if (!list.isArray()) {
+            result->issues << DashboardIssue{key, QStringLiteral("must be an array of checks")};
+            continue;
+        }
+        const QJsonArray checks = list.toArray();
+        for (int i = 0; i < checks.size(); ++i) {
+            const QString path = QStringLiteral("%1[%2]").arg(key).arg(i);
+            if (key == QLatin1String("expect")) {
+                if (const std::optional<Check> check = readCheck(checks[i], path, {}, &result->issues)) {
+                    checkPhases(*check, path);
+                    result->scenario.expectations.push_back(*check);
+                }
+            } else if (const std::optional<ScenarioGuard> guard = readGuard(checks[i], path, &result->issues)) {
+                checkPhases(guard->check, path);
+                result->scenario.guards.push_back(*guard);
+            }
+        }
+    }
+}
+
+} // namespace
 
 LoadResult fromJson(const QByteArray &json)
 {
@@ -184,7 +383,8 @@ LoadResult fromJson(const QByteArray &json)
     const QJsonObject root = document.object();
     result.scenario.title = root.value(QStringLiteral("title")).toString();
     for (const QString &key : root.keys()) {
-        if (key != QLatin1String("title") && key != QLatin1String("steps"))
+        if (key != QLatin1String("title") && key != QLatin1String("steps") && key != QLatin1String("expect") &&
+            key != QLatin1String("guards"))
             result.issues << DashboardIssue{key, QStringLiteral("unknown key")};
     }
     const QJsonValue stepsValue = root.value(QStringLiteral("steps"));
@@ -229,42 +429,10 @@ LoadResult fromJson(const QByteArray &json)
             continue;
         }
         const QString action = found.first();
-        const QJsonValue value = object.value(action);
         const QString valuePath = path + QLatin1Char('.') + action;
-        if (action == QLatin1String("setRate") || action == QLatin1String("setInflightLimit")) {
-            if (!value.isDouble() || value.toDouble() < 0) {
-                result.issues << DashboardIssue{valuePath, QStringLiteral("must be a number ≥ 0")};
-                continue;
-            }
-            step.kind =
-                action == QLatin1String("setRate") ? ScenarioStep::Kind::SetRate : ScenarioStep::Kind::SetInflightLimit;
-            step.value = value.toDouble();
-        } else if (action == QLatin1String("pause") || action == QLatin1String("resume")) {
-            step.kind = action == QLatin1String("pause") ? ScenarioStep::Kind::Pause : ScenarioStep::Kind::Resume;
-        } else if (action == QLatin1String("scale") || action == QLatin1String("setResources") ||
-                   action == QLatin1String("setEnv") || action == QLatin1String("restart")) {
-            if (const std::optional<DashboardIssue> issue =
-                    readWorkloadChange(action, value, valuePath, &step.change)) {
-                result.issues << *issue;
-                continue;
-            }
-            step.kind = ScenarioStep::Kind::ChangeWorkload;
-        } else {
-            if (!value.isString() || value.toString().trimmed().isEmpty()) {
-                result.issues << DashboardIssue{valuePath, QStringLiteral("must be a non-empty string")};
-                continue;
-            }
-            step.text = value.toString().trimmed();
-            step.kind = action == QLatin1String("annotate")         ? ScenarioStep::Kind::Annotate
-                        : action == QLatin1String("waitFor")        ? ScenarioStep::Kind::WaitFor
-                        : action == QLatin1String("waitForRollout") ? ScenarioStep::Kind::WaitForRollout
-                                                                    : ScenarioStep::Kind::Screenshot;
-            if (step.kind == ScenarioStep::Kind::Screenshot) {
-                if (const QString problem = screenshotPathProblem(step.text); !problem.isEmpty()) {
-                    result.issues << DashboardIssue{valuePath, problem};
-                    continue;
-                }
-            }
+        if (const std::optional<DashboardIssue> issue = readAction(action, object.value(action), valuePath, &step)) {
+            result.issues << *issue;
+            continue;
         }
         if (object.contains(QStringLiteral("at"))) {
             const auto at = readDuration(object.value(QStringLiteral("at")));
@@ -304,13 +472,14 @@ LoadResult fromJson(const QByteArray &json)
         step.continueOnError = object.value(QStringLiteral("continueOnError")).toBool(false);
         result.scenario.steps.push_back(step);
     }
+    readChecks(root, &result);
     result.usable = result.issues.isEmpty();
     return result;
 }
 
 QStringList builtinNames()
 {
-    return {QStringLiteral("seed000"), QStringLiteral("seed004")};
+    return {QStringLiteral("seed000"), QStringLiteral("seed000-guarded"), QStringLiteral("seed004")};
 }
 
 LoadResult load(const QString &nameOrPath)

@@ -3,6 +3,7 @@
 
 #include "dashboard/dashboarddefinition.h"
 #include "kubernetes/workloadchange.h"
+#include "scenario/check.h"
 
 #include <QByteArray>
 #include <QList>
@@ -30,7 +31,10 @@
 //     {"setEnv": {"workload": "starter", "env": {"RATE": "40"}}},   // "container" names one of several
 //     {"restart": "starter"},                                       // as kubectl rollout restart
 //     {"waitForRollout": "starter", "timeout": "2m"}
-//   ]
+//   ],
+//   "expect": [{"name": "pending growth", "query": "sum(http_client_pool_pending)", "holds": "< 5000",
+//               "for": "10s", "during": ["limit in place"], "severity": "critical", "unit": "", "after": "30s"}],
+//   "guards": [{"name": "pending cap", "query": "…", "holds": "< 8000", "then": {"pause": true}}]
 // }
 // "at" is measured from the scenario's start, "after" from the end of the previous step.
 struct ScenarioStep
@@ -61,10 +65,27 @@ struct ScenarioStep
     QString describe() const; // "set rate to 500", "wait for pending > 1000 (at most 5m)"
 };
 
+// A check with an action: when it fails, the guard acts once (pauses the load, sets the rate or
+// the in-flight limit, scales a workload), says why on the timelines, and stops the scenario
+// unless told to go on. A critical guard that trips fails the verdict, as an expectation.
+struct ScenarioGuard
+{
+    Check check;
+    std::optional<ScenarioStep> action; // nullopt: {"stop": true}, only stops the scenario
+    bool stopsScenario = true;          // "continueScenario": true keeps the steps going
+
+    QString describeAction() const; // "pause", "set rate to 50", "stop the scenario"
+};
+
 struct Scenario
 {
     QString title;
     std::vector<ScenarioStep> steps;
+    std::vector<Check> expectations; // "expect": judged over the run, they make the verdict
+    std::vector<ScenarioGuard> guards;
+
+    // The phases checks may name in "during": the texts of the annotate steps, in order.
+    QStringList phaseNames() const;
 };
 
 namespace ScenarioLoader {

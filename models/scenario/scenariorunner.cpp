@@ -12,8 +12,11 @@
 
 ScenarioRunner::ScenarioRunner(LoadTesterController *controller, AnnotationModel *annotations,
                                PrometheusClient *prometheus, QObject *parent)
-    : QObject(parent), m_controller(controller), m_annotations(annotations), m_prometheus(prometheus)
+    : QObject(parent), m_controller(controller), m_annotations(annotations), m_prometheus(prometheus),
+      m_checks(controller, annotations, prometheus)
 {
+    connect(&m_checks, &CheckRunner::guardTripped, this, &ScenarioRunner::onGuardTripped);
+    connect(&m_checks, &CheckRunner::guardFinished, this, &ScenarioRunner::onGuardFinished);
     m_wait.setSingleShot(true);
     connect(&m_wait, &QTimer::timeout, this, &ScenarioRunner::runStep);
     m_conditionPoll.setInterval(1000);
@@ -29,8 +32,11 @@ void ScenarioRunner::start(const Scenario &scenario)
     m_scenario = scenario;
     m_index = 0;
     m_failures = 0;
+    m_haltedByGuard = -1;
+    m_verdict = {};
     m_running = true;
     m_clock.start();
+    m_checks.start(scenario);
     scheduleStep();
 }
 
@@ -38,12 +44,60 @@ void ScenarioRunner::stop()
 {
     if (!m_running)
         return;
+    halt();
+    conclude(false, tr("stopped by the user at step %1").arg(m_index + 1));
+}
+
+void ScenarioRunner::halt()
+{
     m_wait.stop();
     m_conditionPoll.stop();
     m_rolloutPoll.stop();
     m_running = false;
     m_stepActive = false;
-    emit finished(false, tr("stopped by the user at step %1").arg(m_index + 1));
+    m_awaitingAction = false;
+    m_awaitingScreenshot = false;
+}
+
+void ScenarioRunner::onGuardTripped(int guard)
+{
+    if (!m_running || !m_scenario.guards[std::size_t(guard)].stopsScenario)
+        return;
+    // No further step runs from now (the next one could raise the load again); the run ends
+    // once the guard's own action has answered, so the verdict can say what it did.
+    halt();
+    m_haltedByGuard = guard;
+}
+
+void ScenarioRunner::onGuardFinished(int guard)
+{
+    if (guard != m_haltedByGuard)
+        return;
+    m_haltedByGuard = -1;
+    conclude(m_failures == 0, tr("stopped by guard %1 at step %2 of %3")
+                                  .arg(m_scenario.guards[std::size_t(guard)].check.name)
+                                  .arg(m_index + 1)
+                                  .arg(m_scenario.steps.size()));
+}
+
+void ScenarioRunner::conclude(bool stepsSucceeded, const QString &message)
+{
+    m_checks.stop();
+    m_verdict = {};
+    m_verdict.stepsSucceeded = stepsSucceeded;
+    m_verdict.stepsMessage = message;
+    m_verdict.checks = m_checks.verdictLines();
+    if (!m_verdict.checks.empty()) {
+        // On the timelines, so the session and every picture after it keep how the run went.
+        Annotation annotation;
+        annotation.timeMs = QDateTime::currentMSecsSinceEpoch();
+        annotation.text = QStringLiteral("verdict: %1").arg(m_verdict.summary());
+        annotation.tags = {QStringLiteral("verdict")};
+        annotation.source = Annotation::Source::Scenario;
+        annotation.failed = !m_verdict.passed();
+        m_annotations->add(annotation);
+    }
+    emit finished(m_verdict.passed(), m_verdict.summary());
 }
 
 qint64 ScenarioRunner::msUntilCurrentStep() const
@@ -57,7 +111,7 @@ void ScenarioRunner::scheduleStep()
 {
     if (m_index >= int(m_scenario.steps.size())) {
         m_running = false;
-        emit finished(
+        conclude(
             m_failures == 0,
             m_failures == 0
                 ? tr("all %1 succeeded").arg(Format::counted(qint64(m_scenario.steps.size()), tr("step"), tr("steps")))
@@ -105,6 +159,7 @@ void ScenarioRunner::runStep()
         annotation.tags = step.tags;
         annotation.source = Annotation::Source::Scenario;
         m_annotations->add(annotation);
+        m_checks.setPhase(step.text); // an annotate step opens the phase checks may name
         finishStep(true, QString());
         return;
     }
@@ -246,7 +301,7 @@ void ScenarioRunner::finishStep(bool ok, const QString &message)
         ++m_failures;
         if (!step.continueOnError) {
             m_running = false;
-            emit finished(false, tr("step %1 (%2) failed: %3").arg(m_index + 1).arg(step.describe(), message));
+            conclude(false, tr("step %1 (%2) failed: %3").arg(m_index + 1).arg(step.describe(), message));
             return;
         }
     }

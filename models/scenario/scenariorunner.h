@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "scenario/checkrunner.h"
 #include "scenario/scenario.h"
+#include "scenario/scenarioverdict.h"
 
 #include <QElapsedTimer>
 #include <QObject>
@@ -17,7 +19,8 @@ struct ActionReport;
 // controller (so it fans out and annotates itself like a button press), adds annotations,
 // waits for PromQL conditions, changes Kubernetes workloads through the cluster controller
 // (read back, annotated) and waits for their rollouts, and asks the view for screenshots. A
-// failed step stops the run unless it is marked continueOnError.
+// failed step stops the run unless it is marked continueOnError. Its expectations and guards
+// are judged alongside by a CheckRunner; the run ends with a verdict.
 class ScenarioRunner : public QObject
 {
     Q_OBJECT
@@ -26,7 +29,11 @@ public:
                    QObject *parent = nullptr);
 
     // The cluster the Kubernetes steps act on; without one they fail and say how to get one.
-    void setCluster(ClusterController *cluster) { m_cluster = cluster; }
+    void setCluster(ClusterController *cluster)
+    {
+        m_cluster = cluster;
+        m_checks.setCluster(cluster);
+    }
     void start(const Scenario &scenario);
     void stop(); // by the user: finishes with failure "stopped"
     bool isRunning() const { return m_running; }
@@ -35,6 +42,10 @@ public:
     // Time until the current step starts (0 while it runs), for the countdown.
     qint64 msUntilCurrentStep() const;
     int failedSteps() const { return m_failures; }
+    const CheckRunner &checks() const { return m_checks; }
+    CheckRunner &checks() { return m_checks; }
+    // Set when finished() is emitted.
+    const ScenarioVerdict &verdict() const { return m_verdict; }
 
     // The view answers screenshotRequested() with this.
     void screenshotTaken(bool ok, const QString &message);
@@ -43,6 +54,7 @@ signals:
     void stepStarted(int index);
     void stepFinished(int index, bool ok, const QString &message);
     void screenshotRequested(const QString &path);
+    // ok: the verdict passed; message: its summary.
     void finished(bool ok, const QString &message);
 
 private:
@@ -53,11 +65,17 @@ private:
     void pollCondition();
     void changeWorkload(const ScenarioStep &step);
     void pollRollout();
+    void onGuardTripped(int guard);
+    void onGuardFinished(int guard);
+    void halt();
+    void conclude(bool stepsSucceeded, const QString &message);
 
     LoadTesterController *m_controller;
     AnnotationModel *m_annotations;
     PrometheusClient *m_prometheus;
     ClusterController *m_cluster = nullptr;
+    CheckRunner m_checks;
+    ScenarioVerdict m_verdict;
     Scenario m_scenario;
     QElapsedTimer m_clock;
     QTimer m_wait;
@@ -68,6 +86,7 @@ private:
     QString m_lastConditionError;
     int m_index = -1;
     int m_failures = 0;
+    int m_haltedByGuard = -1; // a guard that stopped the steps; the run ends once it has acted
     bool m_running = false;
     bool m_stepActive = false;
     bool m_awaitingAction = false;

@@ -51,7 +51,8 @@ VALUE_HEADERS = ['models/dashboard/dashboarddefinition.h', 'models/loadtester/lo
                  'models/dashboard/seriesbindings.h', 'models/dashboard/dashboardsnapshot.h',
                  'models/store/serieskey.h',
                  'models/kubernetes/workload.h', 'models/kubernetes/workloadchange.h',
-                 'models/kubernetes/kubeconfig.h', 'models/scenario/scenario.h']
+                 'models/kubernetes/kubeconfig.h', 'models/scenario/scenario.h',
+                 'models/scenario/check.h', 'models/scenario/scenarioverdict.h']
 
 WIDGET_INCLUDE = re.compile(r'#\s*include\s*<(QtWidgets/|QtCharts/|QWidget|QMainWindow|QChart|QPainter|QDialog|'
                             r'QLabel|QAbstractButton|QPushButton|QLineEdit|QMenu|QToolBar|QDockWidget|QStyle|'

@@ -12,6 +12,7 @@
 
 #include <QGridLayout>
 #include <QLabel>
+#include <QRegularExpression>
 #include <QResizeEvent>
 #include <algorithm>
 
@@ -118,6 +119,32 @@ void DashboardView::rebuild(const DashboardSnapshot &now)
             chart->addSeries(binding.key, binding.legend, binding.query);
     }
     placePanels(columnsFor(width()));
+    applyThresholdLines();
+}
+
+void DashboardView::setThresholdLines(const std::vector<ThresholdLine> &lines)
+{
+    m_thresholdLines = lines;
+    applyThresholdLines();
+}
+
+void DashboardView::applyThresholdLines()
+{
+    static const QRegularExpression space(QStringLiteral("\\s+")); // static: compiling it is costly
+    const auto bare = [](QString query) { return query.remove(space); };
+    for (int i = 0; i < int(m_panels.size()) && i < int(m_shown.dashboard.panels.size()); ++i) {
+        std::vector<TimelineChart::Threshold> thresholds;
+        for (const ThresholdLine &line : m_thresholdLines) {
+            const QString wanted = bare(line.query);
+            for (const SeriesDefinition &series : m_shown.dashboard.panels[std::size_t(i)].series) {
+                if (series.query.isEmpty() || bare(series.query) != wanted)
+                    continue;
+                thresholds.push_back({line.value, line.label, series.axis, line.failed});
+                break;
+            }
+        }
+        m_panels[std::size_t(i)]->chart()->setThresholds(thresholds);
+    }
 }
 
 int DashboardView::columnsFor(int width) const

@@ -51,6 +51,17 @@ public:
     // The narrowest a panel may be before the grid takes a column away.
     static constexpr int kMinPanelWidth = 380;
 
+    // Levels to draw on every panel that shows `query` (compared without white space): a
+    // scenario's checks. Kept across rebuilds.
+    struct ThresholdLine
+    {
+        QString query;
+        double value = 0;
+        QString label;
+        bool failed = false;
+    };
+    void setThresholdLines(const std::vector<ThresholdLine> &lines);
+
     QSize minimumSizeHint() const override;
 
 protected:
@@ -63,6 +74,7 @@ private:
     int columnsFor(int width) const;
     // Puts the panels into the grid in `columns` columns, in reading order.
     void placePanels(int columns);
+    void applyThresholdLines();
 
     DashboardPoller *m_poller;
     SampleStore *m_store;
@@ -75,6 +87,7 @@ private:
     TimeCursor *m_cursor;
     DashboardSnapshot m_shown;
     std::vector<PanelWidget *> m_panels;
+    std::vector<ThresholdLine> m_thresholdLines;
     int m_columns = 1;
     QTimer m_freshnessTick;
 };

@@ -166,7 +166,23 @@ void ControlPanel::build()
     layout->addWidget(m_status);
     layout->addLayout(form);
     layout->addWidget(m_result);
+    m_guards = new QLabel;
+    m_guards->setWordWrap(true);
+    m_guards->setTextFormat(Qt::RichText);
+    m_guards->setVisible(false);
+    layout->addWidget(m_guards);
     layout->addStretch(1);
+}
+
+void ControlPanel::setGuards(const QString &richText)
+{
+    m_guards->setText(richText);
+    m_guards->setVisible(!richText.isEmpty());
+}
+
+QString ControlPanel::guardsText() const
+{
+    return m_guards->text();
 }
 
 QHBoxLayout *ControlPanel::makeStepRow(const QString &what, QList<QPushButton *> &buttons, bool withShortcuts,

@@ -42,6 +42,10 @@ public:
 
     QString resultText() const;
     QString statusText() const;
+    // The guards that may act on this load tester, and their state ("armed", "tripped …"), so
+    // whoever steers by hand knows a guard may pause the load. Empty hides the line.
+    void setGuards(const QString &richText);
+    QString guardsText() const;
 
 signals:
     void actionRequested(const LoadTesterAction &action);
@@ -81,6 +85,7 @@ private:
     QList<QPushButton *> m_limitStepButtons;
     QPushButton *m_pause = nullptr;
     QLabel *m_result = nullptr;
+    QLabel *m_guards = nullptr;
     // Beside a field being edited: the value in force when it changed elsewhere meanwhile.
     QLabel *m_rateElsewhere = nullptr;
     QLabel *m_limitElsewhere = nullptr;

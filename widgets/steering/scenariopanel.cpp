@@ -8,11 +8,12 @@
 #include <QLabel>
 #include <QListWidget>
 #include <QPushButton>
+#include <QTextDocument>
 #include <QVBoxLayout>
 
 ScenarioPanel::ScenarioPanel(ScenarioRunner *runner, QWidget *parent)
     : QWidget(parent), m_runner(runner), m_title(new QLabel), m_next(new QLabel), m_steps(new QListWidget),
-      m_stop(new QPushButton(tr("Stop scenario")))
+      m_checks(new QLabel), m_stop(new QPushButton(tr("Stop scenario")))
 {
     m_title->setWordWrap(true);
     m_next->setWordWrap(true);
@@ -20,6 +21,9 @@ ScenarioPanel::ScenarioPanel(ScenarioRunner *runner, QWidget *parent)
     layout->addWidget(m_title);
     layout->addWidget(m_next);
     layout->addWidget(m_steps, 1);
+    m_checks->setWordWrap(true);
+    m_checks->setTextFormat(Qt::RichText);
+    layout->addWidget(m_checks);
     layout->addWidget(m_stop);
     connect(m_stop, &QPushButton::clicked, m_runner, &ScenarioRunner::stop);
     connect(m_runner, &ScenarioRunner::stepStarted, this, &ScenarioPanel::refreshCountdown);
@@ -31,7 +35,11 @@ ScenarioPanel::ScenarioPanel(ScenarioRunner *runner, QWidget *parent)
         }
         refreshCountdown();
     });
+    connect(&m_runner->checks(), &CheckRunner::evaluated, this, &ScenarioPanel::refreshChecks);
+    connect(&m_runner->checks(), &CheckRunner::guardTripped, this, &ScenarioPanel::refreshChecks);
+    connect(&m_runner->checks(), &CheckRunner::guardFinished, this, &ScenarioPanel::refreshChecks);
     connect(m_runner, &ScenarioRunner::finished, this, [this](bool ok, const QString &message) {
+        refreshChecks();
         m_next->setText(ok ? tr("Finished: %1").arg(message.toHtmlEscaped())
                            : QStringLiteral("<b style='color:%1'>%2</b>")
                                  .arg(UiTheme::css(UiTheme::instance()->colors().error),
@@ -57,6 +65,67 @@ void ScenarioPanel::reload()
         m_steps->addItem(item);
     }
     refreshCountdown();
+    refreshChecks();
+}
+
+void ScenarioPanel::refreshChecks()
+{
+    const CheckRunner &checks = m_runner->checks();
+    const UiTheme::Colors &colors = UiTheme::instance()->colors();
+    const auto coloured = [](const QColor &colour, const QString &text) {
+        return QStringLiteral("<span style='color:%1'>%2</span>").arg(UiTheme::css(colour), text);
+    };
+    QStringList rows;
+    const auto rowOf = [&](const CheckTracker &tracker, const QString &kind, const QString &state,
+                           const QColor &colour) {
+        const Check &check = tracker.check();
+        QString now =
+            tracker.last() ? tr("now %1").arg(Format::value(*tracker.last(), check.unit)) : tr("no sample yet");
+        if (tracker.worst())
+            now += tr(", worst %1").arg(Format::value(*tracker.worst(), check.unit));
+        rows << QStringLiteral("%1 <b>%2</b> %3 — %4 · %5")
+                    .arg(coloured(colour, QStringLiteral("●")), check.name.toHtmlEscaped(),
+                         check.condition.describe(check.unit).toHtmlEscaped(), kind,
+                         coloured(colour, state.toHtmlEscaped()) + QStringLiteral(" · ") + now.toHtmlEscaped());
+    };
+    for (const CheckTracker &tracker : checks.expectations()) {
+        const bool warning = tracker.check().severity == Check::Severity::Warning;
+        const QColor colour = tracker.failed()     ? (warning ? colors.warning : colors.error)
+                              : tracker.isBroken() ? colors.warning
+                                                   : colors.ok;
+        rowOf(tracker, tr("expectation"),
+              tracker.failed()     ? tr("failed at +%1").arg(Format::duration(*tracker.failedAtMs()))
+              : tracker.isBroken() ? tr("broken since +%1").arg(Format::duration(tracker.brokenSinceMs()))
+                                   : tr("holding"),
+              colour);
+    }
+    for (int i = 0; i < int(checks.guards().size()); ++i) {
+        const CheckTracker &tracker = checks.guards()[std::size_t(i)];
+        const CheckRunner::GuardState state = checks.guardState(i);
+        const QColor colour = state == CheckRunner::GuardState::Armed
+                                  ? (tracker.isBroken() ? colors.warning : colors.ok)
+                              : state == CheckRunner::GuardState::Acted ? colors.warning
+                                                                        : colors.error;
+        const QString words =
+            state == CheckRunner::GuardState::Armed
+                ? (tracker.isBroken() ? tr("armed, broken since +%1").arg(Format::duration(tracker.brokenSinceMs()))
+                                      : tr("armed"))
+            : state == CheckRunner::GuardState::Acting ? tr("tripped, acting")
+                                                       : tr("tripped: %1").arg(checks.guardMessage(i));
+        rowOf(tracker, tr("guard → %1").arg(m_runner->scenario().guards[std::size_t(i)].describeAction()), words,
+              colour);
+    }
+    m_checks->setVisible(!rows.isEmpty());
+    m_checks->setText(rows.isEmpty()
+                          ? QString()
+                          : QStringLiteral("<b>%1</b><br>").arg(tr("Checks")) + rows.join(QStringLiteral("<br>")));
+}
+
+QString ScenarioPanel::checksText() const
+{
+    QTextDocument document;
+    document.setHtml(m_checks->text());
+    return document.toPlainText();
 }
 
 void ScenarioPanel::refreshCountdown()

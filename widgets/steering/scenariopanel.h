@@ -10,7 +10,8 @@ class QPushButton;
 class ScenarioRunner;
 
 // Shows a running scenario: its steps with their outcome, the next step with a countdown,
-// and a stop button.
+// its expectations and guards with their state as the run goes (a guard that could not act in
+// red), the verdict once it ends, and a stop button.
 class ScenarioPanel : public QWidget
 {
     Q_OBJECT
@@ -18,15 +19,18 @@ public:
     explicit ScenarioPanel(ScenarioRunner *runner, QWidget *parent = nullptr);
 
     QString nextStepText() const;
+    QString checksText() const; // the checks' lines as shown (plain text), for tests
 
 private:
     void reload();
     void refreshCountdown();
+    void refreshChecks();
 
     ScenarioRunner *m_runner;
     QLabel *m_title;
     QLabel *m_next;
     QListWidget *m_steps;
+    QLabel *m_checks;
     QPushButton *m_stop;
     QTimer m_tick;
 };

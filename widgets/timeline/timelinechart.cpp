@@ -416,6 +416,15 @@ bool TimelineChart::updateScales()
             rightMax = std::max(rightMax, slot.high);
         }
     }
+    // A threshold is part of what the panel says: the axis reaches it once there is data.
+    for (const Threshold &threshold : m_thresholds) {
+        double &low = threshold.axis == AxisSide::Left ? leftMin : rightMin;
+        double &high = threshold.axis == AxisSide::Left ? leftMax : rightMax;
+        if (low > high)
+            continue;
+        low = std::min(low, threshold.value);
+        high = std::max(high, threshold.value);
+    }
     // One tick about every 70 px of the plot's height, as in an export of the same height.
     const int ticks = ValueScale::targetTicksFor(m_chart->plotArea().height());
     bool changed = applyScale(leftMin, leftMax, ticks, &m_leftScale);
@@ -527,6 +536,50 @@ void TimelineChart::drawValueLabels(QPainter *painter, const QRectF &plot)
     painter->restore();
 }
 
+void TimelineChart::setThresholds(const std::vector<Threshold> &thresholds)
+{
+    if (thresholds == m_thresholds)
+        return;
+    m_thresholds = thresholds;
+    if (updateScales() && m_layer.pointCount() > 0)
+        m_layer.update(m_layer.series(), layerView(m_layer.view().range)); // the curves follow the new axis
+    viewport()->update();
+}
+
+void TimelineChart::drawThresholds(QPainter *painter, const QRectF &plot)
+{
+    m_drawnThresholds.clear();
+    if (m_thresholds.empty() || isHeatmap())
+        return;
+    painter->save();
+    QFont font = m_leftAxis->labelsFont();
+    painter->setFont(font);
+    const QFontMetricsF metrics(font);
+    for (const Threshold &threshold : m_thresholds) {
+        const ValueScale &scale = threshold.axis == AxisSide::Left ? m_leftScale : m_rightScale;
+        if (scale.high <= scale.low || threshold.value < scale.low || threshold.value > scale.high)
+            continue;
+        const auto mapping = SeriesGeometry::Mapping::of(m_window->range(), scale.low, scale.high, plot);
+        const double y = std::round(mapping.y(threshold.value)) + 0.5;
+        const QColor colour = threshold.failed ? themeColors().error : themeColors().warning;
+        QPen pen(colour, 1.5, Qt::DashLine);
+        pen.setCosmetic(true);
+        painter->setPen(pen);
+        painter->drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y));
+        // The label sits on the line's right end, above it unless that leaves the plot.
+        const double width = metrics.horizontalAdvance(threshold.label);
+        const double top = y - metrics.height() - 2 < plot.top() ? y + 2 : y - metrics.height() - 2;
+        const QRectF box(plot.right() - width - 10, top, width + 8, metrics.height());
+        QColor background = themeColors().panel;
+        background.setAlphaF(0.85);
+        painter->fillRect(box, background);
+        painter->setPen(colour);
+        painter->drawText(box, Qt::AlignCenter, threshold.label);
+        m_drawnThresholds.append({threshold.label, y});
+    }
+    painter->restore();
+}
+
 void TimelineChart::drawForeground(QPainter *painter, const QRectF &rect)
 {
     QChartView::drawForeground(painter, rect);
@@ -539,6 +592,7 @@ void TimelineChart::drawForeground(QPainter *painter, const QRectF &rect)
         drawHeatmap(painter, plot);
     else
         drawValueLabels(painter, plot);
+    drawThresholds(painter, plot);
     drawTimeLabels(painter, plot);
     const ChartCrosshair::Context crosshair = crosshairContext();
     m_crosshair.paintLine(painter, crosshair); // under the annotations: hovering a marker must not hide it

@@ -70,6 +70,18 @@ public:
         bool visible = true;
     };
 
+    // A level the panel's series is judged against (a scenario's check: "pending growth < 150"),
+    // drawn as a dashed line across the plot with its label; red once the check failed. The
+    // value axis reaches it, so how far the series is from the line can be read.
+    struct Threshold
+    {
+        double value = 0;
+        QString label;
+        AxisSide axis = AxisSide::Left;
+        bool failed = false;
+        bool operator==(const Threshold &) const = default;
+    };
+
     TimelineChart(const PanelDefinition &panel, SampleStore *store, TimeWindow *window, QWidget *parent = nullptr);
     ~TimelineChart() override;
 
@@ -110,6 +122,10 @@ public:
     const QString &drawnReadoutTitle() const { return m_crosshair.drawnReadoutTitle(); }
     // The left value axis' labels the last paint drew, bottom to top.
     const QStringList &drawnValueLabels() const { return m_drawnValueLabels; }
+    void setThresholds(const std::vector<Threshold> &thresholds);
+    const std::vector<Threshold> &thresholds() const { return m_thresholds; }
+    // The threshold labels the last paint drew, with their line's y (widget coordinates).
+    const QList<QPair<QString, double>> &drawnThresholds() const { return m_drawnThresholds; }
     // The polylines a paint draws for a series (one per run between gaps), widget coordinates.
     std::vector<QPolygonF> drawnPolylines(const QString &key) const;
     // A heatmap panel's grid of the last render; null for a lines or stat panel, or before
@@ -163,6 +179,7 @@ private:
     void keepPlotAtGutters(const QRectF &plot);
     static bool applyScale(double low, double high, int targetTicks, ValueScale *scale);
     void drawValueLabels(QPainter *painter, const QRectF &plot);
+    void drawThresholds(QPainter *painter, const QRectF &plot);
     void drawStatus(QPainter *painter, const QRectF &plot);
     void drawHeatmap(QPainter *painter, const QRectF &plot);
     bool isHeatmap() const { return m_panel.kind == PanelKind::Heatmap; }
@@ -201,6 +218,8 @@ private:
     AnnotationOverlay m_overlay;
     ChartCrosshair m_crosshair;
     QStringList m_drawnValueLabels;
+    std::vector<Threshold> m_thresholds;
+    QList<QPair<QString, double>> m_drawnThresholds;
     std::optional<HeatmapGrid> m_heatmap;
     QStringList m_drawnBucketLabels;
     // Last: destroyed first, so that its job (which reads the store and hands its output to
