@@ -216,14 +216,15 @@ Result<AppOptions> parseCommandLine(const QStringList &arguments)
         QStringLiteral("menu entry"));
     const QCommandLineOption scenario(
         QStringLiteral("scenario"),
-        QStringLiteral("Run a scenario (timed actions, conditions, screenshots): a file or a built-in "
-                       "name (seed000, seed000-guarded, seed004). Headless, the app exits when it ends: 0 when every "
-                       "step succeeded and every expectation held, 1 when a step failed, 4 when an "
-                       "expectation or a guard failed, 2 when the file has mistakes."),
+        QStringLiteral(
+            "Run a scenario (timed actions, conditions, screenshots): a file or a built-in "
+            "name (ceiling, seed000, seed000-guarded, seed004). Headless, the app exits when it ends: 0 when every "
+            "step succeeded and every expectation held, 1 when a step failed, 4 when an "
+            "expectation or a guard failed, 2 when the file has mistakes."),
         QStringLiteral("file|name"));
     const QCommandLineOption outputDir(QStringLiteral("output-dir"),
-                                       QStringLiteral("Folder for the scenario's screenshots."), QStringLiteral("dir"),
-                                       QStringLiteral("."));
+                                       QStringLiteral("Folder for the scenario's screenshots and capacity curves."),
+                                       QStringLiteral("dir"), QStringLiteral("."));
     const QCommandLineOption after(QStringLiteral("after"), QStringLiteral("When to take the --screenshot."),
                                    QStringLiteral("duration"), QStringLiteral("30s"));
     const QCommandLineOption record(

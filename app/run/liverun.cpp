@@ -8,6 +8,7 @@
 #include "actions/sessionopening.h"
 #include "annotations/annotationdock.h"
 #include "base/kubernetesnames.h"
+#include "capacity/capacitycurvepainter.h"
 #include "dashboard/dashboardvariables.h"
 #include "headless/exportrunner.h"
 #include "headless/headlessrunner.h"
@@ -360,17 +361,41 @@ void LiveRun::showRun()
 
 std::optional<int> LiveRun::startScenario()
 {
-    // Loaded before anything runs: a broken one is not started half-way.
     m_scenario.emplace(&m_controller, &m_annotations, &m_client);
     m_scenario->setCluster(m_cluster.get());
+    connectScenario();
+    connect(m_mainWindow.get(), &MainWindow::ceilingSearchRequested, this, &LiveRun::startCeilingSearch);
     if (m_options.scenario.isEmpty())
         return std::nullopt;
+    // Loaded before anything runs: a broken one is not started half-way.
     const ScenarioLoader::LoadResult scenario = ScenarioLoader::load(m_options.scenario);
     if (!scenario.usable) {
         for (const DashboardIssue &issue : scenario.issues)
             printError(QStringLiteral("scenario %1: %2").arg(m_options.scenario, issue.toString()));
         return 2;
     }
+    m_mainWindow->showScenario(&*m_scenario);
+    m_scenario->start(scenario.scenario);
+    return std::nullopt;
+}
+
+void LiveRun::startCeilingSearch(const CeilingSearchPlan &plan)
+{
+    if (m_scenario->isRunning())
+        return; // the dock offers no search while a scenario steers
+    Scenario search;
+    search.title = tr("Find the ceiling");
+    ScenarioStep step;
+    step.kind = ScenarioStep::Kind::FindCeiling;
+    step.ceiling = plan;
+    step.ceiling.picture.clear(); // on screen the curve is in its dock, saved from its menu
+    search.steps.push_back(step);
+    m_mainWindow->showScenario(&*m_scenario);
+    m_scenario->start(search);
+}
+
+void LiveRun::connectScenario()
+{
     const QDir outputDir(m_options.outputDir);
     connect(&*m_scenario, &ScenarioRunner::screenshotRequested, m_mainWindow.get(),
             [this, outputDir](const QString &file) {
@@ -385,6 +410,25 @@ std::optional<int> LiveRun::startScenario()
         std::fprintf(stderr, "chaoscope: scenario step %d (%s): %s%s%s\n", index + 1, qPrintable(step.describe()),
                      ok ? "ok" : "FAILED", message.isEmpty() ? "" : ": ", qPrintable(message));
     });
+    connect(&*m_scenario, &ScenarioRunner::ceilingStairFinished, this, [this](const StairResult &stair) {
+        std::fprintf(stderr, "chaoscope: ceiling search: %s\n",
+                     qPrintable(stair.describe(m_scenario->ceilingSearch().rateUnit())));
+    });
+    // The capacity curve goes where the scenario's screenshots go, for the write-up.
+    connect(&*m_scenario, &ScenarioRunner::ceilingFound, this,
+            [this, outputDir](const CeilingResult &result, const CeilingSearchPlan &plan) {
+                if (plan.picture.isEmpty())
+                    return;
+                CapacityCurve curve;
+                curve.result = result;
+                curve.rateUnit = m_scenario->ceilingSearch().rateUnit();
+                const QString path = outputDir.filePath(plan.picture);
+                if (curve.render(QSize(1200, 720), 2.0).save(path))
+                    std::printf("capacity curve: %s\n", qPrintable(QFileInfo(path).absoluteFilePath()));
+                else
+                    printError(QStringLiteral("capacity curve: cannot write %1").arg(path));
+                std::fflush(stdout);
+            });
     connect(&m_scenario->checks(), &CheckRunner::guardTripped, this, [](int, const QString &reason) {
         std::fprintf(stderr, "chaoscope: guard tripped: %s\n", qPrintable(reason));
     });
@@ -408,9 +452,6 @@ std::optional<int> LiveRun::startScenario()
         if (!m_onScreen && m_options.screenshotPath.isEmpty() && !m_options.exportOptions.isSet())
             QCoreApplication::exit(verdict.exitCode());
     });
-    m_scenario->start(scenario.scenario);
-    m_mainWindow->showScenario(&*m_scenario);
-    return std::nullopt;
 }
 
 void LiveRun::startHeadless()

@@ -71,6 +71,8 @@ private:
     void recordLiveRun();
     void showRun();
     std::optional<int> startScenario();
+    void connectScenario();
+    void startCeilingSearch(const CeilingSearchPlan &plan);
     void startHeadless();
     void startExport();
     bool isRecording() const { return m_recording != nullptr; }

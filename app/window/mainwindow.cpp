@@ -9,6 +9,7 @@
 #include "annotations/annotationquerybar.h"
 #include "base/format.h"
 #include "base/whenfinished.h"
+#include "capacity/capacitycurveview.h"
 #include "cluster/clusterdock.h"
 #include "dashboard/dashboardpoller.h"
 #include "dashboard/dashboardview.h"
@@ -576,11 +577,39 @@ void MainWindow::showOffline(const QString &sourceText)
 
 void MainWindow::showScenario(ScenarioRunner *runner)
 {
+    if (m_scenarioDock) {
+        // The same runner again (a second search from the dock): its panel follows it.
+        m_scenarioDock->show();
+        m_scenarioDock->raise();
+        return;
+    }
     auto *dock = new QDockWidget(tr("Scenario"), this);
+    m_scenarioDock = dock;
     dock->setObjectName(QStringLiteral("scenarioDock"));
     dock->setWidget(new ScenarioPanel(runner));
     dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
     addDockWidget(Qt::RightDockWidgetArea, dock);
+    // A ceiling search draws its capacity curve, stair by stair, in a dock beside the scenario.
+    const auto showCurve = [this, runner, dock](const CeilingResult &result) {
+        if (!m_capacityCurve) {
+            m_capacityCurve = new CapacityCurveView;
+            auto *curveDock = new QDockWidget(tr("Capacity curve"), this);
+            curveDock->setObjectName(QStringLiteral("capacityCurveDock"));
+            curveDock->setWidget(m_capacityCurve);
+            curveDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
+                                   QDockWidget::DockWidgetClosable);
+            addDockWidget(Qt::RightDockWidgetArea, curveDock);
+            splitDockWidget(dock, curveDock, Qt::Vertical);
+        }
+        CapacityCurve curve;
+        curve.result = result;
+        curve.rateUnit = runner->ceilingSearch().rateUnit();
+        m_capacityCurve->setCurve(curve);
+    };
+    connect(runner, &ScenarioRunner::ceilingStairFinished, this,
+            [runner, showCurve] { showCurve(runner->ceilingSearch().result()); });
+    connect(runner, &ScenarioRunner::ceilingFound, this,
+            [showCurve](const CeilingResult &result) { showCurve(result); });
     // The checks on the panels that show their query, and the guards in the Load tester dock,
     // both kept current as the checks are judged.
     const auto refresh = [this, runner] {
@@ -620,6 +649,15 @@ void MainWindow::showScenario(ScenarioRunner *runner)
                                                              guards.join(QStringLiteral("<br>")));
     };
     refresh();
+    // Nothing else steers the load while a scenario does.
+    const auto offerSearch = [this, runner] {
+        if (m_controlPanel)
+            m_controlPanel->setCeilingSearchAllowed(!runner->isRunning());
+    };
+    offerSearch();
+    connect(runner, &ScenarioRunner::started, this, offerSearch);
+    connect(runner, &ScenarioRunner::started, this, refresh);
+    connect(runner, &ScenarioRunner::finished, this, offerSearch);
     connect(&runner->checks(), &CheckRunner::guardTripped, this, refresh);
     connect(&runner->checks(), &CheckRunner::guardFinished, this, refresh);
     connect(runner, &ScenarioRunner::finished, this, refresh);
@@ -639,6 +677,7 @@ void MainWindow::setLoadTester(LoadTesterController *controller, LoadTesterWatch
 {
     auto *panel = new ControlPanel(controller);
     m_controlPanel = panel;
+    connect(panel, &ControlPanel::ceilingSearchRequested, this, &MainWindow::ceilingSearchRequested);
     if (watch)
         panel->setWatch(watch);
     m_controlDock = new QDockWidget(tr("Load tester"), this);

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "dashboard/dashboarddefinition.h"
+#include "scenario/ceilingsearch.h"
 
 #include <QList>
 #include <QMainWindow>
@@ -15,6 +16,7 @@ class DashboardView;
 class ClusterController;
 class LoadTesterController;
 class LoadTesterWatch;
+class CapacityCurveView;
 class ControlPanel;
 class ScenarioRunner;
 class PrometheusClient;
@@ -55,6 +57,7 @@ public:
     // the status bar says where the data comes from instead of Prometheus' state.
     void showOffline(const QString &sourceText);
     DashboardView *dashboardView() const { return m_view; }
+    CapacityCurveView *capacityCurveView() const { return m_capacityCurve; } // null until a ceiling search
     AnnotationEditor *annotationEditor() const { return m_editor; }
     AnnotationDock *annotationDock() const { return m_annotationDock; }
 
@@ -70,6 +73,8 @@ public:
     void showShortcuts();
 
 signals:
+    // "Find the ceiling…" in the Load tester dock: the run starts it as a one-step scenario.
+    void ceilingSearchRequested(const CeilingSearchPlan &plan);
     // An import or export finished: `message` is what the status bar says.
     void annotationFileDone(bool ok, const QString &message);
 
@@ -118,6 +123,8 @@ private:
     QLabel *m_admin;
     QDockWidget *m_controlDock = nullptr;
     ControlPanel *m_controlPanel = nullptr;
+    CapacityCurveView *m_capacityCurve = nullptr; // once a ceiling search has a stair
+    QDockWidget *m_scenarioDock = nullptr;        // once a scenario has run
     QDockWidget *m_clusterDock = nullptr;
     QByteArray m_defaultLayout;    // saveState() before restoreLayout(), for Reset layout
     bool m_layoutRestored = false; // only a window that restored its layout saves it

@@ -12,6 +12,8 @@ ActionAnnotator::ActionAnnotator(LoadTesterController *controller, AnnotationMod
 
 void ActionAnnotator::annotate(const ActionReport &report)
 {
+    if (!report.action.annotated && report.allConfirmed())
+        return; // one step of a shape that marks itself as a region
     Annotation annotation;
     // The moment the change was sent: that is when the load changed, not when all replicas
     // had answered.

@@ -56,6 +56,20 @@ int ActionReport::confirmedCount() const
                              [](const ReplicaOutcome &outcome) { return outcome.confirmed; }));
 }
 
+QString ActionReport::failureSummary() const
+{
+    if (allConfirmed())
+        return {};
+    QString reason;
+    for (const ReplicaOutcome &outcome : replicas) {
+        if (outcome.error)
+            reason = outcome.error->message;
+        else if (!outcome.confirmed)
+            reason = QStringLiteral("read back %1").arg(outcome.mismatch);
+    }
+    return QStringLiteral("%1 of %2 replicas confirmed; %3").arg(confirmedCount()).arg(replicas.size()).arg(reason);
+}
+
 QString ActionReport::summary(const LoadTesterCapabilities &capabilities) const
 {
     const int total = int(replicas.size());

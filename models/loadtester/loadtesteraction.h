@@ -25,6 +25,9 @@ struct LoadTesterAction
     };
     Kind kind = Kind::SetRate;
     double value = 0; // rate or limit; unused for pause/resume
+    // false for one step of a ramp, stairs or a ceiling search: the shape marks itself as one
+    // region, not a mark per step. A step that fails is still annotated, loudly.
+    bool annotated = true;
 
     QString describe() const; // "set rate to 500", "remove the in-flight limit", "pause the load"
 };
@@ -54,4 +57,7 @@ struct ActionReport
     // Annotation text: "rate 300 → 500 /s (Chaoscope starter, 3/3 replicas)", or when any
     // replica did not confirm "rate → 500 /s failed on 1 of 3 replicas: <reason>".
     QString summary(const LoadTesterCapabilities &capabilities) const;
+    // Why it did not take everywhere, for a step or a guard that reports it:
+    // "1 of 2 replicas confirmed; connection refused". Empty when all confirmed.
+    QString failureSummary() const;
 };

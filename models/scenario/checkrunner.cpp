@@ -150,13 +150,7 @@ void CheckRunner::act(int guard)
         finishGuard(guard, false, tr("no load tester to steer (start Chaoscope with --admin URL)"));
         return;
     }
-    LoadTesterAction action;
-    action.value = step.value;
-    action.kind = step.kind == ScenarioStep::Kind::SetRate            ? LoadTesterAction::Kind::SetRate
-                  : step.kind == ScenarioStep::Kind::SetInflightLimit ? LoadTesterAction::Kind::SetInflightLimit
-                  : step.kind == ScenarioStep::Kind::Resume           ? LoadTesterAction::Kind::Resume
-                                                                      : LoadTesterAction::Kind::Pause;
-    if (m_awaitingActionOf >= 0 || !m_controller->apply(action)) {
+    if (m_awaitingActionOf >= 0 || !m_controller->apply(step.loadTesterAction())) {
         // Another change is in flight (a step's, a button's): try again once it has answered.
         QTimer::singleShot(200, this, [this, guard, round = m_round] {
             if (round == m_round && m_guardStates[std::size_t(guard)] == GuardState::Acting)
@@ -173,20 +167,7 @@ void CheckRunner::onActionFinished(const ActionReport &report)
         return; // a step's or a button's action
     const int guard = m_awaitingActionOf;
     m_awaitingActionOf = -1;
-    if (report.allConfirmed()) {
-        finishGuard(guard, true, QString());
-        return;
-    }
-    QString reason;
-    for (const ReplicaOutcome &outcome : report.replicas) {
-        if (outcome.error)
-            reason = outcome.error->message;
-        else if (!outcome.confirmed)
-            reason = tr("read back %1").arg(outcome.mismatch);
-    }
-    finishGuard(
-        guard, false,
-        tr("%1 of %2 replicas confirmed; %3").arg(report.confirmedCount()).arg(report.replicas.size()).arg(reason));
+    finishGuard(guard, report.allConfirmed(), report.failureSummary());
 }
 
 void CheckRunner::finishGuard(int guard, bool acted, const QString &message)

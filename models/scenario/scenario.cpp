@@ -41,13 +41,10 @@ QString ScenarioStep::describe() const
     switch (kind) {
     // Steps that steer say it in the words of the action they become (the dock, the log).
     case Kind::SetRate:
-        return LoadTesterAction{LoadTesterAction::Kind::SetRate, value}.describe();
     case Kind::SetInflightLimit:
-        return LoadTesterAction{LoadTesterAction::Kind::SetInflightLimit, value}.describe();
     case Kind::Pause:
-        return LoadTesterAction{LoadTesterAction::Kind::Pause, 0}.describe();
     case Kind::Resume:
-        return LoadTesterAction{LoadTesterAction::Kind::Resume, 0}.describe();
+        return loadTesterAction().describe();
     case Kind::Annotate:
         return QStringLiteral("annotate \"%1\"").arg(text);
     case Kind::WaitFor:
@@ -58,8 +55,24 @@ QString ScenarioStep::describe() const
         return change.describe();
     case Kind::WaitForRollout:
         return QStringLiteral("wait for the rollout of %1 (at most %2)").arg(text, Format::compactDuration(timeoutMs));
+    case Kind::Shape:
+        return shape.describe();
+    case Kind::Hold:
+        return QStringLiteral("hold the load for %1").arg(Format::compactDuration(holdMs));
+    case Kind::FindCeiling:
+        return ceiling.describe();
     }
     return {};
+}
+
+LoadTesterAction ScenarioStep::loadTesterAction() const
+{
+    const LoadTesterAction::Kind actionKind = kind == Kind::SetRate ? LoadTesterAction::Kind::SetRate
+                                              : kind == Kind::SetInflightLimit
+                                                  ? LoadTesterAction::Kind::SetInflightLimit
+                                              : kind == Kind::Resume ? LoadTesterAction::Kind::Resume
+                                                                     : LoadTesterAction::Kind::Pause;
+    return LoadTesterAction{actionKind, value};
 }
 
 namespace {
@@ -166,6 +179,135 @@ std::optional<DashboardIssue> readWorkloadChange(const QString &action, const QJ
     return std::nullopt;
 }
 
+// Reads the keys of a shape's or a search's object: numbers, durations and strings, each
+// checked where it is, unknown keys named.
+class ObjectReader
+{
+public:
+    ObjectReader(const QJsonValue &value, const QString &path) : m_object(value.toObject()), m_path(path)
+    {
+        if (!value.isObject())
+            m_issue = DashboardIssue{path, QStringLiteral("must be an object")};
+    }
+    void number(const QString &key, double *target, bool required = false)
+    {
+        const QJsonValue value = m_object.value(key);
+        m_known << key;
+        if (value.isUndefined()) {
+            if (required)
+                fail(key, QStringLiteral("missing: a number"));
+        } else if (!value.isDouble() || value.toDouble() < 0) {
+            fail(key, QStringLiteral("must be a number ≥ 0"));
+        } else {
+            *target = value.toDouble();
+        }
+    }
+    void duration(const QString &key, qint64 *target, bool required = false)
+    {
+        const QJsonValue value = m_object.value(key);
+        m_known << key;
+        if (value.isUndefined()) {
+            if (required)
+                fail(key, QStringLiteral("missing: a duration like \"1m\""));
+        } else if (const std::optional<qint64> ms = readDuration(value)) {
+            *target = *ms;
+        } else {
+            fail(key, QStringLiteral("is not a duration like \"30s\""));
+        }
+    }
+    void text(const QString &key, QString *target)
+    {
+        const QJsonValue value = m_object.value(key);
+        m_known << key;
+        if (value.isUndefined())
+            return;
+        if (!value.isString())
+            fail(key, QStringLiteral("must be a string"));
+        else
+            *target = value.toString().trimmed();
+    }
+    bool has(const QString &key) const { return m_object.contains(key); }
+    // The first problem: a wrong key or value, or an unknown key.
+    std::optional<DashboardIssue> issue() const
+    {
+        if (m_issue)
+            return m_issue;
+        for (const QString &key : m_object.keys()) {
+            if (!m_known.contains(key))
+                return DashboardIssue{m_path + QLatin1Char('.') + key, QStringLiteral("unknown key")};
+        }
+        return std::nullopt;
+    }
+    std::optional<DashboardIssue> whole(const QString &problem) const
+    {
+        if (problem.isEmpty())
+            return std::nullopt;
+        return DashboardIssue{m_path, problem};
+    }
+
+private:
+    void fail(const QString &key, const QString &problem)
+    {
+        if (!m_issue)
+            m_issue = DashboardIssue{m_path + QLatin1Char('.') + key, problem};
+    }
+    QJsonObject m_object;
+    QString m_path;
+    QSet<QString> m_known;
+    std::optional<DashboardIssue> m_issue;
+};
+
+std::optional<DashboardIssue> readShape(const QString &action, const QJsonValue &value, const QString &path,
+                                        LoadShape *shape)
+{
+    ObjectReader reader(value, path);
+    shape->kind = action == QLatin1String("ramp") ? LoadShape::Kind::Ramp : LoadShape::Kind::Stairs;
+    double from = 0;
+    reader.number(QStringLiteral("from"), &from, shape->kind == LoadShape::Kind::Stairs);
+    if (reader.has(QStringLiteral("from")))
+        shape->from = from;
+    if (shape->kind == LoadShape::Kind::Ramp) {
+        reader.number(QStringLiteral("to"), &shape->to, true);
+        reader.duration(QStringLiteral("over"), &shape->overMs, true);
+    } else {
+        reader.number(QStringLiteral("step"), &shape->step, true);
+        reader.number(QStringLiteral("until"), &shape->to, true);
+        reader.duration(QStringLiteral("every"), &shape->everyMs, true);
+    }
+    if (std::optional<DashboardIssue> issue = reader.issue())
+        return issue;
+    return reader.whole(shape->problem());
+}
+
+std::optional<DashboardIssue> readCeilingSearch(const QJsonValue &value, const QString &path, CeilingSearchPlan *plan)
+{
+    ObjectReader reader(value.isBool() && value.toBool() ? QJsonValue(QJsonObject()) : value, path);
+    reader.number(QStringLiteral("from"), &plan->from);
+    reader.number(QStringLiteral("step"), &plan->step);
+    reader.number(QStringLiteral("until"), &plan->until);
+    reader.duration(QStringLiteral("every"), &plan->everyMs);
+    reader.duration(QStringLiteral("settle"), &plan->settleMs);
+    reader.number(QStringLiteral("tolerance"), &plan->tolerance);
+    reader.number(QStringLiteral("resolution"), &plan->resolution);
+    qint64 latencyMs = 0;
+    reader.duration(QStringLiteral("latencyBelow"), &latencyMs);
+    if (reader.has(QStringLiteral("latencyBelow")))
+        plan->latencyBelowSeconds = double(latencyMs) / 1000.0;
+    reader.text(QStringLiteral("picture"), &plan->picture);
+    reader.text(QStringLiteral("sent"), &plan->sentQuery);
+    reader.text(QStringLiteral("completed"), &plan->completedQuery);
+    reader.text(QStringLiteral("pending"), &plan->pendingQuery);
+    reader.text(QStringLiteral("latency"), &plan->latencyQuery);
+    reader.text(QStringLiteral("computed"), &plan->computedQuery);
+    if (std::optional<DashboardIssue> issue = reader.issue())
+        return issue;
+    if (!plan->picture.isEmpty()) {
+        if (const QString problem = screenshotPathProblem(plan->picture); !problem.isEmpty())
+            return DashboardIssue{path + QStringLiteral(".picture"), problem};
+    }
+    return reader.whole(plan->problem());
+}
+
 // One step's action, {"setRate": 500} and the others; the problem in words and where, or nothing.
 std::optional<DashboardIssue> readAction(const QString &action, const QJsonValue &value, const QString &valuePath,
                                          ScenarioStep *step)
@@ -178,6 +320,18 @@ std::optional<DashboardIssue> readAction(const QString &action, const QJsonValue
         step->value = value.toDouble();
     } else if (action == QLatin1String("pause") || action == QLatin1String("resume")) {
         step->kind = action == QLatin1String("pause") ? ScenarioStep::Kind::Pause : ScenarioStep::Kind::Resume;
+    } else if (action == QLatin1String("ramp") || action == QLatin1String("stairs")) {
+        step->kind = ScenarioStep::Kind::Shape;
+        return readShape(action, value, valuePath, &step->shape);
+    } else if (action == QLatin1String("findCeiling")) {
+        step->kind = ScenarioStep::Kind::FindCeiling;
+        return readCeilingSearch(value, valuePath, &step->ceiling);
+    } else if (action == QLatin1String("hold")) {
+        const std::optional<qint64> ms = readDuration(value);
+        if (!ms || *ms <= 0)
+            return DashboardIssue{valuePath, QStringLiteral("must be a duration like \"5m\"")};
+        step->kind = ScenarioStep::Kind::Hold;
+        step->holdMs = *ms;
     } else if (action == QLatin1String("scale") || action == QLatin1String("setResources") ||
                action == QLatin1String("setEnv") || action == QLatin1String("restart")) {
         if (std::optional<DashboardIssue> issue = readWorkloadChange(action, value, valuePath, &step->change))
@@ -399,7 +553,9 @@ LoadResult fromJson(const QByteArray &json)
                                        QStringLiteral("annotate"),     QStringLiteral("waitFor"),
                                        QStringLiteral("screenshot"),   QStringLiteral("scale"),
                                        QStringLiteral("setResources"), QStringLiteral("setEnv"),
-                                       QStringLiteral("restart"),      QStringLiteral("waitForRollout")};
+                                       QStringLiteral("restart"),      QStringLiteral("waitForRollout"),
+                                       QStringLiteral("ramp"),         QStringLiteral("stairs"),
+                                       QStringLiteral("hold"),         QStringLiteral("findCeiling")};
     static const QSet<QString> modifiers{QStringLiteral("at"), QStringLiteral("after"), QStringLiteral("tags"),
                                          QStringLiteral("timeout"), QStringLiteral("continueOnError")};
     const QJsonArray steps = stepsValue.toArray();
@@ -423,8 +579,10 @@ LoadResult fromJson(const QByteArray &json)
             result.issues << DashboardIssue{
                 path,
                 found.isEmpty()
-                    ? QStringLiteral("needs one action: setRate, setInflightLimit, pause, resume, annotate, waitFor, "
-                                     "screenshot, scale, setResources, setEnv, restart or waitForRollout")
+                    ? QStringLiteral(
+                          "needs one action: setRate, setInflightLimit, pause, resume, annotate, waitFor, "
+                          "screenshot, scale, setResources, setEnv, restart, waitForRollout, ramp, stairs, hold or "
+                          "findCeiling")
                     : QStringLiteral("has several actions (%1); one per step").arg(found.join(QStringLiteral(", ")))};
             continue;
         }
@@ -479,7 +637,8 @@ LoadResult fromJson(const QByteArray &json)
 
 QStringList builtinNames()
 {
-    return {QStringLiteral("seed000"), QStringLiteral("seed000-guarded"), QStringLiteral("seed004")};
+    return {QStringLiteral("ceiling"), QStringLiteral("seed000"), QStringLiteral("seed000-guarded"),
+            QStringLiteral("seed004")};
 }
 
 LoadResult load(const QString &nameOrPath)

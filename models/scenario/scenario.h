@@ -3,7 +3,10 @@
 
 #include "dashboard/dashboarddefinition.h"
 #include "kubernetes/workloadchange.h"
+#include "loadtester/loadtesteraction.h"
+#include "scenario/ceilingsearch.h"
 #include "scenario/check.h"
+#include "scenario/loadshape.h"
 
 #include <QByteArray>
 #include <QList>
@@ -30,7 +33,12 @@
 //     {"setResources": {"workload": "starter", "limits": {"cpu": "500m"}, "requests": {"memory": "256Mi"}}},
 //     {"setEnv": {"workload": "starter", "env": {"RATE": "40"}}},   // "container" names one of several
 //     {"restart": "starter"},                                       // as kubectl rollout restart
-//     {"waitForRollout": "starter", "timeout": "2m"}
+//     {"waitForRollout": "starter", "timeout": "2m"},
+//     // Load shapes, each marked as regions, not a mark per move (see LoadShape):
+//     {"ramp": {"from": 100, "to": 500, "over": "2m"}},
+//     {"stairs": {"from": 100, "step": 50, "every": "1m", "until": 500}},
+//     {"hold": "5m"},                                               // keep the load as it is
+//     {"findCeiling": {"from": 50, "step": 50, "every": "30s"}}     // see CeilingSearchPlan
 //   ],
 //   "expect": [{"name": "pending growth", "query": "sum(http_client_pool_pending)", "holds": "< 5000",
 //               "for": "10s", "during": ["limit in place"], "severity": "critical", "unit": "", "after": "30s"}],
@@ -50,6 +58,9 @@ struct ScenarioStep
         Screenshot,
         ChangeWorkload, // scale, setResources, setEnv, restart
         WaitForRollout,
+        Shape, // ramp, stairs
+        Hold,
+        FindCeiling,
     };
 
     Kind kind = Kind::Annotate;
@@ -60,9 +71,14 @@ struct ScenarioStep
     WorkloadChange change;      // ChangeWorkload (a restart's time stamp is set when it runs)
     QStringList tags;
     qint64 timeoutMs = 5 * 60'000LL; // waitFor, waitForRollout
+    qint64 holdMs = 0;
+    LoadShape shape;
+    CeilingSearchPlan ceiling;
     bool continueOnError = false;
 
     QString describe() const; // "set rate to 500", "wait for pending > 1000 (at most 5m)"
+    // The load tester action of a SetRate, SetInflightLimit, Pause or Resume step.
+    LoadTesterAction loadTesterAction() const;
 };
 
 // A check with an action: when it fails, the guard acts once (pauses the load, sets the rate or

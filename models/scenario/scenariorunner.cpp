@@ -13,8 +13,14 @@
 ScenarioRunner::ScenarioRunner(LoadTesterController *controller, AnnotationModel *annotations,
                                PrometheusClient *prometheus, QObject *parent)
     : QObject(parent), m_controller(controller), m_annotations(annotations), m_prometheus(prometheus),
-      m_checks(controller, annotations, prometheus)
+      m_checks(controller, annotations, prometheus), m_shape(controller, annotations),
+      m_ceiling(controller, annotations, prometheus)
 {
+    connect(&m_shape, &LoadShapePlayer::finished, this, &ScenarioRunner::finishStep);
+    connect(&m_ceiling, &CeilingSearchRunner::finished, this, &ScenarioRunner::onCeilingFound);
+    connect(&m_ceiling, &CeilingSearchRunner::stairFinished, this, &ScenarioRunner::ceilingStairFinished);
+    m_hold.setSingleShot(true);
+    connect(&m_hold, &QTimer::timeout, this, [this] { finishStep(true, QString()); });
     connect(&m_checks, &CheckRunner::guardTripped, this, &ScenarioRunner::onGuardTripped);
     connect(&m_checks, &CheckRunner::guardFinished, this, &ScenarioRunner::onGuardFinished);
     m_wait.setSingleShot(true);
@@ -37,6 +43,7 @@ void ScenarioRunner::start(const Scenario &scenario)
     m_running = true;
     m_clock.start();
     m_checks.start(scenario);
+    emit started();
     scheduleStep();
 }
 
@@ -53,6 +60,9 @@ void ScenarioRunner::halt()
     m_wait.stop();
     m_conditionPoll.stop();
     m_rolloutPoll.stop();
+    m_hold.stop();
+    m_shape.stop();
+    m_ceiling.stop();
     m_running = false;
     m_stepActive = false;
     m_awaitingAction = false;
@@ -139,14 +149,8 @@ void ScenarioRunner::runStep()
             finishStep(false, tr("no load tester to steer (start Chaoscope with --admin URL)"));
             return;
         }
-        LoadTesterAction action;
-        action.value = step.value;
-        action.kind = step.kind == ScenarioStep::Kind::SetRate            ? LoadTesterAction::Kind::SetRate
-                      : step.kind == ScenarioStep::Kind::SetInflightLimit ? LoadTesterAction::Kind::SetInflightLimit
-                      : step.kind == ScenarioStep::Kind::Pause            ? LoadTesterAction::Kind::Pause
-                                                                          : LoadTesterAction::Kind::Resume;
         m_awaitingAction = true;
-        if (!m_controller->apply(action)) {
+        if (!m_controller->apply(step.loadTesterAction())) {
             m_awaitingAction = false;
             finishStep(false, tr("another change was still being applied"));
         }
@@ -176,6 +180,28 @@ void ScenarioRunner::runStep()
     case ScenarioStep::Kind::ChangeWorkload:
         changeWorkload(step);
         return;
+    case ScenarioStep::Kind::Shape:
+    case ScenarioStep::Kind::FindCeiling:
+        if (m_controller->replicaCount() == 0) {
+            finishStep(false, tr("no load tester to steer (start Chaoscope with --admin URL)"));
+            return;
+        }
+        if (step.kind == ScenarioStep::Kind::Shape)
+            m_shape.start(step.shape);
+        else
+            m_ceiling.start(step.ceiling);
+        return;
+    case ScenarioStep::Kind::Hold: {
+        Annotation region;
+        region.timeMs = QDateTime::currentMSecsSinceEpoch();
+        region.endMs = region.timeMs + step.holdMs;
+        region.text = tr("hold for %1").arg(Format::compactDuration(step.holdMs));
+        region.tags = {QStringLiteral("hold")};
+        region.source = Annotation::Source::Scenario;
+        m_annotations->add(region);
+        m_hold.start(int(step.holdMs));
+        return;
+    }
     case ScenarioStep::Kind::WaitForRollout:
         if (!m_cluster) {
             finishStep(false, tr("no cluster to wait for (start Chaoscope with --kubernetes or --kubeconfig)"));
@@ -232,20 +258,7 @@ void ScenarioRunner::onActionFinished(const ActionReport &report)
     if (!m_awaitingAction)
         return; // a button press, not ours
     m_awaitingAction = false;
-    if (report.allConfirmed()) {
-        finishStep(true, QString());
-        return;
-    }
-    QString reason;
-    for (const ReplicaOutcome &outcome : report.replicas) {
-        if (outcome.error)
-            reason = outcome.error->message;
-        else if (!outcome.confirmed)
-            reason = tr("read back %1").arg(outcome.mismatch);
-    }
-    finishStep(
-        false,
-        tr("%1 of %2 replicas confirmed; %3").arg(report.confirmedCount()).arg(report.replicas.size()).arg(reason));
+    finishStep(report.allConfirmed(), report.failureSummary());
 }
 
 void ScenarioRunner::pollCondition()
@@ -280,6 +293,19 @@ void ScenarioRunner::pollCondition()
             }
         }
     });
+}
+
+void ScenarioRunner::onCeilingFound(const CeilingResult &result)
+{
+    if (!m_running)
+        return;
+    const ScenarioStep &step = m_scenario.steps[std::size_t(m_index)];
+    emit ceilingFound(result, step.ceiling);
+    const QString unit = m_controller->capabilities().rateUnit;
+    if (!m_ceiling.abortReason().isEmpty())
+        finishStep(false, tr("the search stopped: %1").arg(m_ceiling.abortReason()));
+    else
+        finishStep(result.found(), result.summary(unit));
 }
 
 void ScenarioRunner::screenshotTaken(bool ok, const QString &message)

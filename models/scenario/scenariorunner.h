@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "scenario/ceilingsearchrunner.h"
 #include "scenario/checkrunner.h"
+#include "scenario/loadshapeplayer.h"
 #include "scenario/scenario.h"
 #include "scenario/scenarioverdict.h"
 
@@ -17,10 +19,10 @@ struct ActionReport;
 
 // Plays a scenario: waits for each step's time, applies it through the load tester
 // controller (so it fans out and annotates itself like a button press), adds annotations,
-// waits for PromQL conditions, changes Kubernetes workloads through the cluster controller
-// (read back, annotated) and waits for their rollouts, and asks the view for screenshots. A
-// failed step stops the run unless it is marked continueOnError. Its expectations and guards
-// are judged alongside by a CheckRunner; the run ends with a verdict.
+// plays ramps and stairs, holds, searches the ceiling, waits for PromQL conditions, changes Kubernetes workloads
+// through the cluster controller (read back, annotated) and waits for their rollouts, and asks the view for
+// screenshots. A failed step stops the run unless it is marked continueOnError. Its expectations and guards are judged
+// alongside by a CheckRunner; the run ends with a verdict.
 class ScenarioRunner : public QObject
 {
     Q_OBJECT
@@ -46,14 +48,20 @@ public:
     CheckRunner &checks() { return m_checks; }
     // Set when finished() is emitted.
     const ScenarioVerdict &verdict() const { return m_verdict; }
+    const CeilingSearchRunner &ceilingSearch() const { return m_ceiling; }
 
     // The view answers screenshotRequested() with this.
     void screenshotTaken(bool ok, const QString &message);
 
 signals:
+    void started(); // a scenario (or a search from the dock) begins: its steps are known
     void stepStarted(int index);
     void stepFinished(int index, bool ok, const QString &message);
     void screenshotRequested(const QString &path);
+    // A findCeiling step has its answer; the view draws the capacity curve (and headless writes
+    // it to the plan's picture) before the next step runs.
+    void ceilingFound(const CeilingResult &result, const CeilingSearchPlan &plan);
+    void ceilingStairFinished(const StairResult &stair);
     // ok: the verdict passed; message: its summary.
     void finished(bool ok, const QString &message);
 
@@ -68,6 +76,7 @@ private:
     void onGuardTripped(int guard);
     void onGuardFinished(int guard);
     void halt();
+    void onCeilingFound(const CeilingResult &result);
     void conclude(bool stepsSucceeded, const QString &message);
 
     LoadTesterController *m_controller;
@@ -75,12 +84,15 @@ private:
     PrometheusClient *m_prometheus;
     ClusterController *m_cluster = nullptr;
     CheckRunner m_checks;
+    LoadShapePlayer m_shape;
+    CeilingSearchRunner m_ceiling;
     ScenarioVerdict m_verdict;
     Scenario m_scenario;
     QElapsedTimer m_clock;
     QTimer m_wait;
     QTimer m_conditionPoll;
     QTimer m_rolloutPoll;
+    QTimer m_hold;
     qint64 m_stepDueMs = 0;
     qint64 m_conditionDeadlineMs = 0;
     QString m_lastConditionError;

@@ -52,7 +52,8 @@ VALUE_HEADERS = ['models/dashboard/dashboarddefinition.h', 'models/loadtester/lo
                  'models/store/serieskey.h',
                  'models/kubernetes/workload.h', 'models/kubernetes/workloadchange.h',
                  'models/kubernetes/kubeconfig.h', 'models/scenario/scenario.h',
-                 'models/scenario/check.h', 'models/scenario/scenarioverdict.h']
+                 'models/scenario/check.h', 'models/scenario/scenarioverdict.h',
+                 'models/scenario/loadshape.h', 'models/scenario/ceilingsearch.h']
 
 WIDGET_INCLUDE = re.compile(r'#\s*include\s*<(QtWidgets/|QtCharts/|QWidget|QMainWindow|QChart|QPainter|QDialog|'
                             r'QLabel|QAbstractButton|QPushButton|QLineEdit|QMenu|QToolBar|QDockWidget|QStyle|'

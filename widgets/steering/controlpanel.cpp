@@ -4,6 +4,7 @@
 #include "base/format.h"
 #include "loadtester/loadtesterwatch.h"
 #include "loadtester/steeringpolicy.h"
+#include "steering/ceilingsearchdialog.h"
 #include "steering/numberfieldkeys.h"
 #include "theme/uitheme.h"
 
@@ -109,6 +110,12 @@ void ControlPanel::build()
     m_pause = new QPushButton(tr("Pause load"));
     m_pause->setToolTip(tr("Pause or resume the load tester (Ctrl+P)"));
     connect(m_pause, &QPushButton::clicked, this, &ControlPanel::togglePause);
+    m_findCeiling = new QPushButton(tr("Find the ceiling…"));
+    connect(m_findCeiling, &QPushButton::clicked, this, [this] {
+        CeilingSearchDialog dialog(m_ceilingPlan, m_controller->capabilities().rateUnit, this);
+        if (dialog.exec() == QDialog::Accepted)
+            requestCeilingSearch(dialog.plan());
+    });
     auto *pauseShortcut = new QShortcut(QKeySequence(Qt::CTRL | Qt::Key_P), this);
     pauseShortcut->setContext(Qt::WindowShortcut);
     pauseShortcut->setWhatsThis(tr("Pause or resume the load"));
@@ -160,6 +167,7 @@ void ControlPanel::build()
     form->addWidget(m_limitElsewhere, 4, 1, 1, 2);
     form->addLayout(limitSteps, 5, 0, 1, 3);
     form->addWidget(m_pause, 6, 0, 1, 3);
+    form->addWidget(m_findCeiling, 7, 0, 1, 3);
 
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_header);
@@ -241,6 +249,28 @@ void ControlPanel::updateCapabilities()
     for (QPushButton *button : m_limitStepButtons)
         enable(button, caps.canSetInflightLimit, caps.inflightLimitUnavailable);
     enable(m_pause, caps.canPause, caps.pauseUnavailable);
+    m_findCeiling->setEnabled(any && caps.canSetRate && m_ceilingSearchAllowed);
+    m_findCeiling->setToolTip(!caps.canSetRate          ? caps.rateUnavailable
+                              : !m_ceilingSearchAllowed ? tr("A scenario is running: it steers the load")
+                                                        : tr("Raise the rate in stairs until the system stops keeping "
+                                                             "up, and draw the capacity curve"));
+}
+
+bool ControlPanel::isCeilingSearchOffered() const
+{
+    return m_findCeiling->isEnabled();
+}
+
+void ControlPanel::setCeilingSearchAllowed(bool allowed)
+{
+    m_ceilingSearchAllowed = allowed;
+    updateCapabilities();
+}
+
+void ControlPanel::requestCeilingSearch(const CeilingSearchPlan &plan)
+{
+    m_ceilingPlan = plan; // the next search starts from what was asked last
+    emit ceilingSearchRequested(plan);
 }
 
 std::optional<LoadTesterStatus> ControlPanel::firstStatus() const

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "loadtester/loadtestercontroller.h"
+#include "scenario/ceilingsearch.h"
 
 #include <QPointer>
 #include <QWidget>
@@ -46,9 +47,15 @@ public:
     // whoever steers by hand knows a guard may pause the load. Empty hides the line.
     void setGuards(const QString &richText);
     QString guardsText() const;
+    // "Find the ceiling…" is offered while nothing else steers the load (no scenario runs).
+    void setCeilingSearchAllowed(bool allowed);
+    bool isCeilingSearchOffered() const;
+    // What the dialog's "Start the search" does; for tests.
+    void requestCeilingSearch(const CeilingSearchPlan &plan);
 
 signals:
     void actionRequested(const LoadTesterAction &action);
+    void ceilingSearchRequested(const CeilingSearchPlan &plan);
 
 private:
     void build();
@@ -84,6 +91,9 @@ private:
     QPushButton *m_applyLimit = nullptr;
     QList<QPushButton *> m_limitStepButtons;
     QPushButton *m_pause = nullptr;
+    QPushButton *m_findCeiling = nullptr;
+    CeilingSearchPlan m_ceilingPlan;
+    bool m_ceilingSearchAllowed = true;
     QLabel *m_result = nullptr;
     QLabel *m_guards = nullptr;
     // Beside a field being edited: the value in force when it changed elsewhere meanwhile.

@@ -26,6 +26,11 @@ ScenarioPanel::ScenarioPanel(ScenarioRunner *runner, QWidget *parent)
     layout->addWidget(m_checks);
     layout->addWidget(m_stop);
     connect(m_stop, &QPushButton::clicked, m_runner, &ScenarioRunner::stop);
+    connect(m_runner, &ScenarioRunner::started, this, [this] {
+        m_stop->setEnabled(true);
+        m_tick.start();
+        reload();
+    });
     connect(m_runner, &ScenarioRunner::stepStarted, this, &ScenarioPanel::refreshCountdown);
     connect(m_runner, &ScenarioRunner::stepFinished, this, [this](int index, bool ok, const QString &message) {
         if (QListWidgetItem *item = m_steps->item(index)) {

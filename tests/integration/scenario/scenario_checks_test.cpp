@@ -7,6 +7,7 @@
 #include "blockinghttp.h"
 #include "prometheusprocess.h"
 #include "testbedprocess.h"
+#include "testfiles.h"
 #include "testpaths.h"
 
 #include <QFile>
@@ -15,15 +16,6 @@
 #include <gtest/gtest.h>
 
 namespace {
-
-QString writeFile(const QTemporaryDir &dir, const QString &name, const QByteArray &content)
-{
-    QFile file(dir.filePath(name));
-    if (!file.open(QIODevice::WriteOnly))
-        return {};
-    file.write(content);
-    return file.fileName();
-}
 
 class ScenarioChecks : public ::testing::Test
 {
@@ -68,7 +60,7 @@ TEST_F(ScenarioChecks, AGuardPausesTheOverloadBeforeThePendingQueueFillsAndTheVe
 {
     startStack();
     // Seed 000's overload in small: twice what the engine takes, and nothing stops it but the guard.
-    const QString file = writeFile(dir, QStringLiteral("guarded.json"), R"json({"title": "overload", "steps": [
+    const QString file = writeTestFile(dir, QStringLiteral("guarded.json"), R"json({"title": "overload", "steps": [
         {"annotate": "overload"},
         {"setRate": 400},
         {"after": "90s", "screenshot": "never.png"}],
@@ -96,7 +88,7 @@ TEST_F(ScenarioChecks, AGuardThatCannotActSaysSoAndStillStopsTheRun)
 {
     startStack({QStringLiteral("--max-rate"), QStringLiteral("100")});
     // The guard's answer to a low rate is a rate the starter refuses to take.
-    const QString file = writeFile(dir, QStringLiteral("refused.json"), R"json({"steps": [
+    const QString file = writeTestFile(dir, QStringLiteral("refused.json"), R"json({"steps": [
         {"after": "60s", "annotate": "never"}],
       "guards": [{"name": "rate floor", "query": "max(starter_rate)", "holds": ">= 50", "then": {"setRate": 500}}]})json");
     const AppRun result = run(file);
@@ -110,7 +102,7 @@ TEST_F(ScenarioChecks, AGuardThatCannotActSaysSoAndStillStopsTheRun)
 TEST_F(ScenarioChecks, ExpectationsJudgeTheirPhasesAndMakeTheExitCode)
 {
     startStack();
-    const QString held = writeFile(dir, QStringLiteral("held.json"), R"json({"steps": [
+    const QString held = writeTestFile(dir, QStringLiteral("held.json"), R"json({"steps": [
         {"annotate": "steady"},
         {"after": "4s", "annotate": "faster"},
         {"setRate": 30},
@@ -126,7 +118,7 @@ TEST_F(ScenarioChecks, ExpectationsJudgeTheirPhasesAndMakeTheExitCode)
         << passed.err.toStdString();
 
     // The same rate judged in the phase where it is wrong: the run completes, the verdict fails.
-    const QString failed = writeFile(dir, QStringLiteral("failed.json"), R"json({"steps": [
+    const QString failed = writeTestFile(dir, QStringLiteral("failed.json"), R"json({"steps": [
         {"annotate": "steady"},
         {"setRate": 30},
         {"waitFor": "max(starter_rate) == 30", "timeout": "30s"},

@@ -5,6 +5,7 @@
 #include "apprun.h"
 #include "prometheusprocess.h"
 #include "testbedprocess.h"
+#include "testfiles.h"
 #include "testpaths.h"
 
 #include <QFile>
@@ -19,15 +20,6 @@ namespace {
 AppRun runApp(const QStringList &arguments)
 {
     return runChaoscope(arguments, 180000);
-}
-
-QString writeFile(const QTemporaryDir &dir, const QString &name, const QByteArray &content)
-{
-    QFile file(dir.filePath(name));
-    if (!file.open(QIODevice::WriteOnly))
-        return {};
-    file.write(content);
-    return file.fileName();
 }
 
 class ScenarioHeadless : public ::testing::Test
@@ -60,7 +52,7 @@ protected:
 
 TEST_F(ScenarioHeadless, StepsSteerTheStarterWaitForPrometheusAndWriteScreenshots)
 {
-    const QString file = writeFile(dir, QStringLiteral("ok.json"), R"({"title": "t", "steps": [
+    const QString file = writeTestFile(dir, QStringLiteral("ok.json"), R"({"title": "t", "steps": [
         {"at": "+1s", "annotate": "start"},
         {"setRate": 25},
         {"waitFor": "starter_rate == 25", "timeout": "30s"},
@@ -77,7 +69,7 @@ TEST_F(ScenarioHeadless, StepsSteerTheStarterWaitForPrometheusAndWriteScreenshot
 
 TEST_F(ScenarioHeadless, AFailedStepStopsTheRunAndIsNamed)
 {
-    const QString file = writeFile(dir, QStringLiteral("fail.json"), R"({"steps": [
+    const QString file = writeTestFile(dir, QStringLiteral("fail.json"), R"({"steps": [
         {"waitFor": "vector(0) > 1", "timeout": "2s"},
         {"screenshot": "never.png"}]})");
     const AppRun run = runApp(baseArgs() << QStringLiteral("--scenario") << file);
@@ -88,7 +80,7 @@ TEST_F(ScenarioHeadless, AFailedStepStopsTheRunAndIsNamed)
 
 TEST_F(ScenarioHeadless, ContinueOnErrorGoesOnButTheRunStillFails)
 {
-    const QString file = writeFile(dir, QStringLiteral("cont.json"), R"({"steps": [
+    const QString file = writeTestFile(dir, QStringLiteral("cont.json"), R"({"steps": [
         {"setRate": 999999999, "continueOnError": true},
         {"screenshot": "still.png"}]})");
     const AppRun run = runApp(baseArgs() << QStringLiteral("--scenario") << file);
@@ -98,7 +90,7 @@ TEST_F(ScenarioHeadless, ContinueOnErrorGoesOnButTheRunStillFails)
 
 TEST_F(ScenarioHeadless, ABrokenFileIsReportedWithItsPlaceAndNothingRuns)
 {
-    const QString file = writeFile(dir, QStringLiteral("bad.json"), R"({"steps": [{"at": "soon", "setRate": 5}]})");
+    const QString file = writeTestFile(dir, QStringLiteral("bad.json"), R"({"steps": [{"at": "soon", "setRate": 5}]})");
     const AppRun run = runApp(baseArgs() << QStringLiteral("--scenario") << file);
     EXPECT_EQ(run.exitCode, 2);
     EXPECT_TRUE(run.err.contains(QStringLiteral("steps[0].at"))) << run.err.toStdString();

@@ -301,3 +301,28 @@ TEST(ControlPanelKeys, TheWindowsShortcutsWorkFromTheNumberFields)
         EXPECT_TRUE(field->text().contains(QStringLiteral("42"))) << field->text().toStdString();
     }
 }
+
+TEST_F(ControlPanelAgainstStarter, FindTheCeilingIsOfferedOnlyWhileNothingElseSteers)
+{
+    ControlPanel panel(&controller);
+    ASSERT_TRUE(waitForStatus());
+    QPushButton *find = nullptr;
+    for (QPushButton *button : panel.findChildren<QPushButton *>()) {
+        if (button->text() == QStringLiteral("Find the ceiling…"))
+            find = button;
+    }
+    ASSERT_NE(find, nullptr);
+    EXPECT_TRUE(find->isEnabled());
+    panel.setCeilingSearchAllowed(false); // a scenario runs
+    EXPECT_FALSE(find->isEnabled());
+    EXPECT_EQ(find->toolTip(), QStringLiteral("A scenario is running: it steers the load"));
+    panel.setCeilingSearchAllowed(true);
+    EXPECT_TRUE(panel.isCeilingSearchOffered());
+
+    QSignalSpy requested(&panel, &ControlPanel::ceilingSearchRequested);
+    CeilingSearchPlan plan;
+    plan.from = 20;
+    panel.requestCeilingSearch(plan);
+    ASSERT_EQ(requested.size(), 1);
+    EXPECT_EQ(requested.first().first().value<CeilingSearchPlan>().from, 20);
+}
