@@ -10,6 +10,7 @@
 #include "base/kubernetesnames.h"
 #include "capacity/capacitycurvepainter.h"
 #include "dashboard/dashboardvariables.h"
+#include "dashboard/derivedseriesupdater.h"
 #include "headless/exportrunner.h"
 #include "headless/headlessrunner.h"
 #include "headless/screenshot.h"
@@ -20,6 +21,7 @@
 #include "loadtester/loadtestertext.h"
 #include "session/sessionreplay.h"
 #include "settings/appsettings.h"
+#include "store/serieskey.h"
 #include "window/mainwindow.h"
 
 #include <QCoreApplication>
@@ -363,6 +365,21 @@ std::optional<int> LiveRun::startScenario()
 {
     m_scenario.emplace(&m_controller, &m_annotations, &m_client);
     m_scenario->setCluster(m_cluster.get());
+    // A check on a dashboard series (a formula's too) reads what the dashboard drew last; an
+    // answer older than three polls is a gap, not a value.
+    m_scenario->checks().setSeriesValues([this](const QString &seriesId) {
+        std::vector<double> values;
+        const QString reference = DerivedSeriesUpdater::storeKeysById(m_poller.dashboard()).value(seriesId);
+        if (reference.isEmpty())
+            return values;
+        const qint64 freshSince = QDateTime::currentMSecsSinceEpoch() - 3 * m_poller.refreshMs();
+        for (const QString &key : SeriesKey::resolveAll(m_store, reference)) {
+            const SampleStore::Series *series = m_store.series(key);
+            if (series && !series->timestampsMs().empty() && series->timestampsMs().back() >= freshSince)
+                values.push_back(series->values().back());
+        }
+        return values;
+    });
     connectScenario();
     connect(m_mainWindow.get(), &MainWindow::ceilingSearchRequested, this, &LiveRun::startCeilingSearch);
     if (m_options.scenario.isEmpty())
@@ -374,6 +391,25 @@ std::optional<int> LiveRun::startScenario()
             printError(QStringLiteral("scenario %1: %2").arg(m_options.scenario, issue.toString()));
         return 2;
     }
+    // A check's "series" names an id of the dashboard the run shows: known only now.
+    const QHash<QString, QString> ids = DerivedSeriesUpdater::storeKeysById(m_poller.dashboard());
+    bool unknownSeries = false;
+    const auto checkSeries = [&](const Check &check, const QString &path) {
+        if (check.series.isEmpty() || ids.contains(check.series))
+            return;
+        QStringList known = ids.keys();
+        known.sort();
+        printError(QStringLiteral("scenario %1: %2.series: the dashboard has no series with the id \"%3\" (ids: %4)")
+                       .arg(m_options.scenario, path, check.series,
+                            known.isEmpty() ? QStringLiteral("none") : known.join(QStringLiteral(", "))));
+        unknownSeries = true;
+    };
+    for (std::size_t i = 0; i < scenario.scenario.expectations.size(); ++i)
+        checkSeries(scenario.scenario.expectations[i], QStringLiteral("expect[%1]").arg(i));
+    for (std::size_t i = 0; i < scenario.scenario.guards.size(); ++i)
+        checkSeries(scenario.scenario.guards[i].check, QStringLiteral("guards[%1]").arg(i));
+    if (unknownSeries)
+        return 2;
     m_mainWindow->showScenario(&*m_scenario);
     m_scenario->start(scenario.scenario);
     return std::nullopt;

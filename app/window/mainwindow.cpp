@@ -338,7 +338,8 @@ void MainWindow::buildMenus()
         const std::vector<PanelDefinition> &definitions = m_view->shown().dashboard.panels;
         const std::vector<PanelWidget *> &shown = m_view->panels();
         for (std::size_t i = 0; i < shown.size() && i < definitions.size(); ++i)
-            panels.push_back(PhaseStatisticsDialog::panelSeries(definitions[i], shown[i]->chart()->legend()));
+            panels.push_back(
+                PhaseStatisticsDialog::panelSeries(definitions[i], shown[i]->chart()->legend(), shown[i]->checks()));
         auto *dialog = new PhaseStatisticsDialog(m_store, m_annotations, this);
         dialog->setAttribute(Qt::WA_DeleteOnClose);
         dialog->setPanels(std::move(panels), current);
@@ -614,20 +615,15 @@ void MainWindow::showScenario(ScenarioRunner *runner)
     // both kept current as the checks are judged.
     const auto refresh = [this, runner] {
         const CheckRunner &checks = runner->checks();
-        std::vector<DashboardView::ThresholdLine> lines;
+        std::vector<DashboardView::ScenarioCheck> lines;
         for (const CheckTracker &tracker : checks.expectations())
-            lines.push_back({tracker.check().query, tracker.check().condition.threshold,
-                             QStringLiteral("%1 %2").arg(tracker.check().name,
-                                                         tracker.check().condition.describe(tracker.check().unit)),
-                             tracker.failed() && tracker.check().severity == Check::Severity::Critical});
+            lines.push_back(
+                {tracker.check(), {}, tracker.failed() && tracker.check().severity == Check::Severity::Critical});
         QStringList guards;
         for (int i = 0; i < int(checks.guards().size()); ++i) {
             const CheckTracker &tracker = checks.guards()[std::size_t(i)];
             const ScenarioGuard &guard = runner->scenario().guards[std::size_t(i)];
-            lines.push_back({tracker.check().query, tracker.check().condition.threshold,
-                             QStringLiteral("guard %1 %2")
-                                 .arg(tracker.check().name, tracker.check().condition.describe(tracker.check().unit)),
-                             tracker.failed()});
+            lines.push_back({tracker.check(), tr("guard"), tracker.failed()});
             const CheckRunner::GuardState state = checks.guardState(i);
             const QString words = state == CheckRunner::GuardState::Armed ? tr("armed")
                                   : state == CheckRunner::GuardState::Acting
@@ -642,7 +638,7 @@ void MainWindow::showScenario(ScenarioRunner *runner)
                                tracker.check().condition.describe(tracker.check().unit).toHtmlEscaped(),
                                guard.describeAction().toHtmlEscaped(), UiTheme::css(colour), words.toHtmlEscaped());
         }
-        m_view->setThresholdLines(lines);
+        m_view->setScenarioChecks(lines);
         if (m_controlPanel)
             m_controlPanel->setGuards(guards.isEmpty() ? QString()
                                                        : QStringLiteral("<b>%1</b><br>").arg(tr("Guards")) +

@@ -13,6 +13,11 @@
 namespace {
 
 // A column title names the annotation by its first line, short enough for a table header.
+QString firstLine(const Annotation &annotation)
+{
+    return annotation.text.section(QLatin1Char('\n'), 0, 0).simplified();
+}
+
 QString shortText(const Annotation &annotation)
 {
     constexpr int kMax = 40;
@@ -33,6 +38,11 @@ QString markdownCell(QString text)
 }
 
 } // namespace
+
+QString PhaseStatisticsTable::checkTitle(const Check &check)
+{
+    return QStringLiteral("%1 %2").arg(check.name, check.condition.describe(check.unit));
+}
 
 QString PhaseStatisticsTable::statisticName(Statistic statistic)
 {
@@ -65,6 +75,12 @@ QString PhaseStatisticsTable::toTabSeparated() const
             fields << plainNumber(value);
         lines << fields.join(QLatin1Char('\t'));
     }
+    for (const CheckRow &row : checks) {
+        QStringList fields{cell(checkTitle(row.check)), QStringLiteral("check")};
+        for (const CheckVerdict &verdict : row.verdicts)
+            fields << cell(verdict.describe(row.check));
+        lines << fields.join(QLatin1Char('\t'));
+    }
     return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
 }
 
@@ -84,6 +100,12 @@ QString PhaseStatisticsTable::toMarkdown() const
             fields << (value ? markdownCell(Format::value(*value, row.unit)) : QStringLiteral("–"));
         lines << QStringLiteral("| %1 |").arg(fields.join(QStringLiteral(" | ")));
     }
+    for (const CheckRow &row : checks) {
+        QStringList fields{markdownCell(checkTitle(row.check)), QStringLiteral("check")};
+        for (const CheckVerdict &verdict : row.verdicts)
+            fields << markdownCell(verdict.describe(row.check));
+        lines << QStringLiteral("| %1 |").arg(fields.join(QStringLiteral(" | ")));
+    }
     return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
 }
 
@@ -91,7 +113,7 @@ namespace PhaseStatistics {
 
 std::vector<Phase> phases(const TimeRange &visible, const std::vector<Annotation> &annotations)
 {
-    std::vector<Phase> result{{QObject::tr("visible range"), visible}};
+    std::vector<Phase> result{{QObject::tr("visible range"), visible, {}}};
     // Boundaries: accepted annotations starting strictly inside the range, one per instant.
     std::vector<const Annotation *> marks;
     for (const Annotation &a : annotations) {
@@ -106,12 +128,15 @@ std::vector<Phase> phases(const TimeRange &visible, const std::vector<Annotation
     if (marks.empty())
         return result;
     result.push_back(
-        {QObject::tr("before %1").arg(shortText(*marks.front())), {visible.startMs, marks.front()->timeMs - 1}});
+        {QObject::tr("before %1").arg(shortText(*marks.front())), {visible.startMs, marks.front()->timeMs - 1}, {}});
     for (std::size_t i = 0; i + 1 < marks.size(); ++i) {
         result.push_back({QStringLiteral("%1 \u2192 %2").arg(shortText(*marks[i]), shortText(*marks[i + 1])),
-                          {marks[i]->timeMs, marks[i + 1]->timeMs - 1}});
+                          {marks[i]->timeMs, marks[i + 1]->timeMs - 1},
+                          firstLine(*marks[i])});
     }
-    result.push_back({QObject::tr("after %1").arg(shortText(*marks.back())), {marks.back()->timeMs, visible.endMs}});
+    result.push_back({QObject::tr("after %1").arg(shortText(*marks.back())),
+                      {marks.back()->timeMs, visible.endMs},
+                      firstLine(*marks.back())});
     return result;
 }
 
@@ -136,7 +161,8 @@ std::optional<double> p95(std::span<const qint64> timestampsMs, std::span<const 
 }
 
 PhaseStatisticsTable compute(const std::vector<PhaseSeries> &series, const TimeRange &visible,
-                             const std::vector<Annotation> &annotations, bool withP95)
+                             const std::vector<Annotation> &annotations, bool withP95,
+                             const std::vector<PhaseCheck> &checks)
 {
     using Statistic = PhaseStatisticsTable::Statistic;
     PhaseStatisticsTable table;
@@ -177,6 +203,8 @@ PhaseStatisticsTable compute(const std::vector<PhaseSeries> &series, const TimeR
             table.rows.push_back(std::move(row));
         }
     }
+    for (const PhaseCheck &check : checks)
+        table.checks.push_back({check.check, CheckJudgement::perPhase(check.check, check.series, table.columns)});
     return table;
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "analysis/checkjudgement.h"
 #include "annotations/annotation.h"
 #include "base/timerange.h"
 
@@ -17,7 +18,8 @@
 struct Phase
 {
     QString title;
-    TimeRange range; // inclusive; consecutive phases do not share a millisecond
+    TimeRange range;   // inclusive; consecutive phases do not share a millisecond
+    QString startedBy; // the first line of the annotation it starts at; empty for the first and the whole
 };
 
 struct PhaseSeries
@@ -47,10 +49,19 @@ struct PhaseStatisticsTable
         std::vector<std::optional<double>> values; // one per column; empty where no sample
     };
 
+    // A check on the panel's series, judged per phase: "held · worst …", "FAILED at …".
+    struct CheckRow
+    {
+        Check check;
+        std::vector<CheckVerdict> verdicts; // one per column
+    };
+
     std::vector<Phase> columns;
     std::vector<Row> rows; // per series: mean, min, max, last (and p95 on request)
+    std::vector<CheckRow> checks;
 
     static QString statisticName(Statistic statistic); // "mean", "p95", ...
+    static QString checkTitle(const Check &check);     // "no timeouts ≤ 0"
     // For a spreadsheet: a header line, then one line per row; plain numbers.
     QString toTabSeparated() const;
     // For a report: a Markdown table with values in the panel's unit ("298 ops/s").
@@ -63,8 +74,16 @@ namespace PhaseStatistics {
 // start strictly inside it. Annotations at the same instant make one boundary.
 std::vector<Phase> phases(const TimeRange &visible, const std::vector<Annotation> &annotations);
 
+// A check and the series of the panel it judges (every series of its query).
+struct PhaseCheck
+{
+    Check check;
+    std::vector<CheckJudgement::Samples> series;
+};
+
 PhaseStatisticsTable compute(const std::vector<PhaseSeries> &series, const TimeRange &visible,
-                             const std::vector<Annotation> &annotations, bool withP95);
+                             const std::vector<Annotation> &annotations, bool withP95,
+                             const std::vector<PhaseCheck> &checks = {});
 
 // The 95th percentile (nearest rank) of the finite values with a timestamp in the range.
 std::optional<double> p95(std::span<const qint64> timestampsMs, std::span<const double> values, const TimeRange &range);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "checks/check.h"
 #include "dashboard/detectordefinition.h"
 #include "dashboard/loadtesterfield.h"
 #include "dashboard/thresholdsteps.h"
@@ -177,6 +178,9 @@ struct DashboardDefinition
     KubernetesDefinition kubernetes;
     std::vector<AnnotationQueryDefinition> annotationQueries;
     std::vector<DetectorDefinition> detectors;
+    // Steady-state levels: drawn on the panels that show their query or series, judged from
+    // the samples drawn (per phase between annotations) in the legend and the phase statistics.
+    std::vector<Check> checks;
 };
 
 // One problem found while reading a dashboard file: where (a JSON path such as

@@ -159,6 +159,32 @@ QJsonObject detectorObject(const DetectorDefinition &detector)
     return object;
 }
 
+// A check under the loader's keys ("holds" in ASCII, durations in milliseconds).
+QJsonObject checkObject(const Check &check)
+{
+    using Op = CheckCondition::Op;
+    const Op op = check.condition.op;
+    const QString symbol = op == Op::Below    ? QStringLiteral("<")
+                           : op == Op::AtMost ? QStringLiteral("<=")
+                           : op == Op::Above  ? QStringLiteral(">")
+                                              : QStringLiteral(">=");
+    QJsonObject object{{QStringLiteral("name"), check.name},
+                       {QStringLiteral("holds"),
+                        QStringLiteral("%1 %2").arg(symbol, QString::number(check.condition.threshold, 'g', 17))}};
+    object.insert(check.query.isEmpty() ? QStringLiteral("series") : QStringLiteral("query"), check.subject());
+    if (check.forMs > 0)
+        object.insert(QStringLiteral("for"), QStringLiteral("%1ms").arg(check.forMs));
+    if (check.graceMs > 0)
+        object.insert(QStringLiteral("after"), QStringLiteral("%1ms").arg(check.graceMs));
+    if (check.severity != Check::Severity::Critical)
+        object.insert(QStringLiteral("severity"), Check::severityName(check.severity));
+    if (!check.unit.isEmpty())
+        object.insert(QStringLiteral("unit"), check.unit);
+    if (!check.during.isEmpty())
+        object.insert(QStringLiteral("during"), QJsonArray::fromStringList(check.during));
+    return object;
+}
+
 // A fixed variable as the plain string it was written as; a choosable one as an object with
 // its current value as the default, so a session reopens on the value last chosen.
 QJsonValue variableValue(const VariableDefinition &variable)
@@ -252,6 +278,12 @@ QJsonObject toJsonObject(const DashboardDefinition &dashboard)
         for (const DetectorDefinition &detector : dashboard.detectors)
             detectors.append(detectorObject(detector));
         root.insert(QStringLiteral("detectors"), detectors);
+    }
+    if (!dashboard.checks.empty()) {
+        QJsonArray checks;
+        for (const Check &check : dashboard.checks)
+            checks.append(checkObject(check));
+        root.insert(QStringLiteral("checks"), checks);
     }
     return root;
 }

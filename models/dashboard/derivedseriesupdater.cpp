@@ -2,6 +2,7 @@
 #include "dashboard/derivedseriesupdater.h"
 
 #include "dashboard/loadtesterfield.h"
+#include "dashboard/seriesreference.h"
 #include "store/derivedseries.h"
 #include "store/samplestore.h"
 #include "store/serieskey.h"
@@ -48,14 +49,7 @@ QHash<QString, QString> DerivedSeriesUpdater::storeKeysById(const DashboardDefin
             const SeriesDefinition &definition = series[std::size_t(q)];
             if (definition.id.isEmpty())
                 continue;
-            if (!definition.derive.isEmpty())
-                keyOfId.insert(definition.id, storeKey(p, q));
-            else if (definition.loadTester != LoadTesterField::None)
-                keyOfId.insert(definition.id, LoadTesterFields::storeKey(definition.loadTester));
-            else if (!definition.kubernetes.isEmpty())
-                keyOfId.insert(definition.id, SeriesKey::kubernetes(definition.workload, definition.kubernetesField()));
-            else
-                keyOfId.insert(definition.id, SeriesKey::queryPrefix(p, q)); // every series of the query
+            keyOfId.insert(definition.id, SeriesReference::of(p, q, definition));
         }
     }
     return keyOfId;

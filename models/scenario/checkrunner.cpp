@@ -14,17 +14,24 @@
 namespace {
 
 // A query may return several series ("pending per replica"): the check is as good as the worst.
-std::optional<double> worstValue(const PromQueryResult &result, const CheckCondition &condition)
+std::optional<double> worstValue(const std::vector<double> &values, const CheckCondition &condition)
 {
     std::optional<double> worst;
-    for (const PromSeries &series : result.series) {
-        if (series.values.empty() || !std::isfinite(series.values.back()))
-            continue;
-        const double value = series.values.back();
-        if (!worst || condition.isWorse(value, *worst))
+    for (const double value : values) {
+        if (std::isfinite(value) && (!worst || condition.isWorse(value, *worst)))
             worst = value;
     }
     return worst;
+}
+
+std::vector<double> newestValues(const PromQueryResult &result)
+{
+    std::vector<double> values;
+    for (const PromSeries &series : result.series) {
+        if (!series.values.empty())
+            values.push_back(series.values.back());
+    }
+    return values;
 }
 
 } // namespace
@@ -81,7 +88,15 @@ void CheckRunner::evaluate()
         if (m_inFlight[std::size_t(i)])
             continue; // a slow Prometheus gets one query per check, not a queue of them
         const int guard = i < expectations ? -1 : i - expectations;
-        const CheckTracker &tracker = guard < 0 ? m_expectations[std::size_t(i)] : m_guardTrackers[std::size_t(guard)];
+        CheckTracker &tracker = guard < 0 ? m_expectations[std::size_t(i)] : m_guardTrackers[std::size_t(guard)];
+        if (tracker.check().query.isEmpty()) { // a dashboard series: read from the store, now
+            judge(tracker,
+                  worstValue(m_seriesValues ? m_seriesValues(tracker.check().series) : std::vector<double>{},
+                             tracker.check().condition),
+                  guard, m_clock.elapsed(), m_phase);
+            emit evaluated();
+            continue;
+        }
         m_inFlight[std::size_t(i)] = true;
         const int round = m_round;
         // Judged in the phase and at the time it was asked: Prometheus evaluates it then.
@@ -93,19 +108,22 @@ void CheckRunner::evaluate()
                          m_inFlight[std::size_t(i)] = false;
                          if (!m_poll.isActive())
                              return; // the run ended while the query was out
-                         judge(guard < 0 ? m_expectations[std::size_t(i)] : m_guardTrackers[std::size_t(guard)], result,
+                         CheckTracker &judged =
+                             guard < 0 ? m_expectations[std::size_t(i)] : m_guardTrackers[std::size_t(guard)];
+                         // A failed query is a gap, not a failure: a Prometheus hiccup must not
+                         // pause the load.
+                         judge(judged,
+                               result ? worstValue(newestValues(result.value()), judged.check().condition)
+                                      : std::optional<double>(),
                                guard, askedAtMs, phase);
                          emit evaluated();
                      });
     }
 }
 
-void CheckRunner::judge(CheckTracker &tracker, const Result<PromQueryResult> &result, int guard, qint64 atMs,
+void CheckRunner::judge(CheckTracker &tracker, std::optional<double> value, int guard, qint64 atMs,
                         const QString &phase)
 {
-    // A failed query is a gap, not a failure: a Prometheus hiccup must not pause the load.
-    const std::optional<double> value =
-        result ? worstValue(result.value(), tracker.check().condition) : std::optional<double>();
     if (tracker.observe(atMs, value, phase) && guard >= 0)
         trip(guard);
 }

@@ -9,6 +9,8 @@
 #include <QElapsedTimer>
 #include <QObject>
 #include <QTimer>
+#include <functional>
+#include <optional>
 #include <vector>
 
 class AnnotationModel;
@@ -37,6 +39,11 @@ public:
                 QObject *parent = nullptr);
 
     void setCluster(ClusterController *cluster) { m_cluster = cluster; }
+    // Where a check on a dashboard series ("series": "pending", a formula's too) reads its
+    // value each round: the newest values of that series' store series, fresh ones only.
+    // Unset, or nothing fresh: the round is a gap for it.
+    using SeriesValues = std::function<std::vector<double>(const QString &seriesId)>;
+    void setSeriesValues(SeriesValues source) { m_seriesValues = std::move(source); }
     void setIntervalMs(int ms) { m_poll.setInterval(ms); }
 
     void start(const Scenario &scenario); // the run's clock starts now
@@ -60,8 +67,7 @@ signals:
 
 private:
     void evaluate();
-    void judge(CheckTracker &tracker, const Result<PromQueryResult> &result, int guard, qint64 atMs,
-               const QString &phase);
+    void judge(CheckTracker &tracker, std::optional<double> value, int guard, qint64 atMs, const QString &phase);
     void trip(int guard);
     void act(int guard);
     void onActionFinished(const ActionReport &report);
@@ -71,6 +77,7 @@ private:
     AnnotationModel *m_annotations;
     PrometheusClient *m_prometheus;
     ClusterController *m_cluster = nullptr;
+    SeriesValues m_seriesValues;
     Scenario m_scenario;
     QElapsedTimer m_clock;
     QTimer m_poll;

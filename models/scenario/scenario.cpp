@@ -3,6 +3,7 @@
 
 #include "base/format.h"
 #include "base/jsontext.h"
+#include "dashboard/loader/checkssection.h"
 #include "dashboard/loader/dashboardloader.h"
 #include "loadtester/loadtesteraction.h"
 
@@ -353,78 +354,11 @@ std::optional<DashboardIssue> readAction(const QString &action, const QJsonValue
     return std::nullopt;
 }
 
-// A check of "expect" or "guards": {"name", "query", "holds": "< 5000", "for", "severity",
-// "unit", "during", "after"}; a guard also has "then" and may have "continueScenario".
-std::optional<Check> readCheck(const QJsonValue &value, const QString &path, const QSet<QString> &extraKeys,
-                               QList<DashboardIssue> *issues)
-{
-    if (!value.isObject()) {
-        issues->append(
-            DashboardIssue{path, QStringLiteral("must be an object with \"name\", \"query\" and \"holds\"")});
-        return std::nullopt;
-    }
-    const QJsonObject object = value.toObject();
-    static const QSet<QString> keys{QStringLiteral("name"),   QStringLiteral("query"),    QStringLiteral("holds"),
-                                    QStringLiteral("for"),    QStringLiteral("severity"), QStringLiteral("unit"),
-                                    QStringLiteral("during"), QStringLiteral("after")};
-    const qsizetype before = issues->size();
-    for (const QString &key : object.keys()) {
-        if (!keys.contains(key) && !extraKeys.contains(key))
-            issues->append(DashboardIssue{path + QLatin1Char('.') + key, QStringLiteral("unknown key")});
-    }
-    Check check;
-    check.query = object.value(QStringLiteral("query")).toString().trimmed();
-    check.name = object.value(QStringLiteral("name")).toString().trimmed();
-    if (check.name.isEmpty())
-        check.name = check.query;
-    if (check.query.isEmpty())
-        issues->append(DashboardIssue{path + QStringLiteral(".query"), QStringLiteral("missing: the PromQL to judge")});
-    const QJsonValue holds = object.value(QStringLiteral("holds"));
-    if (const std::optional<CheckCondition> condition = CheckCondition::parse(holds.toString()))
-        check.condition = *condition;
-    else
-        issues->append(DashboardIssue{path + QStringLiteral(".holds"),
-                                      holds.isUndefined()
-                                          ? QStringLiteral("missing: what must hold, like \"< 5000\"")
-                                          : QStringLiteral("must be a comparison with a number: \"< 5000\", "
-                                                           "\"<= 0.05\", \"> 180\", \">= 1\"")});
-    for (const auto &[key, target] :
-         {std::pair{QStringLiteral("for"), &check.forMs}, std::pair{QStringLiteral("after"), &check.graceMs}}) {
-        if (!object.contains(key))
-            continue;
-        if (const std::optional<qint64> ms = readDuration(object.value(key)))
-            *target = *ms;
-        else
-            issues->append(
-                DashboardIssue{path + QLatin1Char('.') + key, QStringLiteral("is not a duration like \"10s\"")});
-    }
-    const QString severity = object.value(QStringLiteral("severity")).toString(QStringLiteral("critical"));
-    if (severity == QLatin1String("warning"))
-        check.severity = Check::Severity::Warning;
-    else if (severity != QLatin1String("critical"))
-        issues->append(
-            DashboardIssue{path + QStringLiteral(".severity"), QStringLiteral("must be \"critical\" or \"warning\"")});
-    check.unit = object.value(QStringLiteral("unit")).toString();
-    const QJsonValue during = object.value(QStringLiteral("during"));
-    if (during.isString()) {
-        check.during << during.toString();
-    } else if (during.isArray()) {
-        for (const QJsonValue phase : during.toArray())
-            check.during << phase.toString();
-    } else if (!during.isUndefined()) {
-        issues->append(
-            DashboardIssue{path + QStringLiteral(".during"), QStringLiteral("must name phases: [\"overload\", …]")});
-    }
-    if (issues->size() != before)
-        return std::nullopt;
-    return check;
-}
-
 // A guard's "then": one of pause, setRate, setInflightLimit, scale or stop.
 std::optional<ScenarioGuard> readGuard(const QJsonValue &value, const QString &path, QList<DashboardIssue> *issues)
 {
     static const QSet<QString> extra{QStringLiteral("then"), QStringLiteral("continueScenario")};
-    const std::optional<Check> check = readCheck(value, path, extra, issues);
+    const std::optional<Check> check = CheckReader::read(value, path, extra, issues);
     if (!check)
         return std::nullopt;
     ScenarioGuard guard;
@@ -508,7 +442,7 @@ void readChecks(const QJsonObject &root, LoadResult *result)
         for (int i = 0; i < checks.size(); ++i) {
             const QString path = QStringLiteral("%1[%2]").arg(key).arg(i);
             if (key == QLatin1String("expect")) {
-                if (const std::optional<Check> check = readCheck(checks[i], path, {}, &result->issues)) {
+                if (const std::optional<Check> check = CheckReader::read(checks[i], path, {}, &result->issues)) {
                     checkPhases(*check, path);
                     result->scenario.expectations.push_back(*check);
                 }

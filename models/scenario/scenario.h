@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "checks/check.h"
 #include "dashboard/dashboarddefinition.h"
 #include "kubernetes/workloadchange.h"
 #include "loadtester/loadtesteraction.h"
 #include "scenario/ceilingsearch.h"
-#include "scenario/check.h"
 #include "scenario/loadshape.h"
 
 #include <QByteArray>

@@ -27,14 +27,15 @@ MODEL_ROOMS = {
     'prometheus': ['base', 'net'],
     'store': ['base'],
     'annotations': ['base'],
+    'checks': ['base'],
     'timeline': ['base', 'store'],
-    'dashboard': ['base', 'net', 'prometheus', 'store', 'timeline'],
+    'dashboard': ['base', 'net', 'prometheus', 'store', 'timeline', 'checks'],
     'grafana': ['base', 'dashboard'],
-    'analysis': ['base', 'prometheus', 'store', 'annotations', 'dashboard'],
+    'analysis': ['base', 'prometheus', 'store', 'annotations', 'checks', 'dashboard'],
     'loadtester/adapters': ['base', 'net'],
     'loadtester': ['base', 'net', 'prometheus', 'store', 'annotations', 'dashboard', 'loadtester/adapters'],
     'kubernetes': ['base', 'net', 'store', 'annotations', 'dashboard'],
-    'scenario': ['base', 'prometheus', 'store', 'annotations', 'dashboard', 'loadtester', 'loadtester/adapters',
+    'scenario': ['base', 'prometheus', 'store', 'annotations', 'checks', 'dashboard', 'loadtester', 'loadtester/adapters',
                  'kubernetes'],
     'session/format': ['base', 'store', 'annotations', 'loadtester', 'loadtester/adapters'],
     'session': ['base', 'store', 'timeline', 'annotations', 'dashboard', 'loadtester', 'loadtester/adapters',
@@ -52,7 +53,7 @@ VALUE_HEADERS = ['models/dashboard/dashboarddefinition.h', 'models/loadtester/lo
                  'models/store/serieskey.h',
                  'models/kubernetes/workload.h', 'models/kubernetes/workloadchange.h',
                  'models/kubernetes/kubeconfig.h', 'models/scenario/scenario.h',
-                 'models/scenario/check.h', 'models/scenario/scenarioverdict.h',
+                 'models/checks/check.h', 'models/scenario/scenarioverdict.h',
                  'models/scenario/loadshape.h', 'models/scenario/ceilingsearch.h']
 
 WIDGET_INCLUDE = re.compile(r'#\s*include\s*<(QtWidgets/|QtCharts/|QWidget|QMainWindow|QChart|QPainter|QDialog|'

@@ -4,6 +4,7 @@
 #include "annotations/annotationeditor.h"
 #include "dashboard/dashboardpoller.h"
 #include "dashboard/formuladescription.h"
+#include "dashboard/panelchecks.h"
 #include "dashboard/panelwidget.h"
 #include "store/serieskey.h"
 #include "timeline/timecursor.h"
@@ -12,7 +13,6 @@
 
 #include <QGridLayout>
 #include <QLabel>
-#include <QRegularExpression>
 #include <QResizeEvent>
 #include <algorithm>
 
@@ -53,6 +53,7 @@ void DashboardView::setAnnotationModel(AnnotationModel *annotations)
         m_editor = nullptr; // another model: the charts draw it but cannot edit it
     for (PanelWidget *panel : m_panels)
         panel->chart()->setAnnotationModel(annotations);
+    applyChecks();
 }
 
 void DashboardView::setAnnotationEditor(AnnotationEditor *editor)
@@ -62,6 +63,7 @@ void DashboardView::setAnnotationEditor(AnnotationEditor *editor)
         m_annotations = editor->model();
     for (PanelWidget *panel : m_panels)
         panel->chart()->setAnnotationEditor(editor);
+    applyChecks();
 }
 
 void DashboardView::setQueryShown(const QString &query, bool shown)
@@ -119,31 +121,27 @@ void DashboardView::rebuild(const DashboardSnapshot &now)
             chart->addSeries(binding.key, binding.legend, binding.query);
     }
     placePanels(columnsFor(width()));
-    applyThresholdLines();
+    applyChecks();
 }
 
-void DashboardView::setThresholdLines(const std::vector<ThresholdLine> &lines)
+void DashboardView::setScenarioChecks(const std::vector<ScenarioCheck> &checks)
 {
-    m_thresholdLines = lines;
-    applyThresholdLines();
+    m_scenarioChecks = checks;
+    applyChecks();
 }
 
-void DashboardView::applyThresholdLines()
+void DashboardView::applyChecks()
 {
-    static const QRegularExpression space(QStringLiteral("\\s+")); // static: compiling it is costly
-    const auto bare = [](QString query) { return query.remove(space); };
-    for (int i = 0; i < int(m_panels.size()) && i < int(m_shown.dashboard.panels.size()); ++i) {
-        std::vector<TimelineChart::Threshold> thresholds;
-        for (const ThresholdLine &line : m_thresholdLines) {
-            const QString wanted = bare(line.query);
-            for (const SeriesDefinition &series : m_shown.dashboard.panels[std::size_t(i)].series) {
-                if (series.query.isEmpty() || bare(series.query) != wanted)
-                    continue;
-                thresholds.push_back({line.value, line.label, series.axis, line.failed});
-                break;
+    const DashboardDefinition &dashboard = m_shown.dashboard;
+    for (int i = 0; i < int(m_panels.size()) && i < int(dashboard.panels.size()); ++i) {
+        std::vector<PanelCheck> checks = PanelChecks::of(dashboard, i, dashboard.checks);
+        for (const ScenarioCheck &scenarioCheck : m_scenarioChecks) {
+            for (PanelCheck &check : PanelChecks::of(dashboard, i, {scenarioCheck.check}, scenarioCheck.label)) {
+                check.failedLive = scenarioCheck.failed;
+                checks.push_back(std::move(check));
             }
         }
-        m_panels[std::size_t(i)]->chart()->setThresholds(thresholds);
+        m_panels[std::size_t(i)]->setChecks(std::move(checks), m_annotations);
     }
 }
 

@@ -51,16 +51,16 @@ public:
     // The narrowest a panel may be before the grid takes a column away.
     static constexpr int kMinPanelWidth = 380;
 
-    // Levels to draw on every panel that shows `query` (compared without white space): a
-    // scenario's checks. Kept across rebuilds.
-    struct ThresholdLine
+    // A running scenario's checks (its expectations and guards), drawn besides the dashboard's
+    // own on every panel that shows their query; `failed` once the scenario judged it so.
+    // Kept across rebuilds.
+    struct ScenarioCheck
     {
-        QString query;
-        double value = 0;
-        QString label;
+        Check check;
+        QString label; // put in front of the line's words: "guard"
         bool failed = false;
     };
-    void setThresholdLines(const std::vector<ThresholdLine> &lines);
+    void setScenarioChecks(const std::vector<ScenarioCheck> &checks);
 
     QSize minimumSizeHint() const override;
 
@@ -74,7 +74,7 @@ private:
     int columnsFor(int width) const;
     // Puts the panels into the grid in `columns` columns, in reading order.
     void placePanels(int columns);
-    void applyThresholdLines();
+    void applyChecks(); // the dashboard's checks and the scenario's, panel by panel
 
     DashboardPoller *m_poller;
     SampleStore *m_store;
@@ -87,7 +87,7 @@ private:
     TimeCursor *m_cursor;
     DashboardSnapshot m_shown;
     std::vector<PanelWidget *> m_panels;
-    std::vector<ThresholdLine> m_thresholdLines;
+    std::vector<ScenarioCheck> m_scenarioChecks;
     int m_columns = 1;
     QTimer m_freshnessTick;
 };

@@ -1,8 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "dashboard/panelwidget.h"
 
+#include "analysis/checkjudgement.h"
+#include "analysis/phasestatistics.h"
+#include "annotations/annotationmodel.h"
 #include "base/format.h"
 #include "dashboard/statvalues.h"
+#include "store/samplestore.h"
+#include "store/serieskey.h"
 #include "theme/palette.h"
 #include "theme/uitheme.h"
 #include "timeline/legendview.h"
@@ -17,7 +22,7 @@
 
 PanelWidget::PanelWidget(const PanelDefinition &panel, SampleStore *store, TimeWindow *window, QWidget *parent)
     : QFrame(parent), m_panel(panel), m_window(window), m_chart(new TimelineChart(panel, store, window, this)),
-      m_title(new QLabel(this)), m_freshness(new QLabel(this)), m_legend(new LegendView(this))
+      m_title(new QLabel(this)), m_freshness(new QLabel(this)), m_legend(new LegendView(this)), m_store(store)
 {
     setFrameShape(QFrame::StyledPanel);
     setObjectName(QStringLiteral("panel"));
@@ -155,6 +160,20 @@ QString PanelWidget::legendToolTip() const
     return m_legend->toolTip();
 }
 
+void PanelWidget::setChecks(std::vector<PanelCheck> checks, const AnnotationModel *annotations)
+{
+    m_checks = std::move(checks);
+    if (annotations != m_annotations) {
+        disconnect(m_annotationsChanged);
+        m_annotations = annotations;
+        // Annotations split the run into the phases a check with "during" is judged in.
+        if (annotations)
+            m_annotationsChanged =
+                connect(annotations, &AnnotationModel::annotationsChanged, this, &PanelWidget::updateLegend);
+    }
+    updateLegend();
+}
+
 QString PanelWidget::heatmapSummary() const
 {
     return m_heatmapSummary ? m_heatmapSummary->text() : QString();
@@ -169,6 +188,41 @@ void PanelWidget::updateLegend()
             m_heatmapSummary->setText(summary);
         return;
     }
+    // Each check is judged over the visible range on every series it applies to: the legend
+    // row of a series says how it fared, the level turns red when one of them failed.
+    const TimeRange visible = m_window->range();
+    std::vector<Phase> phases;
+    if (!m_checks.empty())
+        phases =
+            PhaseStatistics::phases(visible, m_annotations ? m_annotations->annotations() : std::vector<Annotation>{});
+    std::vector<bool> failed(m_checks.size(), false);
+    QHash<QString, QStringList> badges; // by store key
+    QHash<QString, bool> badFailed;
+    QHash<QString, bool> judged;
+    for (const TimelineChart::LegendEntry &entry : m_chart->legend()) {
+        for (std::size_t c = 0; c < m_checks.size(); ++c) {
+            if (!SeriesKey::matches(m_checks[c].reference, entry.key))
+                continue;
+            const SampleStore::Series *stored = m_store->series(entry.key);
+            if (!stored)
+                continue;
+            const CheckVerdict verdict =
+                CheckJudgement::perPhase(m_checks[c].check, {{stored->timestampsMs(), stored->values()}}, phases)
+                    .front();
+            badges[entry.key] << verdict.badge(m_checks[c].check);
+            judged[entry.key] = judged.value(entry.key, false) || (verdict.applies && verdict.samples > 0);
+            if (verdict.failed()) {
+                failed[c] = true;
+                badFailed[entry.key] = true;
+            }
+        }
+    }
+    std::vector<TimelineChart::Threshold> thresholds;
+    for (std::size_t c = 0; c < m_checks.size(); ++c)
+        thresholds.push_back({m_checks[c].check.condition.threshold, m_checks[c].label, m_checks[c].axis,
+                              m_checks[c].failedLive || failed[c]});
+    m_chart->setThresholds(thresholds);
+
     std::vector<LegendView::Row> rows;
     QStringList formulas;
     for (const TimelineChart::LegendEntry &entry : m_chart->legend()) {
@@ -176,6 +230,9 @@ void PanelWidget::updateLegend()
         LegendView::Row row;
         row.color = entry.color;
         row.name = entry.name;
+        row.check = badges.value(entry.key).join(QStringLiteral("  "));
+        row.checkFailed = badFailed.value(entry.key, false);
+        row.checkJudged = judged.value(entry.key, false);
         if (entry.stats.last) {
             row.last = Format::value(*entry.stats.last, unit);
             row.stats = tr("min %1  max %2  mean %3")

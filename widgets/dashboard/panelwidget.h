@@ -2,11 +2,14 @@
 #pragma once
 
 #include "dashboard/dashboarddefinition.h"
+#include "dashboard/panelchecks.h"
 #include "dashboard/panelstatus.h"
 
 #include <QFrame>
 #include <QHash>
+#include <vector>
 
+class AnnotationModel;
 class LegendView;
 class QLabel;
 class StatValues;
@@ -30,6 +33,10 @@ public:
     // What each derived series (by store key) computes, shown as the legend's tooltip.
     void setFormulaDescriptions(const QHash<QString, QString> &descriptions);
     QString legendToolTip() const;
+    // The checks this panel draws as levels and judges over the visible range, per phase
+    // between the annotations: a legend row says "✓ ≤ 0" or "✗ 5.2k at 11:03:10".
+    void setChecks(std::vector<PanelCheck> checks, const AnnotationModel *annotations);
+    const std::vector<PanelCheck> &checks() const { return m_checks; }
 
 signals:
     // Right-click ▸ Statistics per phase.
@@ -50,4 +57,8 @@ private:
     QLabel *m_heatmapSummary = nullptr; // a heatmap's buckets, in the legend's place
     PanelStatus m_status;
     QHash<QString, QString> m_formulas;
+    SampleStore *m_store;
+    std::vector<PanelCheck> m_checks;
+    const AnnotationModel *m_annotations = nullptr;
+    QMetaObject::Connection m_annotationsChanged;
 };

@@ -5,6 +5,7 @@
 #include "annotations/annotationmodel.h"
 #include "dialogs/dialogbuttons.h"
 #include "store/samplestore.h"
+#include "store/serieskey.h"
 #include "theme/uitheme.h"
 
 #include <QCheckBox>
@@ -17,13 +18,42 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
+#include <QStyledItemDelegate>
 #include <QTableView>
 #include <QVBoxLayout>
 
-PhaseStatisticsDialog::PanelSeries PhaseStatisticsDialog::panelSeries(const PanelDefinition &definition,
-                                                                      const QList<TimelineChart::LegendEntry> &legend)
+namespace {
+
+// A check row's cells in green or red, as the legend says it: the model cannot hold a colour.
+class VerdictColours : public QStyledItemDelegate
 {
-    PanelSeries panel{definition.title, {}};
+public:
+    using QStyledItemDelegate::QStyledItemDelegate;
+
+protected:
+    void initStyleOption(QStyleOptionViewItem *option, const QModelIndex &index) const override
+    {
+        QStyledItemDelegate::initStyleOption(option, index);
+        const QVariant verdict = index.data(PhaseStatisticsModel::VerdictRole);
+        if (!verdict.isValid())
+            return;
+        const UiTheme::Colors &colors = UiTheme::instance()->colors();
+        const auto shown = PhaseStatisticsModel::Verdict(verdict.toInt());
+        option->palette.setColor(QPalette::Text, shown == PhaseStatisticsModel::Verdict::Failed ? colors.error
+                                                 : shown == PhaseStatisticsModel::Verdict::Held ? colors.ok
+                                                                                                : colors.axisText);
+        if (shown == PhaseStatisticsModel::Verdict::Failed)
+            option->font.setBold(true);
+    }
+};
+
+} // namespace
+
+PhaseStatisticsDialog::PanelSeries PhaseStatisticsDialog::panelSeries(const PanelDefinition &definition,
+                                                                      const QList<TimelineChart::LegendEntry> &legend,
+                                                                      const std::vector<PanelCheck> &checks)
+{
+    PanelSeries panel{definition.title, {}, checks};
     for (const TimelineChart::LegendEntry &entry : legend)
         panel.series.push_back(
             {entry.key, entry.name, entry.axis == AxisSide::Right ? definition.rightUnit : definition.unit});
@@ -42,6 +72,7 @@ PhaseStatisticsDialog::PhaseStatisticsDialog(SampleStore *store, AnnotationModel
     m_rangeLabel->setStyleSheet(QStringLiteral("color: %1;").arg(UiTheme::css(UiTheme::instance()->colors().axisText)));
     m_table->setObjectName(QStringLiteral("phaseTable"));
     m_table->setModel(m_model);
+    m_table->setItemDelegate(new VerdictColours(m_table));
     m_table->verticalHeader()->hide();
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     // Arrow keys move between cells; Tab moves on to the next control instead of trapping
@@ -105,13 +136,25 @@ void PhaseStatisticsDialog::recompute()
 {
     const int current = m_panelPicker->currentIndex();
     std::vector<PhaseSeries> series;
+    std::vector<PhaseStatistics::PhaseCheck> checks;
     if (current >= 0 && current < int(m_panels.size())) {
-        for (const SeriesRef &ref : m_panels[std::size_t(current)].series) {
+        const PanelSeries &panel = m_panels[std::size_t(current)];
+        for (const SeriesRef &ref : panel.series) {
             if (const SampleStore::Series *stored = m_store->series(ref.key))
                 series.push_back({ref.name, ref.unit, stored->timestampsMs(), stored->values()});
         }
+        for (const PanelCheck &check : panel.checks) {
+            PhaseStatistics::PhaseCheck judged{check.check, {}};
+            for (const SeriesRef &ref : panel.series) {
+                const SampleStore::Series *stored = m_store->series(ref.key);
+                if (stored && SeriesKey::matches(check.reference, ref.key))
+                    judged.series.push_back({stored->timestampsMs(), stored->values()});
+            }
+            checks.push_back(std::move(judged));
+        }
     }
-    m_model->setTable(PhaseStatistics::compute(series, m_range, m_annotations->annotations(), m_p95->isChecked()));
+    m_model->setTable(
+        PhaseStatistics::compute(series, m_range, m_annotations->annotations(), m_p95->isChecked(), checks));
 }
 
 void PhaseStatisticsDialog::copyAsText()

@@ -3,6 +3,7 @@
 
 #include "base/timerange.h"
 #include "dashboard/dashboarddefinition.h"
+#include "dashboard/panelchecks.h"
 #include "timeline/timelinechart.h"
 
 #include <QDialog>
@@ -17,8 +18,9 @@ class QTableView;
 class SampleStore;
 
 // Last / min / max / mean (and p95 on request) of each series of a panel over the visible
-// range and per phase between consecutive annotations, as a table the user copies into a
-// report: as tab-separated text (a spreadsheet) or as a Markdown table.
+// range and per phase between consecutive annotations, and whether each check on the panel
+// held there (its worst value and when, or when it failed; green or red), as a table the user
+// copies into a report: as tab-separated text (a spreadsheet) or as a Markdown table.
 class PhaseStatisticsDialog : public QDialog
 {
     Q_OBJECT
@@ -33,9 +35,11 @@ public:
     {
         QString title;
         std::vector<SeriesRef> series;
+        std::vector<PanelCheck> checks; // judged per phase on the series they apply to
     };
-    // A panel's series as its chart draws them, each with the unit of its axis.
-    static PanelSeries panelSeries(const PanelDefinition &definition, const QList<TimelineChart::LegendEntry> &legend);
+    // A panel's series as its chart draws them, each with the unit of its axis, and its checks.
+    static PanelSeries panelSeries(const PanelDefinition &definition, const QList<TimelineChart::LegendEntry> &legend,
+                                   const std::vector<PanelCheck> &checks = {});
 
     PhaseStatisticsDialog(SampleStore *store, AnnotationModel *annotations, QWidget *parent = nullptr);
 

@@ -103,6 +103,8 @@ void LegendView::paintEvent(QPaintEvent *)
         };
         piece(row.dashed ? kDashedMark : kSolidMark, row.color, false);
         piece(row.name, colors.text, false);
+        if (!row.check.isEmpty()) // before the numbers: a cut row keeps the verdict
+            piece(row.check, row.checkFailed ? colors.error : row.checkJudged ? colors.ok : colors.axisText, true);
         if (row.last.isEmpty()) {
             piece(QStringLiteral("–"), colors.axisText, false);
         } else {

@@ -7,8 +7,9 @@
 #include <vector>
 
 // The legend under a chart: one row per series with its mark in the series colour (a square;
-// dashed for a derived series), its name, and last / min / max / mean over the visible range,
-// the last value in bold. A row too long for the width is cut with an ellipsis.
+// dashed for a derived series), its name, how the checks on it fared (green or red), and
+// last / min / max / mean over the visible range, the last value in bold. A row too long for the width is cut with an
+// ellipsis.
 //
 // Painted directly instead of being a rich-text label: the values change every second, and
 // a label parsed and laid out its text again and asked the whole panel for a new layout on
@@ -26,6 +27,9 @@ public:
         QString name;
         QString last;  // the newest value, formatted; empty when the series has none yet
         QString stats; // "min … max … mean …", formatted
+        QString check; // how the checks on this series fared: "✓ ≤ 0", "✗ 5.2k at 11:03:10"
+        bool checkFailed = false;
+        bool checkJudged = true; // false: no sample it applies to (drawn muted)
         bool operator==(const Row &) const = default;
     };
 

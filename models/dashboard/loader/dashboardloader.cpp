@@ -4,6 +4,7 @@
 #include "base/format.h"
 #include "base/jsontext.h"
 #include "dashboard/loader/annotationssection.h"
+#include "dashboard/loader/checkssection.h"
 #include "dashboard/loader/detectorssection.h"
 #include "dashboard/loader/jsonsection.h"
 #include "dashboard/loader/kubernetessection.h"
@@ -48,7 +49,7 @@ private:
     {
         m_json.checkKeys(root, {},
                          {"title", "refresh", "window", "columns", "variables", "panels", "loadTester", "kubernetes",
-                          "annotations", "detectors"});
+                          "annotations", "detectors", "checks"});
 
         if (auto title = m_json.readString(root, {}, QStringLiteral("title")))
             dashboard.title = *title;
@@ -95,6 +96,7 @@ private:
         panels.checkDerivedInputs(dashboard);
         annotations.checkPanels(dashboard);
         DetectorsSection(m_json).read(root.value(QStringLiteral("detectors")), dashboard);
+        ChecksSection(m_json).read(root.value(QStringLiteral("checks")), dashboard);
     }
 
     JsonSection m_json;

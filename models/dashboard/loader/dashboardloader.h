@@ -23,7 +23,9 @@
 //                 "series": [ { "query": "sum(rate(x[1m]))", "legend": "{{pod}}",
 //                               "axis": "left|right", "style": "line|step|area",
 //                               "color": "#0072B2" } ] } ],
-//   "detectors": [ { "kind": "throughputDrop", "series": "<id>", "dropPercent": 30 } ]
+//   "detectors": [ { "kind": "throughputDrop", "series": "<id>", "dropPercent": 30 } ],
+//   "checks": [ { "name": "no timeouts", "series": "<id>" | "query": "…", "holds": "<= 0",
+//                 "for": "10s", "during": ["<annotation text>"] } ]   (CheckReader)
 // }
 // Durations are Prometheus-style strings ("30s", "5m", "1h", "1h30m", "500ms") or numbers
 // of seconds.

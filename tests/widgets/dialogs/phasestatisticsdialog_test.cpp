@@ -19,6 +19,7 @@
 #include <QClipboard>
 #include <QComboBox>
 #include <QContextMenuEvent>
+#include <QDateTime>
 #include <QDir>
 #include <QFileInfo>
 #include <QGuiApplication>
@@ -123,6 +124,51 @@ TEST_F(PhaseStatisticsDialogTest, CopyGivesTabSeparatedTextOrAMarkdownTable)
         markdown.startsWith(QStringLiteral("| series | statistic | visible range | before rate 300 → 500 /s |")));
     EXPECT_TRUE(markdown.contains(QStringLiteral("| 298 ops/s | 214 ops/s |"))) << markdown.toStdString();
     EXPECT_EQ(markdown, dialog.model()->table().toMarkdown());
+}
+
+TEST_F(PhaseStatisticsDialogTest, EachCheckOnThePanelHeldOrFailedPerPhaseInGreenOrRed)
+{
+    PanelDefinition panel;
+    panel.title = QStringLiteral("Throughput");
+    panel.unit = QStringLiteral("ops/s");
+    panel.rightUnit = QStringLiteral("s");
+    TimelineChart::LegendEntry a;
+    a.key = QStringLiteral("p0/q0/{}");
+    a.name = QStringLiteral("completed/s");
+    TimelineChart::LegendEntry b;
+    b.key = QStringLiteral("p0/q1/{}");
+    b.name = QStringLiteral("p99");
+    b.axis = AxisSide::Right;
+    PanelCheck latency;
+    latency.check.name = QStringLiteral("p99");
+    latency.check.query = QStringLiteral("p99");
+    latency.check.unit = QStringLiteral("s");
+    latency.check.condition = *CheckCondition::parse(QStringLiteral("< 0.25"));
+    latency.check.forMs = 30'000;
+    latency.reference = QStringLiteral("p0/q1/");
+    dialog.setPanels({PhaseStatisticsDialog::panelSeries(panel, {a, b}, {latency})});
+
+    ASSERT_EQ(dialog.table()->model()->rowCount(), 9); // two series × four statistics, one check
+    EXPECT_EQ(cell(8, 0), QStringLiteral("p99 < 250 ms"));
+    EXPECT_EQ(cell(8, 1), QStringLiteral("check"));
+    EXPECT_EQ(cell(8, 3), QStringLiteral("✓ worst 120 ms"));
+    // p99 is 480 ms from the annotation on: broken from there, failed 30 s later.
+    const QString failedAt = QDateTime::fromMSecsSinceEpoch(kStart + 630'000).toString(QStringLiteral("HH:mm:ss"));
+    EXPECT_EQ(cell(8, 4), QStringLiteral("✗ 480 ms at %1").arg(failedAt));
+    EXPECT_EQ(cell(8, 2), cell(8, 4)) << "the whole range failed where the phase did";
+    const QModelIndex failed = dialog.table()->model()->index(8, 4);
+    EXPECT_TRUE(failed.data(Qt::ToolTipRole)
+                    .toString()
+                    .startsWith(QStringLiteral("FAILED at %1: 480 ms ≥ 250 ms for 30 s").arg(failedAt)));
+    EXPECT_EQ(failed.data(PhaseStatisticsModel::VerdictRole).toInt(), int(PhaseStatisticsModel::Verdict::Failed));
+    EXPECT_EQ(dialog.table()->model()->index(8, 3).data(PhaseStatisticsModel::VerdictRole).toInt(),
+              int(PhaseStatisticsModel::Verdict::Held));
+    EXPECT_TRUE(dialog.model()->table().toMarkdown().contains(QStringLiteral("| p99 < 250 ms | check | FAILED at ")));
+    const QImage image = dialog.grab().toImage();
+    const QString path = binaryPath(QStringLiteral("screenshots/phase-statistics-checks.png"));
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    ASSERT_TRUE(image.save(path));
+    std::cout << "screenshot: " << path.toStdString() << std::endl;
 }
 
 TEST_F(PhaseStatisticsDialogTest, AScreenshotOfTheTable)

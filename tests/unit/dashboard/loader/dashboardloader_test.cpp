@@ -235,8 +235,9 @@ TEST(DashboardLoader, UnknownKeysAreReportedButKept)
     // Far from every known key: the known keys are listed instead.
     EXPECT_TRUE(hasIssue(
         result,
-        QStringLiteral("colour: unknown key, ignored (known keys: title, "
-                       "refresh, window, columns, variables, panels, loadTester, kubernetes, annotations, detectors)")))
+        QStringLiteral(
+            "colour: unknown key, ignored (known keys: title, "
+            "refresh, window, columns, variables, panels, loadTester, kubernetes, annotations, detectors, checks)")))
         << describe(result);
     // The elements holding the typos are kept.
     ASSERT_EQ(result.dashboard.panels.size(), 1u);
@@ -670,4 +671,41 @@ TEST(DashboardLoader, AHeatmapPanelWithItsRowSpacingSurvivesTheWriter)
     EXPECT_EQ(back.dashboard.panels[0].kind, PanelKind::Heatmap);
     EXPECT_EQ(back.dashboard.panels[0].buckets, BucketScale::Linear);
     EXPECT_EQ(back.dashboard.panels[1].buckets, BucketScale::Log);
+}
+
+TEST(DashboardLoader, ChecksOnASeriesOrAQueryAreReadAndWrittenBack)
+{
+    const auto result = DashboardLoader::fromJson(R"json({"panels": [
+        {"title": "Pool", "series": [{"query": "sum(pending)", "id": "pending"},
+                                     {"id": "ratio", "derive": "pending / 2"}]}],
+      "checks": [{"name": "backlog", "series": "pending", "holds": "< 5000", "for": "10s", "during": ["overload"]},
+                 {"query": "sum(rate(timeouts[1m]))", "holds": "<= 0", "severity": "warning", "after": "30s"},
+                 {"series": "ratio", "holds": ">= 1.5", "unit": "%"},
+                 {"series": "pendnig", "holds": "< 1"},
+                 {"series": "pending", "query": "x", "holds": "< 1"},
+                 {"series": "pending", "holds": "small"}]})json");
+    ASSERT_TRUE(result.usable) << describe(result);
+    const std::vector<Check> &checks = result.dashboard.checks;
+    ASSERT_EQ(checks.size(), 3U) << "a check with a mistake is not judged";
+    EXPECT_EQ(checks[0].series, QStringLiteral("pending"));
+    EXPECT_EQ(checks[0].forMs, 10'000);
+    EXPECT_EQ(checks[0].during, QStringList{QStringLiteral("overload")});
+    EXPECT_EQ(checks[1].name, QStringLiteral("sum(rate(timeouts[1m]))")) << "the query names a check without a name";
+    EXPECT_EQ(checks[1].severity, Check::Severity::Warning);
+    EXPECT_EQ(checks[1].graceMs, 30'000);
+    EXPECT_EQ(checks[2].condition.op, CheckCondition::Op::AtLeast);
+    EXPECT_TRUE(hasIssue(result, QStringLiteral("checks[3].series: no series has the id \"pendnig\" (ids: pending, "
+                                                "ratio); the check is not judged")))
+        << describe(result);
+    EXPECT_TRUE(hasIssueStartingWith(result, QStringLiteral("checks[4].series: a check judges either")));
+    EXPECT_TRUE(hasIssueStartingWith(result, QStringLiteral("checks[5].holds: must be a comparison")));
+
+    const auto back = DashboardLoader::fromJson(DashboardWriter::toJson(result.dashboard));
+    ASSERT_TRUE(back.issues.isEmpty()) << describe(back);
+    ASSERT_EQ(back.dashboard.checks.size(), 3U);
+    for (std::size_t i = 0; i < 3; ++i)
+        EXPECT_EQ(back.dashboard.checks[i].describe(), checks[i].describe());
+    EXPECT_EQ(back.dashboard.checks[1].severity, Check::Severity::Warning);
+    EXPECT_EQ(back.dashboard.checks[1].graceMs, 30'000);
+    EXPECT_EQ(back.dashboard.checks[2].unit, QStringLiteral("%"));
 }

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "scenario/check.h"
+#include "checks/check.h"
 
 #include "base/format.h"
 
@@ -91,7 +91,7 @@ bool Check::appliesIn(const QString &phase) const
 
 QString Check::describe() const
 {
-    QString text = QStringLiteral("%1: %2 %3").arg(name, query, condition.describe(unit));
+    QString text = QStringLiteral("%1: %2 %3").arg(name, subject(), condition.describe(unit));
     if (forMs > 0)
         text += QStringLiteral(" for %1").arg(Format::duration(forMs));
     if (!during.isEmpty())

@@ -35,7 +35,7 @@ struct CheckCondition
 };
 
 // A steady-state check: a PromQL query (a query that returns several series is judged by its
-// worst one), the condition its value must hold, for how long a break is tolerated, and the
+// worst one) or a dashboard series, the condition its value must hold, for how long a break is tolerated, and the
 // phases it applies in.
 struct Check
 {
@@ -45,8 +45,9 @@ struct Check
         Critical, // fails the verdict
     };
 
-    QString name;  // "pending growth": the verdict names it
-    QString query; // PromQL
+    QString name;   // "pending growth": the verdict names it
+    QString query;  // PromQL
+    QString series; // or: the id of a dashboard series (a derived one too), judged from its samples
     CheckCondition condition;
     qint64 forMs = 0;
     Severity severity = Severity::Critical;
@@ -55,6 +56,7 @@ struct Check
     qint64 graceMs = 0; // not judged in the first graceMs of the run (warm-up)
 
     bool appliesIn(const QString &phase) const;
+    const QString &subject() const { return query.isEmpty() ? series : query; } // what is judged
     // "pending growth: sum(http_client_pool_pending) < 5k for 10s"
     QString describe() const;
     static QString severityName(Severity severity);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Steady-state checks judged sample by sample: what must hold, for how long a break is
 // tolerated, gaps in the data, phases, and the words the verdict and a guard use.
-#include "scenario/check.h"
+#include "checks/check.h"
 #include "scenario/scenario.h"
 #include "scenario/scenarioverdict.h"
 

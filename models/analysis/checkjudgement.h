@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "base/timerange.h"
+#include "checks/check.h"
+
+#include <QString>
+#include <optional>
+#include <span>
+#include <vector>
+
+struct Phase;
+
+// How a check fared over recorded samples in one stretch of time: what a panel's legend says
+// for the visible range and what the phase statistics add per phase. Judged as CheckTracker
+// judges a live run, sample by sample: a break must last the check's `for` to fail it, a gap
+// ends a break, and its "after" is counted from the start of the stretch (the settling after
+// an annotation's change).
+struct CheckVerdict
+{
+    bool applies = true; // false: the check's "during" names no phase of this stretch
+    int samples = 0;
+    std::optional<double> worst;
+    qint64 worstAtMs = 0; // since the epoch
+    std::optional<qint64> failedAtMs;
+    double failedValue = 0;
+
+    bool failed() const { return failedAtMs.has_value(); }
+    // "held · worst 4.21k at 11:02:13", "FAILED at 11:03:10: 5.21k ≥ 5k for 10 s · worst 6k at
+    // 11:03:40", "no samples", "not judged here"; times as clock times of the day.
+    QString describe(const Check &check) const;
+    // The same for a table cell, the words in full in its tooltip and copies: "✓ worst 4.21k",
+    // "✗ 5.21k at 11:03:10", "not judged", "no samples".
+    QString cell(const Check &check) const;
+    // The shortest, for a legend row: "✓ ≤ 0", "✗ 5.21k at 11:03:10".
+    QString badge(const Check &check) const;
+};
+
+namespace CheckJudgement {
+
+struct Samples
+{
+    std::span<const qint64> timestampsMs;
+    std::span<const double> values;
+};
+
+// One stretch of a check's series (every series of its query: a check is as bad as its worst
+// series). `phase` is the annotation text that starts the stretch ("" for none): a check with
+// "during" applies only in a stretch its phases start.
+CheckVerdict judge(const Check &check, const std::vector<Samples> &series, const TimeRange &range,
+                   const QString &phase);
+
+// The verdicts of `phases` as PhaseStatistics::phases lays them out: the first is the whole
+// range, the others the stretches between annotations. Each stretch is judged on its own; the
+// whole range failed when one of them failed (the earliest failure), its worst is theirs.
+std::vector<CheckVerdict> perPhase(const Check &check, const std::vector<Samples> &series,
+                                   const std::vector<Phase> &phases);
+
+} // namespace CheckJudgement
