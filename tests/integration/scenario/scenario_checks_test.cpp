@@ -109,11 +109,14 @@ TEST_F(ScenarioChecks, ExpectationsJudgeTheirPhasesAndMakeTheExitCode)
         {"waitFor": "max(starter_rate) == 30", "timeout": "30s"},
         {"after": "3s", "annotate": "done"}],
       "expect": [{"name": "steady rate", "query": "max(starter_rate)", "holds": "<= 10", "during": "steady"},
-                 {"name": "faster rate", "query": "max(starter_rate)", "holds": "> 5", "during": ["faster", "done"]}]})json");
+                 {"name": "faster rate", "query": "max(starter_rate)", "holds": "> 5", "during": ["faster", "done"]},
+                 {"name": "sent", "series": "sent", "holds": ">= 0"}]})json");
     const AppRun passed = run(held);
     EXPECT_EQ(passed.exitCode, 0) << passed.err.toStdString();
-    EXPECT_TRUE(passed.err.contains(QStringLiteral("all 5 steps succeeded, 2 checks held")))
+    EXPECT_TRUE(passed.err.contains(QStringLiteral("all 5 steps succeeded, 3 checks held")))
         << passed.err.toStdString();
+    // A check on the dashboard's series reads what the dashboard polled: it had samples.
+    EXPECT_TRUE(passed.err.contains(QStringLiteral("expectation sent: held · worst"))) << passed.err.toStdString();
     EXPECT_TRUE(passed.err.contains(QStringLiteral("expectation steady rate: held · worst 10 at")))
         << passed.err.toStdString();
 
@@ -131,4 +134,14 @@ TEST_F(ScenarioChecks, ExpectationsJudgeTheirPhasesAndMakeTheExitCode)
         << failing.err.toStdString();
     EXPECT_TRUE(failing.err.contains(QStringLiteral("expectation rate stays low: FAILED at")))
         << failing.err.toStdString();
+
+    // A series the dashboard does not have: said before anything runs, nothing changes.
+    const QString unknown = writeTestFile(dir, QStringLiteral("unknown.json"), R"json({"steps": [{"setRate": 25}],
+      "expect": [{"name": "typo", "series": "snet", "holds": ">= 0"}]})json");
+    const AppRun refused = run(unknown);
+    EXPECT_EQ(refused.exitCode, 2) << refused.err.toStdString();
+    EXPECT_TRUE(
+        refused.err.contains(QStringLiteral("expect[0].series: the dashboard has no series with the id \"snet\"")))
+        << refused.err.toStdString();
+    EXPECT_EQ(starterStatus().value(QStringLiteral("rate")).toDouble(), 30.0) << "the last run's rate, untouched";
 }
