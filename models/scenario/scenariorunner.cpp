@@ -71,8 +71,20 @@ void ScenarioRunner::halt()
 
 void ScenarioRunner::onGuardTripped(int guard)
 {
-    if (!m_running || !m_scenario.guards[std::size_t(guard)].stopsScenario)
+    if (!m_running)
         return;
+    const ScenarioGuard &tripped = m_scenario.guards[std::size_t(guard)];
+    if (!tripped.stopsScenario) {
+        // The steps go on, but not a step that steers the load by itself: a ramp's or a
+        // search's next move would undo what the guard did. It ends there, cut short, not
+        // failed: the guard's own verdict line says what went wrong.
+        if (m_stepActive && (m_shape.isPlaying() || m_ceiling.isRunning())) {
+            m_shape.stop();
+            m_ceiling.stop();
+            finishStep(true, tr("cut short by guard %1").arg(tripped.check.name));
+        }
+        return;
+    }
     // No further step runs from now (the next one could raise the load again); the run ends
     // once the guard's own action has answered, so the verdict can say what it did.
     halt();

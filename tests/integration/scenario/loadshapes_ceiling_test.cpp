@@ -114,3 +114,23 @@ TEST_F(LoadShapesAndCeiling, TheBuiltInCeilingSearchFindsTheEnginesCapacityAndDr
     EXPECT_TRUE(result.out.contains(QStringLiteral("capacity curve: "))) << result.out.toStdString();
     EXPECT_TRUE(QFile::exists(dir.filePath(QStringLiteral("ceiling.png"))));
 }
+
+TEST_F(LoadShapesAndCeiling, AGuardThatLetsTheScenarioGoOnStillEndsTheRampItActedAgainst)
+{
+    startStack(
+        {QStringLiteral("--workers"), QStringLiteral("4"), QStringLiteral("--service-time"), QStringLiteral("0.02")});
+    // Without the guard the ramp would take the rate to 300 /s; the guard brings it to 20 /s at
+    // 100 /s, and a ramp left running would raise it again on its next move.
+    const QString file = writeTestFile(dir, QStringLiteral("guarded-ramp.json"), R"json({"steps": [
+        {"ramp": {"from": 10, "to": 300, "over": "40s"}},
+        {"annotate": "after the guard"},
+        {"after": "3s", "annotate": "end"}],
+      "guards": [{"name": "rate cap", "query": "max(starter_rate)", "holds": "< 100", "continueScenario": true,
+                  "then": {"setRate": 20}}]})json");
+    const AppRun result = run(file);
+    EXPECT_EQ(result.exitCode, 4) << "the guard tripped: the verdict fails\n" << result.err.toStdString();
+    EXPECT_TRUE(result.err.contains(QStringLiteral("cut short by guard rate cap"))) << result.err.toStdString();
+    EXPECT_TRUE(result.err.contains(QStringLiteral("annotate \"end\"): ok"))) << "the steps went on\n"
+                                                                               << result.err.toStdString();
+    EXPECT_EQ(starterRate(), 20.0) << "the guard's rate, not the ramp's";
+}
