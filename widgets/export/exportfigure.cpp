@@ -25,8 +25,15 @@ ExportFigure ExportFigure::fromDashboard(const DashboardSnapshot &now, const Ann
     figure.range = range;
     for (int i = 0; i < int(dashboard.panels.size()); ++i) {
         const PanelDefinition &definition = dashboard.panels[std::size_t(i)];
-        Panel panel{definition.title, definition.unit,       definition.rightUnit, {}, i,
-                    definition.kind,  definition.thresholds, definition.buckets};
+        Panel panel{definition.title,
+                    definition.unit,
+                    definition.rightUnit,
+                    {},
+                    i,
+                    definition.kind,
+                    definition.thresholds,
+                    definition.buckets,
+                    PanelChecks::of(dashboard, i, dashboard.checks)};
         for (const SeriesBinding &binding : now.seriesOf(i)) {
             if (binding.query < 0 || binding.query >= int(definition.series.size()))
                 continue;

@@ -5,6 +5,7 @@
 #include "annotations/annotation.h"
 #include "base/timerange.h"
 #include "dashboard/dashboarddefinition.h"
+#include "dashboard/panelchecks.h"
 
 #include <QString>
 #include <QStringList>
@@ -38,6 +39,7 @@ struct ExportFigure
         PanelKind kind = PanelKind::Lines; // a stat draws its newest values over the sparkline
         std::vector<ThresholdStep> thresholds = {};
         BucketScale buckets = BucketScale::Log; // a heatmap's rows
+        std::vector<PanelCheck> checks = {};    // levels drawn on the plot, red where they failed
     };
     // Comparison: every panel drawn once per window, side by side, on the same value scale,
     // with the time axis counted from each window's zero ("+1:30").

@@ -56,6 +56,8 @@ ExportTheme ExportTheme::blog()
     theme.mutedText = QColor(0x55, 0x5B, 0x66);
     theme.grid = QColor(0xE3, 0xE6, 0xEA);
     theme.axis = QColor(0x8A, 0x90, 0x99);
+    theme.checkLevel = QColor(0xB0, 0x3A, 0x00);
+    theme.checkFailed = QColor(0xB0, 0x00, 0x20);
     theme.fontFamily = blogFontFamily();
     return theme;
 }

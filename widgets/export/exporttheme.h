@@ -18,7 +18,9 @@ struct ExportTheme
     QColor text;
     QColor mutedText; // subtitle, caption, axis labels
     QColor grid;
-    QColor axis; // the plot's frame at the bottom
+    QColor axis;        // the plot's frame at the bottom
+    QColor checkLevel;  // a check's level: dashed, with its name
+    QColor checkFailed; // the same once the check failed in the picture's range
     QString fontFamily;
     double titlePx = 26;
     double subtitlePx = 17;

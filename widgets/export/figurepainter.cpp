@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "export/figurepainter.h"
 
+#include "analysis/checkjudgement.h"
+#include "analysis/phasestatistics.h"
 #include "base/format.h"
 #include "store/decimator.h"
 #include "store/samplestore.h"
+#include "store/serieskey.h"
 #include "store/seriesstatistics.h"
 #include "theme/palette.h"
 #include "timeline/annotationlayout.h"
@@ -194,6 +197,13 @@ std::optional<std::pair<double, double>> FigurePainter::dataExtent(const ExportF
     }
     if (low > high)
         return std::nullopt;
+    // A check's level is part of what the panel says: the axis reaches it, as on screen.
+    for (const PanelCheck &check : panel.checks) {
+        if (check.axis == side) {
+            low = std::min(low, check.check.condition.threshold);
+            high = std::max(high, check.check.condition.threshold);
+        }
+    }
     return std::make_pair(low, high);
 }
 
@@ -233,6 +243,7 @@ struct FigurePainter::CellPlan
     QRectF legend;
     std::vector<const Annotation *> shown; // the annotations in this cell's range, in time order
     AnnotationLayout::Result annotations;
+    std::vector<bool> checkFailed; // per check of the panel: failed in this cell's range
 };
 
 struct FigurePainter::Plan
@@ -414,6 +425,30 @@ double FigurePainter::fitVertically(CellPlan &cell, double leftGutter, double ri
     // Everything but the plot, twice, is the height at which the plot would be half the panel.
     const double others = rect.height() - (bottom - top);
     return fits ? 0 : 2 * others - rect.height();
+}
+
+void FigurePainter::judgeChecks(CellPlan &cell, const ExportFigure &figure) const
+{
+    cell.checkFailed.clear();
+    if (cell.panel->checks.empty())
+        return;
+    // Judged as the legend on screen judges them: the picture's range, each phase between
+    // the annotations this panel draws on its own.
+    std::vector<Annotation> drawn;
+    for (const Annotation &annotation : figure.annotations) {
+        if (figure.panelShows(*cell.panel, annotation))
+            drawn.push_back(annotation);
+    }
+    const std::vector<Phase> phases = PhaseStatistics::phases(cell.range, drawn);
+    for (const PanelCheck &check : cell.panel->checks) {
+        std::vector<CheckJudgement::Samples> judged;
+        for (const ExportFigure::Series &series : cell.panel->series) {
+            const SampleStore::Series *stored = m_store.series(series.key);
+            if (stored && SeriesKey::matches(check.reference, series.key))
+                judged.push_back({stored->timestampsMs(), stored->values()});
+        }
+        cell.checkFailed.push_back(CheckJudgement::perPhase(check.check, judged, phases).front().failed());
+    }
 }
 
 void FigurePainter::planAnnotations(CellPlan &cell, const ExportFigure &figure, int rows) const
@@ -612,8 +647,10 @@ FigurePainter::Plan FigurePainter::plan(const QRectF &rect, const ExportFigure &
                 lowest = std::min(lowest, cell.plot.height());
             annotationRows = std::max(1, int(lowest / 2 / rowHeight));
         }
-        for (CellPlan &cell : plan.cells)
+        for (CellPlan &cell : plan.cells) {
             planAnnotations(cell, figure, annotationRows);
+            judgeChecks(cell, figure);
+        }
     };
     layOut(cellsArea);
 
@@ -789,6 +826,7 @@ void FigurePainter::paintCell(QPainter &painter, const CellPlan &cell, int index
         painter.setClipRect(
             plot.adjusted(-m_theme.lineWidth, -m_theme.lineWidth, m_theme.lineWidth, m_theme.lineWidth));
         paintSeries(painter, cell);
+        paintChecks(painter, cell);
         painter.restore();
     }
 
@@ -980,6 +1018,35 @@ void FigurePainter::paintSeries(QPainter &painter, const CellPlan &cell) const
         painter.setPen(pen);
         painter.setBrush(Qt::NoBrush);
         painter.drawPath(line);
+    }
+}
+
+void FigurePainter::paintChecks(QPainter &painter, const CellPlan &cell) const
+{
+    const QFont font = m_theme.font(m_theme.annotationPx);
+    const QFontMetricsF metrics(font);
+    painter.setFont(font);
+    for (std::size_t i = 0; i < cell.panel->checks.size(); ++i) {
+        const PanelCheck &check = cell.panel->checks[i];
+        const ValueScale &scale = check.axis == AxisSide::Right ? cell.right : cell.left;
+        const double value = check.check.condition.threshold;
+        if (scale.high <= scale.low || value < scale.low || value > scale.high)
+            continue;
+        const auto mapping = SeriesGeometry::Mapping::of(cell.range, scale.low, scale.high, cell.plot);
+        const double y = std::round(mapping.y(value)) + 0.5; // on a pixel row: crisp, as on screen
+        const QColor colour =
+            i < cell.checkFailed.size() && cell.checkFailed[i] ? m_theme.checkFailed : m_theme.checkLevel;
+        QPen pen(colour, 1.0, Qt::DashLine);
+        painter.setPen(pen);
+        painter.drawLine(QPointF(cell.plot.left(), y), QPointF(cell.plot.right(), y));
+        // The name at the right end, above the line where there is room, else below it.
+        const QString label = metrics.elidedText(check.label, Qt::ElideRight, cell.plot.width() / 2);
+        const double width = metrics.horizontalAdvance(label);
+        const double top = y - metrics.height() - 2 >= cell.plot.top() ? y - metrics.height() - 2 : y + 2;
+        const QRectF box(cell.plot.right() - width - 6, top, width + 4, metrics.height());
+        painter.fillRect(box, withAlpha(m_theme.background, 0.8));
+        painter.setPen(colour);
+        painter.drawText(box, Qt::AlignCenter, label);
     }
 }
 

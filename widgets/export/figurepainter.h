@@ -55,6 +55,8 @@ private:
     // when even names only leave the plot less than half the panel (it is planned so), else 0.
     double fitVertically(CellPlan &cell, double leftGutter, double rightGutter) const;
     void planAnnotations(CellPlan &cell, const ExportFigure &figure, int rows) const;
+    // Whether each check of the cell's panel failed in its range (red instead of amber).
+    void judgeChecks(CellPlan &cell, const ExportFigure &figure) const;
     // Min and max of the finite samples of a panel's series on one axis, over a range.
     std::optional<std::pair<double, double>> dataExtent(const ExportFigure::Panel &panel, AxisSide side,
                                                         const TimeRange &range) const;
@@ -63,6 +65,7 @@ private:
     void paintCell(QPainter &painter, const CellPlan &cell, int index, FigureLayout *layout) const;
     void paintLegend(QPainter &painter, const CellPlan &cell, int index, FigureLayout *layout) const;
     void paintSeries(QPainter &painter, const CellPlan &cell) const;
+    void paintChecks(QPainter &painter, const CellPlan &cell) const; // levels, dashed, with their names
     void paintStatValues(QPainter &painter, const CellPlan &cell, int index, FigureLayout *layout) const;
     void paintHeatmap(QPainter &painter, const CellPlan &cell, int index, FigureLayout *layout) const;
     void paintTimeAxis(QPainter &painter, const CellPlan &cell, int index, const QTimeZone &zone,

@@ -131,6 +131,6 @@ TEST_F(LoadShapesAndCeiling, AGuardThatLetsTheScenarioGoOnStillEndsTheRampItActe
     EXPECT_EQ(result.exitCode, 4) << "the guard tripped: the verdict fails\n" << result.err.toStdString();
     EXPECT_TRUE(result.err.contains(QStringLiteral("cut short by guard rate cap"))) << result.err.toStdString();
     EXPECT_TRUE(result.err.contains(QStringLiteral("annotate \"end\"): ok"))) << "the steps went on\n"
-                                                                               << result.err.toStdString();
+                                                                              << result.err.toStdString();
     EXPECT_EQ(starterRate(), 20.0) << "the guard's rate, not the ramp's";
 }
