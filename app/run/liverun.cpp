@@ -372,7 +372,7 @@ std::optional<int> LiveRun::startScenario()
         const QString reference = DerivedSeriesUpdater::storeKeysById(m_poller.dashboard()).value(seriesId);
         if (reference.isEmpty())
             return values;
-        const qint64 freshSince = QDateTime::currentMSecsSinceEpoch() - 3 * m_poller.refreshMs();
+        const qint64 freshSince = QDateTime::currentMSecsSinceEpoch() - 3 * qint64(m_poller.refreshMs());
         for (const QString &key : SeriesKey::resolveAll(m_store, reference)) {
             const SampleStore::Series *series = m_store.series(key);
             if (series && !series->timestampsMs().empty() && series->timestampsMs().back() >= freshSince)

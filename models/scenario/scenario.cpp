@@ -4,7 +4,7 @@
 #include "base/format.h"
 #include "base/jsontext.h"
 #include "dashboard/loader/checkssection.h"
-#include "dashboard/loader/dashboardloader.h"
+#include "dashboard/loader/jsonsection.h"
 #include "loadtester/loadtesteraction.h"
 
 #include <QFile>
@@ -14,28 +14,6 @@
 #include <QRegularExpression>
 #include <QSet>
 #include <utility>
-
-namespace {
-
-// Reads a duration that may carry a leading "+" ("+2m").
-std::optional<qint64> readDuration(const QJsonValue &value)
-{
-    QString text;
-    if (value.isDouble())
-        text = QString::number(value.toDouble());
-    else if (value.isString())
-        text = value.toString().trimmed();
-    else
-        return std::nullopt;
-    if (text.startsWith(QLatin1Char('+')))
-        text.remove(0, 1);
-    const qint64 ms = DashboardLoader::parseDurationMs(text);
-    if (ms < 0)
-        return std::nullopt;
-    return ms;
-}
-
-} // namespace
 
 QString ScenarioStep::describe() const
 {
@@ -210,7 +188,7 @@ public:
         if (value.isUndefined()) {
             if (required)
                 fail(key, QStringLiteral("missing: a duration like \"1m\""));
-        } else if (const std::optional<qint64> ms = readDuration(value)) {
+        } else if (const std::optional<qint64> ms = JsonSection::offsetOf(value)) {
             *target = *ms;
         } else {
             fail(key, QStringLiteral("is not a duration like \"30s\""));
@@ -328,7 +306,7 @@ std::optional<DashboardIssue> readAction(const QString &action, const QJsonValue
         step->kind = ScenarioStep::Kind::FindCeiling;
         return readCeilingSearch(value, valuePath, &step->ceiling);
     } else if (action == QLatin1String("hold")) {
-        const std::optional<qint64> ms = readDuration(value);
+        const std::optional<qint64> ms = JsonSection::offsetOf(value);
         if (!ms || *ms <= 0)
             return DashboardIssue{valuePath, QStringLiteral("must be a duration like \"5m\"")};
         step->kind = ScenarioStep::Kind::Hold;
@@ -527,7 +505,7 @@ LoadResult fromJson(const QByteArray &json)
             continue;
         }
         if (object.contains(QStringLiteral("at"))) {
-            const auto at = readDuration(object.value(QStringLiteral("at")));
+            const auto at = JsonSection::offsetOf(object.value(QStringLiteral("at")));
             if (!at) {
                 result.issues << DashboardIssue{path + QStringLiteral(".at"),
                                                 QStringLiteral("is not a duration like \"+2m\"")};
@@ -542,7 +520,7 @@ LoadResult fromJson(const QByteArray &json)
             lastAt = *at;
         }
         if (object.contains(QStringLiteral("after"))) {
-            const auto after = readDuration(object.value(QStringLiteral("after")));
+            const auto after = JsonSection::offsetOf(object.value(QStringLiteral("after")));
             if (!after || step.atMs) {
                 result.issues << DashboardIssue{path + QStringLiteral(".after"),
                                                 step.atMs ? QStringLiteral("cannot be combined with \"at\"")
@@ -552,7 +530,7 @@ LoadResult fromJson(const QByteArray &json)
             step.afterMs = *after;
         }
         if (object.contains(QStringLiteral("timeout"))) {
-            const auto timeout = readDuration(object.value(QStringLiteral("timeout")));
+            const auto timeout = JsonSection::offsetOf(object.value(QStringLiteral("timeout")));
             if (!timeout || *timeout == 0) {
                 result.issues << DashboardIssue{path + QStringLiteral(".timeout"), QStringLiteral("is not a duration")};
                 continue;

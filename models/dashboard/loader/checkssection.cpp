@@ -1,33 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "dashboard/loader/checkssection.h"
 
-#include "dashboard/loader/dashboardloader.h"
-
 #include <QJsonArray>
 #include <QJsonObject>
 #include <utility>
-
-namespace {
-
-// A duration that may carry a leading "+" ("+30s"), or a number of seconds.
-std::optional<qint64> readDuration(const QJsonValue &value)
-{
-    QString text;
-    if (value.isDouble())
-        text = QString::number(value.toDouble());
-    else if (value.isString())
-        text = value.toString().trimmed();
-    else
-        return std::nullopt;
-    if (text.startsWith(QLatin1Char('+')))
-        text.remove(0, 1);
-    const qint64 ms = DashboardLoader::parseDurationMs(text);
-    if (ms < 0)
-        return std::nullopt;
-    return ms;
-}
-
-} // namespace
 
 namespace CheckReader {
 
@@ -74,7 +50,7 @@ std::optional<Check> read(const QJsonValue &value, const QString &path, const QS
          {std::pair{QStringLiteral("for"), &check.forMs}, std::pair{QStringLiteral("after"), &check.graceMs}}) {
         if (!object.contains(key))
             continue;
-        if (const std::optional<qint64> ms = readDuration(object.value(key)))
+        if (const std::optional<qint64> ms = JsonSection::offsetOf(object.value(key)))
             *target = *ms;
         else
             issues->append(

@@ -127,6 +127,23 @@ std::optional<qint64> JsonSection::readDuration(const QJsonObject &object, const
     return ms;
 }
 
+std::optional<qint64> JsonSection::offsetOf(const QJsonValue &value)
+{
+    QString text;
+    if (value.isDouble())
+        text = QString::number(value.toDouble());
+    else if (value.isString())
+        text = value.toString().trimmed();
+    else
+        return std::nullopt;
+    if (text.startsWith(QLatin1Char('+')))
+        text.remove(0, 1);
+    const qint64 ms = DashboardLoader::parseDurationMs(text);
+    if (ms < 0)
+        return std::nullopt;
+    return ms;
+}
+
 QStringList JsonSection::readStrings(const QJsonObject &object, const QString &path, const QString &key,
                                      const QString &what)
 {

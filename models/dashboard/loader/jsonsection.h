@@ -39,6 +39,9 @@ public:
     static QString index(const QString &base, qsizetype index);   // "panels" + 2: "panels[2]"
     // How a value appears in a message: strings quoted, numbers as written, others by type.
     static QString describe(const QJsonValue &value);
+    // A duration as scenarios and checks write it: "30s", "+2m" (an offset), a number of
+    // seconds; nullopt for anything else.
+    static std::optional<qint64> offsetOf(const QJsonValue &value);
 
     // Far beyond any sensible window, far below where qint64 milliseconds overflow.
     static constexpr qint64 kMaxDurationMs = 1'000'000'000'000'000;
