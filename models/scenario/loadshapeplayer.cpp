@@ -17,7 +17,10 @@ LoadShapePlayer::LoadShapePlayer(LoadTesterController *controller, AnnotationMod
 
 QString LoadShapePlayer::withUnit(double rate) const
 {
-    return LoadTesterText::withUnit(rate, m_controller->capabilities().rateUnit);
+    // "40 /s" for an open model; Locust's and k6's set-point has no unit but its name: "4 users".
+    const LoadTesterCapabilities capabilities = m_controller->capabilities();
+    return LoadTesterText::withUnit(rate,
+                                    capabilities.rateUnit.isEmpty() ? capabilities.rateLabel : capabilities.rateUnit);
 }
 
 void LoadShapePlayer::start(const LoadShape &shape)

@@ -2,13 +2,14 @@
 // The Locust adapter against the real Locust 2.x (Debian's python3-locust) whose users send
 // to the real chaoscope-engine (tests/fixtures/locust/locustfile.py): users and spawn rate set
 // through the adapter show up in Locust's own statistics, stop and resume work, and the
-// in-flight limit is disabled with its reason.
+// in-flight limit is disabled with its reason; a scenario's ramp moves the users.
 #include "annotations/annotationmodel.h"
 #include "blockinghttp.h"
 #include "freeport.h"
 #include "loadtester/adapters/locustadapter.h"
 #include "loadtester/loadtestercontroller.h"
 #include "loadtester/loadtesterwatch.h"
+#include "scenario/loadshapeplayer.h"
 #include "testbedprocess.h"
 #include "testpaths.h"
 #include "waitfor.h"
@@ -276,6 +277,36 @@ TEST_F(LocustAdapterTest, FractionalUsersAreRefused)
     const auto status = await(m_adapter->setRate(2.5));
     ASSERT_TRUE(status && !status->ok());
     EXPECT_EQ(status->error().kind, Kind::Invalid);
+}
+
+TEST_F(LocustAdapterTest, AScenarioRampMovesTheUsersAndIsMarkedAsOneRegionInUsers)
+{
+    // A scenario's {"ramp": {"from": 1, "to": 4, "over": "3s"}} on Locust: the same player as
+    // for the starter, on users.
+    LoadTesterController controller;
+    std::vector<std::unique_ptr<LoadTesterAdapter>> replicas;
+    auto adapter = std::make_unique<LocustAdapter>(m_locust.url());
+    adapter->setSpawnRate(10);
+    replicas.push_back(std::move(adapter));
+    controller.setReplicas(std::move(replicas));
+    controller.setPollIntervalMs(200);
+    controller.startPolling();
+    ASSERT_TRUE(waitFor([&] { return controller.status(0).has_value(); }, 10000));
+    AnnotationModel annotations;
+    LoadShapePlayer player(&controller, &annotations);
+    QSignalSpy finished(&player, &LoadShapePlayer::finished);
+    LoadShape ramp;
+    ramp.kind = LoadShape::Kind::Ramp;
+    ramp.from = 1;
+    ramp.to = 4;
+    ramp.overMs = 3000;
+    player.start(ramp);
+    ASSERT_TRUE(finished.wait(30000) || !finished.isEmpty()) << m_locust.log().toStdString();
+    EXPECT_TRUE(finished.front().at(0).toBool()) << finished.front().at(1).toString().toStdString();
+    EXPECT_EQ(m_locust.stats().value(QStringLiteral("user_count")).toInt(), 4);
+    ASSERT_EQ(annotations.annotations().size(), 1U) << "one region, not a mark per move";
+    EXPECT_EQ(annotations.annotations().front().text, QStringLiteral("ramp 1 → 4 users over 3s"));
+    EXPECT_TRUE(annotations.annotations().front().isRegion());
 }
 
 TEST(LocustAdapter, AStoppedLocustIsANetworkError)
