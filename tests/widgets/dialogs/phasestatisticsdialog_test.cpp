@@ -36,6 +36,23 @@ namespace {
 
 constexpr qint64 kStart = 1'700'000'000'000;
 
+// The panel of the fixture's two series: completed/s on the left axis, p99 on the right.
+PhaseStatisticsDialog::PanelSeries throughput(const std::vector<PanelCheck> &checks = {})
+{
+    PanelDefinition panel;
+    panel.title = QStringLiteral("Throughput");
+    panel.unit = QStringLiteral("ops/s");
+    panel.rightUnit = QStringLiteral("s");
+    TimelineChart::LegendEntry a;
+    a.key = QStringLiteral("p0/q0/{}");
+    a.name = QStringLiteral("completed/s");
+    TimelineChart::LegendEntry b;
+    b.key = QStringLiteral("p0/q1/{}");
+    b.name = QStringLiteral("p99");
+    b.axis = AxisSide::Right;
+    return PhaseStatisticsDialog::panelSeries(panel, {a, b}, checks);
+}
+
 struct PhaseStatisticsDialogTest : ::testing::Test
 {
     SampleStore store;
@@ -59,18 +76,7 @@ struct PhaseStatisticsDialogTest : ::testing::Test
         change.text = QStringLiteral("rate 300 → 500 /s");
         annotations.add(change);
 
-        PanelDefinition panel;
-        panel.title = QStringLiteral("Throughput");
-        panel.unit = QStringLiteral("ops/s");
-        panel.rightUnit = QStringLiteral("s");
-        TimelineChart::LegendEntry a;
-        a.key = QStringLiteral("p0/q0/{}");
-        a.name = QStringLiteral("completed/s");
-        TimelineChart::LegendEntry b;
-        b.key = QStringLiteral("p0/q1/{}");
-        b.name = QStringLiteral("p99");
-        b.axis = AxisSide::Right;
-        dialog.setPanels({PhaseStatisticsDialog::panelSeries(panel, {a, b})});
+        dialog.setPanels({throughput()});
         dialog.setRange({kStart, kStart + 1'200'000});
         dialog.show();
         ASSERT_TRUE(QTest::qWaitForWindowExposed(&dialog));
@@ -128,17 +134,6 @@ TEST_F(PhaseStatisticsDialogTest, CopyGivesTabSeparatedTextOrAMarkdownTable)
 
 TEST_F(PhaseStatisticsDialogTest, EachCheckOnThePanelHeldOrFailedPerPhaseInGreenOrRed)
 {
-    PanelDefinition panel;
-    panel.title = QStringLiteral("Throughput");
-    panel.unit = QStringLiteral("ops/s");
-    panel.rightUnit = QStringLiteral("s");
-    TimelineChart::LegendEntry a;
-    a.key = QStringLiteral("p0/q0/{}");
-    a.name = QStringLiteral("completed/s");
-    TimelineChart::LegendEntry b;
-    b.key = QStringLiteral("p0/q1/{}");
-    b.name = QStringLiteral("p99");
-    b.axis = AxisSide::Right;
     PanelCheck latency;
     latency.check.name = QStringLiteral("p99");
     latency.check.query = QStringLiteral("p99");
@@ -146,7 +141,7 @@ TEST_F(PhaseStatisticsDialogTest, EachCheckOnThePanelHeldOrFailedPerPhaseInGreen
     latency.check.condition = *CheckCondition::parse(QStringLiteral("< 0.25"));
     latency.check.forMs = 30'000;
     latency.reference = QStringLiteral("p0/q1/");
-    dialog.setPanels({PhaseStatisticsDialog::panelSeries(panel, {a, b}, {latency})});
+    dialog.setPanels({throughput({latency})});
 
     ASSERT_EQ(dialog.table()->model()->rowCount(), 9); // two series × four statistics, one check
     EXPECT_EQ(cell(8, 0), QStringLiteral("p99 < 250 ms"));
