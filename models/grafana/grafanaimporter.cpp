@@ -3,6 +3,7 @@
 
 #include "base/format.h"
 #include "base/jsontext.h"
+#include "checks/check.h"
 #include "dashboard/dashboardvariables.h"
 #include "dashboard/dashboardwriter.h"
 #include "dashboard/loader/dashboardloader.h"
@@ -349,6 +350,18 @@ private:
             return;
         const QString repeat = panel.value(QStringLiteral("repeat")).toString();
         for (PanelDefinition &copy : repeated(std::move(*definition), repeat, where, out.variableDefinitions)) {
+            // The panel's levels judge each of its left-axis queries, as Grafana draws them over
+            // every line; the panel shows one line per level.
+            for (const Check &level : converter.levels) {
+                for (const SeriesDefinition &series : copy.series) {
+                    if (series.query.isEmpty() || series.axis != AxisSide::Left)
+                        continue;
+                    Check check = level;
+                    check.name = copy.title;
+                    check.query = series.query;
+                    out.checks.push_back(std::move(check));
+                }
+            }
             m_convertedPanels.emplace_back(panel.value(QStringLiteral("id")).toInt(-1), copy.title);
             // A stat tile beside lines is narrow in Grafana; the lines set the columns.
             (copy.kind == PanelKind::Stat ? m_statWidths : m_widths).push_back(placementOf(panel).width);
@@ -532,6 +545,9 @@ private:
         {}
 
         QStringList notConverted;
+        // The panel's drawn thresholds as checks, without a query yet: each becomes one check
+        // per query of the panel (of each copy of a repeated one).
+        std::vector<Check> levels;
 
         std::optional<PanelDefinition> convert()
         {
@@ -566,7 +582,7 @@ private:
                     readStat(definition);
             } else {
                 listAxisLimits();
-                listThresholds();
+                convertThresholds();
             }
             listLooks();
             listLook();
@@ -777,6 +793,7 @@ private:
             const GrafanaUnit right = anyRight ? unitFor(rightId, QStringLiteral("right axis unit")) : GrafanaUnit{};
             definition.unit = left.unit;
             definition.rightUnit = anyRight ? right.unit : QString();
+            m_leftFactor = left.factor;
             for (SeriesDefinition &series : definition.series)
                 series.query = (series.axis == AxisSide::Right ? right : left).scaleQuery(series.query);
         }
@@ -809,12 +826,35 @@ private:
 
         // Thresholds count only where Grafana draws them: every timeseries panel carries the
         // default steps (green, red at 80), shown only with a thresholdsStyle other than "off".
-        void listThresholds()
+        // Drawn ones become checks on the panel's left axis (in its unit): a graph panel's
+        // "gt" level is broken above it, "lt" below; a timeseries' steps are broken where
+        // they leave a green base (a red step critical, another colour a warning), or held
+        // from the first green step up when the base is red. Steps that say neither are listed.
+        void convertThresholds()
         {
-            QStringList values;
+            const QString title = m_panel.value(QStringLiteral("title")).toString().trimmed();
+            const auto level = [&](CheckCondition::Op op, double value, Check::Severity severity) {
+                Check check;
+                check.name = title.isEmpty() ? QStringLiteral("threshold") : title;
+                check.condition = {op, value * m_leftFactor};
+                check.severity = severity;
+                levels.push_back(check);
+            };
+            QStringList unconverted;
             if (m_graph) {
-                for (const QJsonValue threshold : m_panel.value(QStringLiteral("thresholds")).toArray())
-                    values << formatNumber(threshold.toObject().value(QStringLiteral("value")).toDouble());
+                for (const QJsonValue threshold : m_panel.value(QStringLiteral("thresholds")).toArray()) {
+                    const QJsonObject object = threshold.toObject();
+                    const double value = numberOf(object.value(QStringLiteral("value")));
+                    const QString op = object.value(QStringLiteral("op")).toString();
+                    const QString mode = object.value(QStringLiteral("colorMode")).toString();
+                    if (!std::isfinite(value) || (op != QLatin1String("gt") && op != QLatin1String("lt")) ||
+                        (mode != QLatin1String("critical") && mode != QLatin1String("warning"))) {
+                        unconverted << (std::isfinite(value) ? formatNumber(value) : QStringLiteral("?"));
+                        continue;
+                    }
+                    level(op == QLatin1String("gt") ? CheckCondition::Op::AtMost : CheckCondition::Op::AtLeast, value,
+                          mode == QLatin1String("critical") ? Check::Severity::Critical : Check::Severity::Warning);
+                }
             } else {
                 const QString mode = m_defaults.value(QStringLiteral("custom"))
                                          .toObject()
@@ -824,16 +864,37 @@ private:
                                          .toString();
                 if (mode.isEmpty() || mode == QLatin1String("off"))
                     return;
-                const QJsonArray steps =
-                    m_defaults.value(QStringLiteral("thresholds")).toObject().value(QStringLiteral("steps")).toArray();
-                for (const QJsonValue step : steps) {
-                    const double value = numberOf(step.toObject().value(QStringLiteral("value")));
-                    if (std::isfinite(value))
-                        values << formatNumber(value);
+                const QJsonObject thresholds = m_defaults.value(QStringLiteral("thresholds")).toObject();
+                const QJsonArray steps = thresholds.value(QStringLiteral("steps")).toArray();
+                const bool percentage =
+                    thresholds.value(QStringLiteral("mode")).toString() == QLatin1String("percentage");
+                const auto isGreen = [](const QJsonValue &step) {
+                    return step.toObject().value(QStringLiteral("color")).toString().contains(QLatin1String("green"));
+                };
+                const auto isRed = [](const QJsonValue &step) {
+                    return step.toObject().value(QStringLiteral("color")).toString().contains(QLatin1String("red"));
+                };
+                const bool greenBase = !steps.isEmpty() && isGreen(steps.first());
+                const bool redBase = !steps.isEmpty() && isRed(steps.first());
+                bool greenSeen = false;
+                for (qsizetype i = 1; i < steps.size(); ++i) {
+                    const double value = numberOf(steps[i].toObject().value(QStringLiteral("value")));
+                    if (!std::isfinite(value))
+                        continue;
+                    if (!percentage && greenBase && !isGreen(steps[i])) {
+                        level(CheckCondition::Op::Below, value,
+                              isRed(steps[i]) ? Check::Severity::Critical : Check::Severity::Warning);
+                    } else if (!percentage && redBase && isGreen(steps[i]) && !greenSeen) {
+                        greenSeen = true;
+                        level(CheckCondition::Op::AtLeast, value, Check::Severity::Critical);
+                    } else {
+                        unconverted << formatNumber(value);
+                    }
                 }
             }
-            if (!values.isEmpty())
-                note(QStringLiteral("thresholds (%1) not supported").arg(values.join(QStringLiteral(", "))));
+            if (!unconverted.isEmpty())
+                note(QStringLiteral("thresholds (%1) not converted: their colours do not say which side is good")
+                         .arg(unconverted.join(QStringLiteral(", "))));
         }
 
         // What changes what a reader concludes (stacked sums, bars, shifted or own time
@@ -1082,6 +1143,7 @@ private:
         const QJsonObject m_defaults;
         QStringList m_refIds; // of each converted series, for overrides by query
         QString m_rightUnitId;
+        double m_leftFactor = 1;     // the left axis's unit scaling: thresholds are in Grafana's unit
         QStringList m_overrideLooks; // "custom.lineWidth for 'errors'"
         QStringList m_extraLooks;    // a stat's: "no sparkline in Grafana"
         QSet<QString> m_otherSources;

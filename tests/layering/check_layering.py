@@ -30,7 +30,7 @@ MODEL_ROOMS = {
     'checks': ['base'],
     'timeline': ['base', 'store'],
     'dashboard': ['base', 'net', 'prometheus', 'store', 'timeline', 'checks'],
-    'grafana': ['base', 'dashboard'],
+    'grafana': ['base', 'checks', 'dashboard'],
     'analysis': ['base', 'prometheus', 'store', 'annotations', 'checks', 'dashboard'],
     'loadtester/adapters': ['base', 'net'],
     'loadtester': ['base', 'net', 'prometheus', 'store', 'annotations', 'dashboard', 'loadtester/adapters'],

@@ -1028,6 +1028,19 @@ void FigurePainter::paintChecks(QPainter &painter, const CellPlan &cell) const
     painter.setFont(font);
     for (std::size_t i = 0; i < cell.panel->checks.size(); ++i) {
         const PanelCheck &check = cell.panel->checks[i];
+        // One line per level (an imported threshold judges each query), red when any failed.
+        bool drawnBefore = false;
+        bool failed = i < cell.checkFailed.size() && cell.checkFailed[i];
+        for (std::size_t j = 0; j < cell.panel->checks.size(); ++j) {
+            const PanelCheck &other = cell.panel->checks[j];
+            if (j == i || other.label != check.label || other.axis != check.axis ||
+                other.check.condition.threshold != check.check.condition.threshold)
+                continue;
+            drawnBefore = drawnBefore || j < i;
+            failed = failed || (j < cell.checkFailed.size() && cell.checkFailed[j]);
+        }
+        if (drawnBefore)
+            continue;
         const ValueScale &scale = check.axis == AxisSide::Right ? cell.right : cell.left;
         const double value = check.check.condition.threshold;
         if (scale.high <= scale.low || value < scale.low || value > scale.high)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Importing a Grafana dashboard: every mapping a user relies on (queries, legends, units,
 // right axis, variables, order, window) and every reason something is left out, named.
+#include "base/format.h"
 #include "dashboard/dashboardwriter.h"
 #include "dashboard/loader/dashboardloader.h"
 #include "grafana/grafanaimporter.h"
@@ -253,11 +254,13 @@ TEST(GrafanaImporter, OldGraphPanelWithYaxesAndSeriesOverrides)
     EXPECT_EQ(panel.series[1].axis, AxisSide::Right);
     EXPECT_EQ(panel.series[1].query, QStringLiteral("(pushed) / 1000")) << "the right axis' ms become seconds";
     EXPECT_EQ(panel.series[1].color, QStringLiteral("#009E73"));
-    EXPECT_EQ(c.notConverted,
-              (QStringList{QStringLiteral("panel 'Jobs' (graph): thresholds (100) not supported"),
-                           QStringLiteral("panel 'Jobs' (graph): look not kept (drawn as plain lines): area fill "
-                                          "(fill 1)")}))
+    EXPECT_EQ(c.notConverted, (QStringList{QStringLiteral("panel 'Jobs' (graph): look not kept (drawn as plain "
+                                                          "lines): area fill (fill 1)")}))
         << "an old graph panel fills under its lines unless told \"fill\": 0";
+    // The critical level above 100 is a check on the left axis' query, broken above it.
+    ASSERT_EQ(c.dashboard.checks.size(), 1u);
+    EXPECT_EQ(c.dashboard.checks[0].describe(), QStringLiteral("Jobs: jobs ≤ 100"));
+    EXPECT_EQ(c.dashboard.checks[0].severity, Check::Severity::Critical);
 }
 
 TEST(GrafanaImporter, AxisLimitsAndDrawnThresholdsAreListedButMinimumZeroIsWhatChaoscopeDoes)
@@ -278,8 +281,17 @@ TEST(GrafanaImporter, AxisLimitsAndDrawnThresholdsAreListedButMinimumZeroIsWhatC
         (QStringList{
             QStringLiteral(
                 "panel 'Drop ratio' (timeseries): axis maximum 100 not supported; the axis follows the data"),
-            QStringLiteral("panel 'Drop ratio' (timeseries): thresholds (80) not supported"),
             QStringLiteral("panel 'Quiet' (timeseries): axis minimum 5 not supported; the axis follows the data")}));
+    // The drawn red step is a check on the panel's query, in the panel's unit; the quiet
+    // panel's default steps are not drawn in Grafana and make none.
+    ASSERT_EQ(c.dashboard.checks.size(), 1u);
+    const Check &check = c.dashboard.checks[0];
+    EXPECT_EQ(check.name, QStringLiteral("Drop ratio"));
+    EXPECT_EQ(check.query, c.dashboard.panels[0].series[0].query);
+    EXPECT_EQ(check.condition.op, CheckCondition::Op::Below);
+    EXPECT_EQ(check.severity, Check::Severity::Critical);
+    EXPECT_EQ(Format::value(check.condition.threshold, c.dashboard.panels[0].unit),
+              Format::value(80, QStringLiteral("%")));
 }
 
 TEST(GrafanaImporter, StackingBarsTransformationsTimeShiftAndRepeatAreListed)
@@ -570,6 +582,19 @@ TEST(GrafanaImporter, OddShapesInsideADashboardDoNotCrash)
     EXPECT_FALSE(c.notConverted.isEmpty());
 }
 
+namespace {
+
+int dropRatioPanel(const DashboardDefinition &d)
+{
+    for (int i = 0; i < int(d.panels.size()); ++i) {
+        if (d.panels[std::size_t(i)].title == QLatin1String("Backpressure drop ratio"))
+            return i;
+    }
+    return 0;
+}
+
+} // namespace
+
 TEST(GrafanaImporter, CamundaFixtureConvertsItsPrometheusTimeSeries)
 {
     const Conversion c = fixture();
@@ -629,12 +654,25 @@ TEST(GrafanaImporter, CamundaFixtureConvertsItsPrometheusTimeSeries)
              "panel 'Gateway errors (logs)' (timeseries): loki data source not supported",
              "panel 'Process instances per second' (timeseries): query D: $__range not supported (only "
              "$__rate_interval and $__interval are); query left out",
-             "panel 'Backpressure drop ratio' (timeseries): thresholds (0.05, 0.2) not supported",
              "panel 'Worker fill level' (timeseries): stacking not supported; series are drawn unstacked",
              "variable 'datasource' (datasource): data source variables not supported; Chaoscope reads from the "
              "--prometheus it was started with",
          })
         EXPECT_TRUE(listed(c, QString::fromUtf8(expected))) << expected << "\n---\n" << linesOf(c.notConverted);
+    // Its drawn thresholds (green, orange from 5 %, red from 20 %) are a warning and a
+    // critical check on the ratio.
+    std::vector<Check> dropRatio;
+    for (const Check &check : d.checks) {
+        if (check.name == QLatin1String("Backpressure drop ratio"))
+            dropRatio.push_back(check);
+    }
+    ASSERT_EQ(dropRatio.size(), 2u) << linesOf(c.notConverted);
+    EXPECT_EQ(dropRatio[0].severity, Check::Severity::Warning);
+    EXPECT_EQ(dropRatio[1].severity, Check::Severity::Critical);
+    // In the panel's unit, as its query: the ratio became percent.
+    EXPECT_EQ(dropRatio[0].query, d.panels[std::size_t(dropRatioPanel(d))].series[0].query);
+    EXPECT_NEAR(dropRatio[0].condition.threshold, 5, 1e-9);
+    EXPECT_NEAR(dropRatio[1].condition.threshold, 20, 1e-9);
 }
 
 TEST(GrafanaImporter, ConversionSurvivesTheDashboardWriterAndLoader)
