@@ -116,7 +116,8 @@ protected:
 TEST_F(KubernetesTest, ListsTheWorkloadsWithTheirReplicasAndResources)
 {
     const auto c = controller(target());
-    ASSERT_EQ(c->workloads().size(), 2u);
+    // controller() waits for the worker; the statefulset may be listed a moment later.
+    ASSERT_TRUE(waitFor([&] { return c->workloads().size() == 2; }, 30000, 20)) << c->stateText().toStdString();
     const Workload *engine = c->workload(QStringLiteral("statefulsets/camunda"));
     ASSERT_NE(engine, nullptr);
     EXPECT_EQ(engine->kindName(), QStringLiteral("StatefulSet"));
@@ -558,7 +559,8 @@ TEST_F(KubernetesTest, TheDashboardsKnobsAreAColumnFirstInTheSetListAndASeriesAn
 TEST_F(KubernetesTest, AnotherNamespaceIsWatchedFromNowOnAndNothingOfTheOldOneStays)
 {
     const auto c = controller(target());
-    ASSERT_EQ(c->workloads().size(), 2u);
+    // controller() waits for the worker; the namespace's other workload may be listed a moment later.
+    ASSERT_TRUE(waitFor([&] { return c->workloads().size() == 2; }, 30000, 20)) << c->stateText().toStdString();
     c->setNamespace(QStringLiteral("default"));
     EXPECT_EQ(c->namespaceName(), QStringLiteral("default"));
     EXPECT_TRUE(c->workloads().empty()) << "the old namespace's workloads go at once";
