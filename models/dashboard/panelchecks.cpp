@@ -4,6 +4,7 @@
 #include "dashboard/seriesreference.h"
 
 #include <QRegularExpression>
+#include <algorithm>
 
 namespace PanelChecks {
 
@@ -38,6 +39,24 @@ std::vector<PanelCheck> of(const DashboardDefinition &dashboard, int panel, cons
         }
     }
     return shown;
+}
+
+std::vector<PanelLevel> levels(const std::vector<PanelCheck> &checks, const std::vector<bool> &failed)
+{
+    std::vector<PanelLevel> lines;
+    for (std::size_t i = 0; i < checks.size(); ++i) {
+        const PanelCheck &check = checks[i];
+        const bool broken = check.failedLive || (i < failed.size() && failed[i]);
+        const auto same = std::find_if(lines.begin(), lines.end(), [&](const PanelLevel &line) {
+            return line.value == check.check.condition.threshold && line.label == check.label &&
+                   line.axis == check.axis;
+        });
+        if (same == lines.end())
+            lines.push_back({check.check.condition.threshold, check.label, check.axis, broken});
+        else
+            same->failed = same->failed || broken;
+    }
+    return lines;
 }
 
 } // namespace PanelChecks

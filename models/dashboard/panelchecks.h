@@ -18,7 +18,20 @@ struct PanelCheck
     bool failedLive = false; // a running scenario judged it failed (its own queries)
 };
 
+// A level as a panel draws it: one line per value, label and axis, however many checks
+// (an imported threshold judges each query of its panel) share it.
+struct PanelLevel
+{
+    double value = 0;
+    QString label;
+    AxisSide axis = AxisSide::Left;
+    bool failed = false; // any of its checks failed (or a running scenario judged it so)
+};
+
 namespace PanelChecks {
+
+// The lines of `checks`, in their order; failed[i] says check i failed where it is drawn.
+std::vector<PanelLevel> levels(const std::vector<PanelCheck> &checks, const std::vector<bool> &failed);
 
 // The checks `panel` shows: those whose "series" is the id of one of its series, or whose
 // "query" is one of its series' queries (compared without white space). `label` is put in

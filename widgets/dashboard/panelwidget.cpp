@@ -218,20 +218,9 @@ void PanelWidget::updateLegend()
             }
         }
     }
-    // One line per level: a threshold imported from Grafana judges each query of its panel,
-    // but is one line there, red when any of them failed it.
     std::vector<TimelineChart::Threshold> thresholds;
-    for (std::size_t c = 0; c < m_checks.size(); ++c) {
-        const TimelineChart::Threshold line{m_checks[c].check.condition.threshold, m_checks[c].label, m_checks[c].axis,
-                                            m_checks[c].failedLive || failed[c]};
-        const auto same = std::find_if(thresholds.begin(), thresholds.end(), [&](const TimelineChart::Threshold &t) {
-            return t.value == line.value && t.label == line.label && t.axis == line.axis;
-        });
-        if (same == thresholds.end())
-            thresholds.push_back(line);
-        else
-            same->failed = same->failed || line.failed;
-    }
+    for (const PanelLevel &level : PanelChecks::levels(m_checks, failed))
+        thresholds.push_back({level.value, level.label, level.axis, level.failed});
     m_chart->setThresholds(thresholds);
 
     std::vector<LegendView::Row> rows;

@@ -1026,34 +1026,19 @@ void FigurePainter::paintChecks(QPainter &painter, const CellPlan &cell) const
     const QFont font = m_theme.font(m_theme.annotationPx);
     const QFontMetricsF metrics(font);
     painter.setFont(font);
-    for (std::size_t i = 0; i < cell.panel->checks.size(); ++i) {
-        const PanelCheck &check = cell.panel->checks[i];
-        // One line per level (an imported threshold judges each query), red when any failed.
-        bool drawnBefore = false;
-        bool failed = i < cell.checkFailed.size() && cell.checkFailed[i];
-        for (std::size_t j = 0; j < cell.panel->checks.size(); ++j) {
-            const PanelCheck &other = cell.panel->checks[j];
-            if (j == i || other.label != check.label || other.axis != check.axis ||
-                other.check.condition.threshold != check.check.condition.threshold)
-                continue;
-            drawnBefore = drawnBefore || j < i;
-            failed = failed || (j < cell.checkFailed.size() && cell.checkFailed[j]);
-        }
-        if (drawnBefore)
-            continue;
-        const ValueScale &scale = check.axis == AxisSide::Right ? cell.right : cell.left;
-        const double value = check.check.condition.threshold;
+    for (const PanelLevel &level : PanelChecks::levels(cell.panel->checks, cell.checkFailed)) {
+        const ValueScale &scale = level.axis == AxisSide::Right ? cell.right : cell.left;
+        const double value = level.value;
         if (scale.high <= scale.low || value < scale.low || value > scale.high)
             continue;
         const auto mapping = SeriesGeometry::Mapping::of(cell.range, scale.low, scale.high, cell.plot);
         const double y = std::round(mapping.y(value)) + 0.5; // on a pixel row: crisp, as on screen
-        const QColor colour =
-            i < cell.checkFailed.size() && cell.checkFailed[i] ? m_theme.checkFailed : m_theme.checkLevel;
+        const QColor colour = level.failed ? m_theme.checkFailed : m_theme.checkLevel;
         QPen pen(colour, 1.0, Qt::DashLine);
         painter.setPen(pen);
         painter.drawLine(QPointF(cell.plot.left(), y), QPointF(cell.plot.right(), y));
         // The name at the right end, above the line where there is room, else below it.
-        const QString label = metrics.elidedText(check.label, Qt::ElideRight, cell.plot.width() / 2);
+        const QString label = metrics.elidedText(level.label, Qt::ElideRight, cell.plot.width() / 2);
         const double width = metrics.horizontalAdvance(label);
         const double top = y - metrics.height() - 2 >= cell.plot.top() ? y - metrics.height() - 2 : y + 2;
         const QRectF box(cell.plot.right() - width - 6, top, width + 4, metrics.height());
