@@ -183,6 +183,9 @@ void LiveRun::startDerivedWork()
                     printError(message.isEmpty() ? QStringLiteral("annotation query \"%1\" answers again").arg(name)
                                                  : QStringLiteral("annotation query \"%1\": %2").arg(name, message));
                 });
+        // A wider window or a view panned back: the marks from before are asked for too.
+        connect(&m_window, &TimeWindow::rangeChanged, &m_annotationQueries,
+                [this](const TimeRange &range) { m_annotationQueries.cover(range.startMs); });
     }
     if (m_options.refreshMs)
         m_poller.setRefreshMs(*m_options.refreshMs);

@@ -41,10 +41,71 @@ void AnnotationQueryRunner::setVariables(const std::vector<VariableDefinition> &
         running->epoch.advance();
         running->inFlight = false;
         running->fetchedToMs = 0;
+        running->fetchedFromMs = 0;
+        running->seamMs = 0;
+        running->seenAgain.clear();
         running->series.clear();
     }
     if (m_refresh.isActive())
         pollNow();
+}
+
+void AnnotationQueryRunner::cover(qint64 fromMs)
+{
+    bool again = false;
+    for (const std::unique_ptr<Running> &running : m_running) {
+        if (running->fetchedFromMs == 0) { // not asked yet: its first ask reaches back as far
+            running->askFromMs = running->askFromMs == 0 ? fromMs : std::min(running->askFromMs, fromMs);
+            continue;
+        }
+        if (fromMs >= running->fetchedFromMs - stepOf(*running))
+            continue;
+        // Asked again from scratch, from further back; the marks made so far stay (addOnce
+        // finds them again). A replay that had no answer yet keeps the seam it was to mend.
+        if (running->fetchedToMs != 0)
+            running->seamMs = running->fetchedFromMs;
+        running->seenAgain.clear();
+        running->askFromMs = fromMs;
+        running->epoch.advance();
+        running->inFlight = false;
+        running->fetchedToMs = 0;
+        running->fetchedFromMs = 0;
+        running->series.clear();
+        again = true;
+    }
+    if (again && m_refresh.isActive())
+        pollNow();
+}
+
+quint64 AnnotationQueryRunner::addOnce(Running &running, const Annotation &mark)
+{
+    quint64 id = 0;
+    for (const Annotation &made : m_annotations->annotations()) {
+        if (made.source == Annotation::Source::Query && made.author == mark.author && made.timeMs == mark.timeMs &&
+            made.isRegion() == mark.isRegion() && made.text == mark.text) {
+            id = made.id;
+            break;
+        }
+    }
+    if (id == 0)
+        id = m_annotations->add(mark);
+    if (running.seamMs != 0)
+        running.seenAgain.insert(id);
+    return id;
+}
+
+void AnnotationQueryRunner::dropSeamArtefacts(Running &running)
+{
+    std::vector<quint64> artefacts;
+    for (const Annotation &made : m_annotations->annotations()) {
+        if (made.source == Annotation::Source::Query && made.author == running.definition.name &&
+            made.timeMs == running.seamMs && !running.seenAgain.contains(made.id))
+            artefacts.push_back(made.id);
+    }
+    for (const quint64 id : artefacts)
+        m_annotations->remove(id);
+    running.seamMs = 0;
+    running.seenAgain.clear();
 }
 
 void AnnotationQueryRunner::start(qint64 windowMs, int refreshMs)
@@ -78,11 +139,14 @@ void AnnotationQueryRunner::ask(Running &running)
     const qint64 now = m_clock();
     // On the step's grid, so that each fetch's samples fall on the same instants; one step
     // back, so that a sample the last fetch saw half-written is asked again.
-    const qint64 from = running.fetchedToMs == 0 ? now - m_windowMs : running.fetchedToMs - step;
+    const qint64 window = running.askFromMs != 0 ? std::min(running.askFromMs, now - m_windowMs) : now - m_windowMs;
+    const qint64 from = running.fetchedToMs == 0 ? window : running.fetchedToMs - step;
     const TimeRange range{from - from % step, now - now % step};
     if (range.isEmpty())
         return;
     running.inFlight = true;
+    if (running.fetchedToMs == 0)
+        running.fetchedFromMs = range.startMs;
     const QString promql = DashboardVariables::substituteBuiltins(running.promql, {step, step});
     Running *target = &running;
     whenFinishedIfCurrent(
@@ -113,9 +177,11 @@ void AnnotationQueryRunner::ask(Running &running)
                 }
                 found->second.feed(
                     series.timestampsMs, series.values,
-                    [this](const Annotation &mark) { return m_annotations->add(mark); },
+                    [this, target](const Annotation &mark) { return addOnce(*target, mark); },
                     [this](const Annotation &mark) { m_annotations->update(mark); });
             }
             target->fetchedToMs = range.endMs;
+            if (target->seamMs != 0)
+                dropSeamArtefacts(*target);
         });
 }

@@ -169,3 +169,50 @@ TEST_F(AnnotationQueries, ChangesRegionsAndPointsLandWhenTheyHappenedAndSurviveA
     EXPECT_EQ(marksWith(QStringLiteral("worker replicas 1 → 3")).size(), 1u)
         << "the overlap of fetches marks nothing twice";
 }
+
+TEST_F(AnnotationQueries, AWiderViewBringsTheEarlierMarksOnceAndMendsTheRegionTheNarrowWindowCut)
+{
+    using Mode = AnnotationQueryDefinition::Mode;
+    const qint64 stoppedAt = QDateTime::currentMSecsSinceEpoch();
+    ASSERT_TRUE(kubectl({"scale", "deployment/worker", "--replicas=0", "-n", "chaos"}));
+    const qint64 stoppedBy = QDateTime::currentMSecsSinceEpoch();
+    // Prometheus has seen the worker at 0 for four seconds: a two-second window opened now
+    // begins inside the stop.
+    ASSERT_TRUE(waitFor(
+        [&] {
+            return m_prometheus.instantValue(
+                       QStringLiteral("max_over_time(kube_deployment_spec_replicas{deployment=\"worker\"}[4s])")) == 0;
+        },
+        30000, 100));
+
+    AnnotationQueryRunner runner(&m_client, &m_annotations);
+    runner.setQueries(
+        {query(QStringLiteral("replicas"), QStringLiteral("kube_deployment_spec_replicas{namespace=\"chaos\"}"),
+               Mode::Changes, QStringLiteral("{{deployment}} replicas")),
+         query(QStringLiteral("stopped"),
+               QStringLiteral("kube_deployment_spec_replicas{namespace=\"chaos\"} == bool 0"), Mode::Regions,
+               QStringLiteral("{{deployment}} stopped"))},
+        {});
+    runner.start(2000, 1000);
+    ASSERT_TRUE(waitFor([&] { return !marksWith(QStringLiteral("worker stopped")).empty(); }, 30000, 50));
+    EXPECT_GT(marksWith(QStringLiteral("worker stopped")).front().timeMs, stoppedBy)
+        << "the narrow window sees the stop from its own start only";
+    EXPECT_TRUE(marksWith(QStringLiteral("worker replicas 1 → 0")).empty()) << "the scale is before the window";
+
+    runner.cover(stoppedAt - 20000);
+    ASSERT_TRUE(waitFor([&] { return !marksWith(QStringLiteral("worker replicas 1 → 0")).empty(); }, 30000, 50));
+    const Annotation scaled = marksWith(QStringLiteral("worker replicas 1 → 0")).front();
+    EXPECT_GE(scaled.timeMs, stoppedAt - 1000);
+    EXPECT_LE(scaled.timeMs, stoppedBy + 2500);
+    ASSERT_EQ(marksWith(QStringLiteral("worker stopped")).size(), 1u) << "the cut region gave way to the whole one";
+    const Annotation stopped = marksWith(QStringLiteral("worker stopped")).front();
+    EXPECT_EQ(stopped.timeMs, scaled.timeMs) << "the region begins where the replicas went to 0";
+
+    // The longer answer goes on live: the region ends where the worker is back, still one.
+    ASSERT_TRUE(kubectl({"scale", "deployment/worker", "--replicas=1", "-n", "chaos"}));
+    ASSERT_TRUE(waitFor([&] { return !marksWith(QStringLiteral("worker replicas 0 → 1")).empty(); }, 30000, 50));
+    ASSERT_EQ(marksWith(QStringLiteral("worker stopped")).size(), 1u);
+    EXPECT_LE(*marksWith(QStringLiteral("worker stopped")).front().endMs,
+              marksWith(QStringLiteral("worker replicas 0 → 1")).front().timeMs);
+    EXPECT_EQ(marksWith(QStringLiteral("worker replicas 1 → 0")).size(), 1u);
+}
