@@ -45,6 +45,11 @@ std::vector<QCommandLineOption> options()
         QCommandLineOption(QStringLiteral("panel"),
                            QStringLiteral("With --export: only this panel (its title). Repeatable."),
                            QStringLiteral("title")),
+        QCommandLineOption(
+            QStringLiteral("annotations"),
+            QStringLiteral("With --export: only these marks, comma-separated: manual, action, scenario, detector, "
+                           "kubernetes, query (every annotation query, also one switched off) or query:NAME."),
+            QStringLiteral("kinds")),
         QCommandLineOption(QStringLiteral("scale"), QStringLiteral("With --export: pixel ratio of a PNG: 1, 2 or 3."),
                            QStringLiteral("n"), QStringLiteral("1")),
         QCommandLineOption(QStringLiteral("theme"),
@@ -109,6 +114,11 @@ Result<ExportOptions> read(const QCommandLineParser &parser)
     ExportOptions options;
     options.path = parser.value(QStringLiteral("export"));
     options.panels = parser.values(QStringLiteral("panel"));
+    for (const QString &kind : parser.value(QStringLiteral("annotations")).split(QLatin1Char(','), Qt::SkipEmptyParts))
+        options.marks << kind.trimmed();
+    if (parser.isSet(QStringLiteral("annotations")) && options.marks.isEmpty())
+        return Error::make(Error::Kind::Invalid,
+                           QStringLiteral("--annotations: name the kinds of marks, e.g. action,query"));
     options.title = parser.value(QStringLiteral("title"));
     options.subtitle = parser.value(QStringLiteral("subtitle"));
     options.caption = !parser.isSet(QStringLiteral("no-caption"));

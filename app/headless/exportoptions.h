@@ -18,6 +18,7 @@ struct ExportOptions
 {
     QString path;       // OUT.png | OUT.svg | OUT.csv; may hold {time} and {panel}
     QStringList panels; // titles; empty = the whole dashboard
+    QStringList marks;  // kinds of annotation ("action", "query:restarts"); empty = as the panels show
     double scale = 1;   // PNG pixel ratio: 1, 2 or 3
     QString theme = QStringLiteral("blog");
     QString title;

@@ -48,6 +48,11 @@ std::optional<QString> ExportRunner::buildFigure(const Context &context, const E
     *figure = ExportFigure::fromDashboard(*context.poller, context.annotations, range);
     if (const std::optional<QString> problem = figure->selectPanels(options.panels))
         return QStringLiteral("--panel: %1").arg(*problem);
+    QStringList queryNames;
+    for (const AnnotationQueryDefinition &query : context.poller->dashboard().annotationQueries)
+        queryNames << query.name;
+    if (const std::optional<QString> problem = figure->selectAnnotations(options.marks, queryNames))
+        return QStringLiteral("--annotations: %1").arg(*problem);
     if (!options.compare.isEmpty()) {
         const QStringList windows = options.compare.split(QLatin1Char(','));
         for (int i = 0; i < windows.size(); ++i) {

@@ -6,6 +6,7 @@
 #include "dashboard/dashboardsnapshot.h"
 #include "store/samplestore.h"
 
+#include <QSet>
 #include <algorithm>
 
 ExportFigure ExportFigure::fromDashboard(const DashboardPoller &poller, const AnnotationModel *annotations,
@@ -69,6 +70,44 @@ std::optional<QString> ExportFigure::selectPanels(const QStringList &titles)
         chosen.push_back(*found);
     }
     panels = std::move(chosen);
+    return std::nullopt;
+}
+
+std::optional<QString> ExportFigure::selectAnnotations(const QStringList &kinds, const QStringList &queryNames)
+{
+    if (kinds.isEmpty())
+        return std::nullopt;
+    QSet<Annotation::Source> sources;
+    QSet<QString> queries; // with Source::Query in `sources`: every query
+    for (const QString &given : kinds) {
+        const QString kind = given.trimmed();
+        if (kind.startsWith(QLatin1String("query:"), Qt::CaseInsensitive)) {
+            const QString name = kind.mid(6).trimmed();
+            if (!queryNames.contains(name)) {
+                return QStringLiteral("no annotation query is named \"%1\"; the dashboard's are %2")
+                    .arg(name, queryNames.isEmpty() ? QStringLiteral("(none)") : queryNames.join(QStringLiteral(", ")));
+            }
+            queries.insert(name);
+            continue;
+        }
+        const std::optional<Annotation::Source> source = Annotation::sourceFromName(kind);
+        if (!source) {
+            QStringList names;
+            for (const Annotation::Source known : Annotation::allSources())
+                names << Annotation::sourceName(known);
+            return QStringLiteral("\"%1\" is not a kind of mark: %2 or query:NAME")
+                .arg(kind, names.join(QStringLiteral(", ")));
+        }
+        sources.insert(*source);
+    }
+    const bool everyQuery = sources.contains(Annotation::Source::Query);
+    std::erase_if(annotations, [&](const Annotation &annotation) {
+        if (annotation.source == Annotation::Source::Query && !everyQuery)
+            return !queries.contains(annotation.author);
+        return !sources.contains(annotation.source);
+    });
+    for (const QString &name : everyQuery ? queryNames : QStringList(queries.begin(), queries.end()))
+        annotationScope.setQueryShown(name, true);
     return std::nullopt;
 }
 

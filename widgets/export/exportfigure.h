@@ -80,6 +80,11 @@ struct ExportFigure
     // Keeps only the panels with these titles (case-insensitive), in the order given. An
     // unknown title is an error naming the panels that exist; nothing is changed then.
     std::optional<QString> selectPanels(const QStringList &titles);
+    // Keeps only the marks of these kinds: a source's name ("action", "query") or
+    // "query:NAME" for one annotation query (of `queryNames`, the dashboard's). The queries
+    // named this way are drawn even when switched off. An unknown kind or query is an error
+    // naming what there is; nothing is changed then. Empty: every mark, as the panels show.
+    std::optional<QString> selectAnnotations(const QStringList &kinds, const QStringList &queryNames);
     // The queries of every series in the picture, shortened for a caption: a series' id or
     // legend when it has one, else its query cut to 60 characters.
     QStringList queryShortNames() const;

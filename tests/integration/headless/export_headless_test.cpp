@@ -12,6 +12,7 @@
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
+#include <algorithm>
 #include <gtest/gtest.h>
 
 namespace {
@@ -23,6 +24,39 @@ AppRun runApp(const QStringList &arguments)
 }
 
 const QString kThroughput = QStringLiteral("Throughput: sent vs accepted vs completed");
+
+struct SvgContent
+{
+    QStringList texts; // each <text>'s words
+    int paths = 0;
+    QString error; // the file could not be read as SVG
+};
+
+SvgContent readSvg(const QString &path)
+{
+    SvgContent content;
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        content.error = file.errorString();
+        return content;
+    }
+    QXmlStreamReader xml(&file);
+    while (!xml.atEnd()) {
+        xml.readNext();
+        if (xml.isStartElement() && xml.name() == QLatin1String("text"))
+            content.texts << xml.readElementText(QXmlStreamReader::IncludeChildElements).simplified();
+        else if (xml.isStartElement() && xml.name() == QLatin1String("path"))
+            ++content.paths;
+    }
+    if (xml.hasError())
+        content.error = xml.errorString();
+    return content;
+}
+
+bool anyContains(const QStringList &texts, const QString &a, const QString &b)
+{
+    return std::any_of(texts.begin(), texts.end(), [&](const QString &t) { return t.contains(a) && t.contains(b); });
+}
 
 class ExportHeadless : public ::testing::Test
 {
@@ -79,26 +113,39 @@ TEST_F(ExportHeadless, SvgHoldsTheTitleAndTheActionsAsTextAndTheSeriesAsPaths)
     const AppRun run = exportTo(svg, {QStringLiteral("--title"), QStringLiteral("Chaos Day: rate 10 to 25"),
                                       QStringLiteral("--panel"), kThroughput});
     ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
-    QFile file(svg);
-    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
-    QXmlStreamReader xml(&file);
-    QStringList texts;
-    int paths = 0;
-    while (!xml.atEnd()) {
-        xml.readNext();
-        if (xml.isStartElement() && xml.name() == QLatin1String("text"))
-            texts << xml.readElementText(QXmlStreamReader::IncludeChildElements).simplified();
-        else if (xml.isStartElement() && xml.name() == QLatin1String("path"))
-            ++paths;
-    }
-    ASSERT_FALSE(xml.hasError()) << xml.errorString().toStdString();
+    const SvgContent content = readSvg(svg);
+    ASSERT_TRUE(content.error.isEmpty()) << content.error.toStdString();
+    const QStringList &texts = content.texts;
+    const int paths = content.paths;
     EXPECT_TRUE(texts.contains(QStringLiteral("Chaos Day: rate 10 to 25"))) << texts.join(" | ").toStdString();
     EXPECT_TRUE(texts.contains(QStringLiteral("baseline"))) << texts.join(" | ").toStdString();
-    const bool actionLabel = std::any_of(texts.begin(), texts.end(), [](const QString &t) {
-        return t.contains(QStringLiteral("25")) && t.contains(QStringLiteral("rate"));
-    });
-    EXPECT_TRUE(actionLabel) << "the rate change is labelled on the chart: " << texts.join(" | ").toStdString();
+    EXPECT_TRUE(anyContains(texts, QStringLiteral("25"), QStringLiteral("rate")))
+        << "the rate change is labelled on the chart: " << texts.join(" | ").toStdString();
     EXPECT_GE(paths, 2) << "the throughput series are paths";
+}
+
+TEST_F(ExportHeadless, OnlyTheKindsOfMarksAskedForAreDrawnAndAnUnknownKindIsRefused)
+{
+    const QString svg = dir.filePath(QStringLiteral("scenario-marks.svg"));
+    const AppRun run = exportTo(
+        svg, {QStringLiteral("--panel"), kThroughput, QStringLiteral("--annotations"), QStringLiteral("scenario")});
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    const SvgContent content = readSvg(svg);
+    ASSERT_TRUE(content.error.isEmpty()) << content.error.toStdString();
+    EXPECT_TRUE(content.texts.contains(QStringLiteral("baseline"))) << content.texts.join(" | ").toStdString();
+    EXPECT_FALSE(anyContains(content.texts, QStringLiteral("25"), QStringLiteral("rate")))
+        << "the rate change is an action, left out: " << content.texts.join(" | ").toStdString();
+
+    const QString refused = dir.filePath(QStringLiteral("refused.svg"));
+    const AppRun unknown = exportTo(refused, {QStringLiteral("--annotations"), QStringLiteral("scenario,actoin")});
+    EXPECT_EQ(unknown.exitCode, 2);
+    EXPECT_TRUE(unknown.err.contains(QStringLiteral("--annotations: \"actoin\" is not a kind of mark: manual, action")))
+        << unknown.err.toStdString();
+    const AppRun noQuery = exportTo(refused, {QStringLiteral("--annotations"), QStringLiteral("query:restarts")});
+    EXPECT_EQ(noQuery.exitCode, 2);
+    EXPECT_TRUE(noQuery.err.contains(QStringLiteral("no annotation query is named \"restarts\"")))
+        << noQuery.err.toStdString();
+    EXPECT_FALSE(QFile::exists(refused));
 }
 
 TEST_F(ExportHeadless, CsvHasALegendHeaderAndRowsOfSamples)
