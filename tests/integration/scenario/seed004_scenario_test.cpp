@@ -16,6 +16,7 @@
 #include <QRegularExpression>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+#include <cstdlib>
 #include <gtest/gtest.h>
 
 namespace {
@@ -126,6 +127,24 @@ TEST(Seed004Scenario, TheWorkersOutageAndEveryActionAreTakenMarkedAndPictured)
     ASSERT_FALSE(active.empty()) << "the active instances were not recorded";
     EXPECT_GT(valueAt(active, back), valueAt(active, down) + 30)
         << "a minute at one instance a second: about 60 more active instances";
+
+    // The same day from the dashboard's annotation queries alone, as Prometheus saw the
+    // cluster: each replica change within a few scrapes of the action, the outage a region.
+    for (const auto &[query, action] :
+         {std::pair{extract + QStringLiteral(" desired replicas 1 → 0"), extract + QStringLiteral(" replicas 1 → 0")},
+          std::pair{extract + QStringLiteral(" desired replicas 0 → 1"), extract + QStringLiteral(" replicas 0 → 1")},
+          std::pair{proof + QStringLiteral(" desired replicas 1 → 3"), proof + QStringLiteral(" replicas 1 → 3")},
+          std::pair{QStringLiteral("starter desired replicas 1 → 0"), QStringLiteral("starter replicas 1 → 0")}}) {
+        const std::optional<Annotation> fromQuery = mark(query);
+        ASSERT_TRUE(fromQuery.has_value()) << query.toStdString() << " is not marked by the query";
+        EXPECT_EQ(fromQuery->source, Annotation::Source::Query);
+        EXPECT_EQ(fromQuery->author, QStringLiteral("replicas"));
+        EXPECT_LE(std::abs(fromQuery->timeMs - mark(action)->timeMs), 3000) << query.toStdString();
+    }
+    const std::optional<Annotation> outage = mark(extract + QStringLiteral(" at 0 replicas"));
+    ASSERT_TRUE(outage.has_value() && outage->endMs.has_value());
+    EXPECT_LE(std::abs(outage->timeMs - down), 3000);
+    EXPECT_LE(std::abs(*outage->endMs - back), 3000);
 
     // No file the run wrote holds the cluster's token, but the kubeconfig it is meant for.
     QFile kubeconfig(out.filePath(QStringLiteral("kubeconfig")));
