@@ -107,7 +107,7 @@ void DashboardView::rebuild(const DashboardSnapshot &now)
         else
             chart->setAnnotationModel(m_annotations);
         chart->setAnnotationScope(m_scope, i);
-        chart->setTimeCursor(m_cursor);
+        panel->setTimeCursor(m_cursor);
         connect(chart, &TimelineChart::plotWidthChanged, this,
                 [this, i](int pixels) { m_poller->setPanelWidth(i, pixels); });
         connect(chart, &TimelineChart::rangeSelected, m_window, &TimeWindow::showRange);

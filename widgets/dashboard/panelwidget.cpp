@@ -10,7 +10,9 @@
 #include "store/serieskey.h"
 #include "theme/palette.h"
 #include "theme/uitheme.h"
+#include "timeline/chartpaint.h"
 #include "timeline/legendview.h"
+#include "timeline/timecursor.h"
 #include "timeline/timelinechart.h"
 #include "timeline/timewindow.h"
 
@@ -257,29 +259,57 @@ void PanelWidget::updateLegend()
         m_legend->setToolTip(toolTip);
 }
 
+void PanelWidget::setTimeCursor(TimeCursor *cursor)
+{
+    m_chart->setTimeCursor(cursor);
+    if (!m_statValues || cursor == m_cursor)
+        return;
+    disconnect(m_cursorChanged);
+    m_cursor = cursor;
+    if (cursor)
+        m_cursorChanged = connect(cursor, &TimeCursor::changed, this, &PanelWidget::updateStatValues);
+    updateStatValues();
+}
+
 void PanelWidget::updateStatValues()
 {
     std::vector<StatValues::Value> values;
     const Palette::Background background = UiTheme::instance()->background();
+    // While the crosshair is on the dashboard, the numbers are the values at its instant, as
+    // the read-out beside it: the tile then answers "how much was it then?". A sample farther
+    // than a few steps (or pixels) away is a gap there, not a value.
+    const std::optional<qint64> at = m_cursor ? m_cursor->timeMs() : std::nullopt;
+    const qint64 step = m_status.stepMs > 0 ? m_status.stepMs : 1000;
+    const qint64 msPerPixel = m_window->range().length() / std::max(1, m_chart->plotWidth());
+    const qint64 maxDistance = std::max<qint64>(step * 5 / 2, msPerPixel * 6);
     int index = 0;
     for (const TimelineChart::LegendEntry &entry : m_chart->legend()) {
         const QString unit = entry.axis == AxisSide::Right ? m_panel.rightUnit : m_panel.unit;
         StatValues::Value value;
         value.name = entry.name;
-        if (entry.stats.last) {
-            value.text = Format::value(*entry.stats.last, unit);
-            const Format::ValueParts parts = Format::valueParts(*entry.stats.last, unit);
+        std::optional<double> shown = entry.stats.last;
+        if (at) {
+            const SampleStore::Series *series = m_store->series(entry.key);
+            const std::optional<NearestSample> sample =
+                series ? nearestSample(*series, *at, maxDistance) : std::optional<NearestSample>();
+            shown = sample ? std::optional<double>(sample->value) : std::nullopt;
+            value.name = QStringLiteral("%1 · %2").arg(entry.name, ChartPaint::timeText(*at));
+        }
+        if (shown) {
+            value.text = Format::value(*shown, unit);
+            const Format::ValueParts parts = Format::valueParts(*shown, unit);
             value.number = parts.number;
             value.unit = parts.unit;
-            const QString color = ThresholdSteps::colorFor(m_panel.thresholds, *entry.stats.last);
+            const QString color = ThresholdSteps::colorFor(m_panel.thresholds, *shown);
             if (!color.isEmpty())
                 value.color = Palette::resolve(color, index, background);
         } else {
             value.text = QStringLiteral("–");
         }
         // A source that is down or a failing query shows its last value greyed: it is not
-        // the value now.
-        if (m_status.state == PanelStatus::State::SourceDown || m_status.state == PanelStatus::State::QueryError)
+        // the value now (a value read at the crosshair is what it was then).
+        if (!at &&
+            (m_status.state == PanelStatus::State::SourceDown || m_status.state == PanelStatus::State::QueryError))
             value.color = UiTheme::instance()->colors().muted;
         values.push_back(std::move(value));
         ++index;

@@ -7,6 +7,7 @@
 
 #include <QFrame>
 #include <QHash>
+#include <QPointer>
 #include <vector>
 
 class AnnotationModel;
@@ -14,6 +15,7 @@ class LegendView;
 class QLabel;
 class StatValues;
 class SampleStore;
+class TimeCursor;
 class TimeWindow;
 class TimelineChart;
 
@@ -36,6 +38,9 @@ public:
     // The checks this panel draws as levels and judges over the visible range, per phase
     // between the annotations: a legend row says "✓ ≤ 0" or "✗ 5.2k at 11:03:10".
     void setChecks(std::vector<PanelCheck> checks, const AnnotationModel *annotations);
+    // The dashboard's shared crosshair: the chart draws it; a stat tile's numbers follow it,
+    // reading each series at the crosshair's instant while it is on any panel.
+    void setTimeCursor(TimeCursor *cursor);
     const std::vector<PanelCheck> &checks() const { return m_checks; }
 
 signals:
@@ -44,7 +49,7 @@ signals:
 
 private:
     void updateLegend();
-    void updateStatValues(); // a stat tile's numbers, from the legend's newest values
+    void updateStatValues(); // a stat tile's numbers: the newest values, or those at the crosshair
     void applyTheme();       // the card, title and status colours of the theme shown now
 
     PanelDefinition m_panel;
@@ -61,4 +66,6 @@ private:
     std::vector<PanelCheck> m_checks;
     const AnnotationModel *m_annotations = nullptr;
     QMetaObject::Connection m_annotationsChanged;
+    QPointer<TimeCursor> m_cursor;
+    QMetaObject::Connection m_cursorChanged;
 };

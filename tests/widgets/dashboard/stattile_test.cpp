@@ -9,6 +9,8 @@
 #include "store/samplestore.h"
 #include "theme/palette.h"
 #include "theme/uitheme.h"
+#include "timeline/chartpaint.h"
+#include "timeline/timecursor.h"
 #include "timeline/timelinechart.h"
 #include "timeline/timewindow.h"
 
@@ -96,6 +98,38 @@ TEST_F(StatTile, TheNewestValueInTheColourOfItsThresholdStep)
     EXPECT_EQ(values->values()[0].color, UiTheme::instance()->colors().muted)
         << "a source that is down shows its last value greyed: it is not the value now";
     EXPECT_EQ(values->values()[0].text, Format::value(52, QStringLiteral("ops/s")));
+}
+
+TEST_F(StatTile, WhileTheCrosshairIsOnTheDashboardTheNumberIsTheValueAtItsInstant)
+{
+    writeRamp(store, 95);
+    PanelWidget panel(statPanel(), &store, &window);
+    panel.chart()->addSeries(kKey, QStringLiteral("sent/s"), 0);
+    TimeCursor cursor;
+    panel.setTimeCursor(&cursor);
+    panel.resize(420, 260);
+    panel.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&panel));
+    StatValues *values = panel.statValues();
+    ASSERT_TRUE(QTest::qWaitFor(
+        [&] { return !values->values().empty() && values->values()[0].text == Format::value(95, "ops/s"); }, 5000));
+
+    // The mouse on another panel, 30 s back (the ramp is 40 + i % 7 there, under the red step).
+    const QObject otherPanel;
+    const qint64 then = kNow - 60'000 + 30 * 1000;
+    cursor.hover(then, &otherPanel);
+    EXPECT_EQ(values->values()[0].text, Format::value(40 + 30 % 7, QStringLiteral("ops/s")));
+    EXPECT_EQ(values->values()[0].color, QColor(kGreen)) << "coloured by the value shown";
+    EXPECT_EQ(values->values()[0].name, QStringLiteral("sent/s · %1").arg(ChartPaint::timeText(then)))
+        << "the tile says when the number is from";
+
+    // Before the first sample there is no value, not the nearest far-away one.
+    cursor.hover(kNow - 4 * 60'000, &otherPanel);
+    EXPECT_EQ(values->values()[0].text, QStringLiteral("–"));
+
+    cursor.leave(&otherPanel);
+    EXPECT_EQ(values->values()[0].text, Format::value(95, QStringLiteral("ops/s"))) << "back to the newest";
+    EXPECT_EQ(values->values()[0].name, QStringLiteral("sent/s"));
 }
 
 TEST_F(StatTile, WithoutDataItSaysSoRatherThanAZero)
