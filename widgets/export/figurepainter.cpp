@@ -89,6 +89,12 @@ HeatmapGrid heatmapOf(const SampleStore &store, const ExportFigure::Panel &panel
     return Heatmap::compute(store, keys, range, Heatmap::columnMsFor(stepMs, pixelColumnMs));
 }
 
+// A heatmap panel's legend line over a range (empty for other panels).
+QString heatmapSummaryOf(const SampleStore &store, const ExportFigure::Panel &panel, const TimeRange &range)
+{
+    return panel.kind == PanelKind::Heatmap ? heatmapOf(store, panel, range, 1000).summary(panel.unit) : QString();
+}
+
 // The labels a heatmap's left axis may draw: its finite bounds.
 QStringList bucketLabels(const SampleStore &store, const ExportFigure::Panel &panel)
 {
@@ -244,6 +250,9 @@ struct FigurePainter::CellPlan
     std::vector<const Annotation *> shown; // the annotations in this cell's range, in time order
     AnnotationLayout::Result annotations;
     std::vector<bool> checkFailed; // per check of the panel: failed in this cell's range
+    // A heatmap's legend line ("11 buckets up to 10 s · above 10 s: 0.0 %"): its grid is
+    // computed once per plan, not at every legend level tried.
+    QString heatmapSummary;
 };
 
 struct FigurePainter::Plan
@@ -273,13 +282,13 @@ struct LegendItem
 };
 
 std::vector<LegendItem> legendItems(const SampleStore &store, const ExportFigure::Panel &panel, const TimeRange &range,
-                                    const QFontMetricsF &metrics, int level)
+                                    const QString &heatmapSummary, const QFontMetricsF &metrics, int level)
 {
     std::vector<LegendItem> items;
     if (panel.kind == PanelKind::Heatmap) {
         // Its series are the buckets: one line says how many and how much went past them.
         LegendItem item;
-        item.name = heatmapOf(store, panel, range, 1000).summary(panel.unit);
+        item.name = heatmapSummary;
         item.swatch = false;
         item.width = metrics.horizontalAdvance(item.name);
         if (!item.name.isEmpty())
@@ -376,7 +385,8 @@ QString numberText(int number)
 double FigurePainter::legendHeight(const CellPlan &cell, double width, int level) const
 {
     const QFontMetricsF metrics(m_theme.font(m_theme.legendPx));
-    const std::vector<LegendItem> items = legendItems(m_store, *cell.panel, cell.range, metrics, level);
+    const std::vector<LegendItem> items =
+        legendItems(m_store, *cell.panel, cell.range, cell.heatmapSummary, metrics, level);
     if (items.empty())
         return 0;
     int rows = 1;
@@ -406,7 +416,8 @@ double FigurePainter::fitVertically(CellPlan &cell, double leftGutter, double ri
     for (int level = 0; level < kLegendLevels; ++level) {
         cell.legendLevel = level;
         // A level whose entries do not fit a row would be cut short: the next says less, whole.
-        const std::vector<LegendItem> items = legendItems(m_store, *cell.panel, cell.range, legendMetrics, level);
+        const std::vector<LegendItem> items =
+            legendItems(m_store, *cell.panel, cell.range, cell.heatmapSummary, legendMetrics, level);
         const bool whole =
             std::all_of(items.begin(), items.end(), [&](const LegendItem &item) { return item.width <= rect.width(); });
         if (!whole && level < kLegendLevels - 1)
@@ -553,6 +564,7 @@ FigurePainter::Plan FigurePainter::plan(const QRectF &rect, const ExportFigure &
                     cell.range = figure.compare[std::size_t(c)].range;
                     cell.zeroMs = figure.compare[std::size_t(c)].zeroMs;
                     cell.rect = cellRect(r, c);
+                    cell.heatmapSummary = heatmapSummaryOf(m_store, *cell.panel, cell.range);
                     plan.cells.push_back(cell);
                 }
             }
@@ -562,6 +574,7 @@ FigurePainter::Plan FigurePainter::plan(const QRectF &rect, const ExportFigure &
                 cell.panel = &figure.panels[std::size_t(i)];
                 cell.range = figure.range;
                 cell.rect = cellRect(i / columns, i % columns);
+                cell.heatmapSummary = heatmapSummaryOf(m_store, *cell.panel, cell.range);
                 plan.cells.push_back(cell);
             }
         }
@@ -1170,7 +1183,8 @@ void FigurePainter::paintLegend(QPainter &painter, const CellPlan &cell, int ind
     const QRectF &rect = cell.legend;
     const QFont font = m_theme.font(m_theme.legendPx);
     const QFontMetricsF metrics(font);
-    const std::vector<LegendItem> items = legendItems(m_store, *cell.panel, cell.range, metrics, cell.legendLevel);
+    const std::vector<LegendItem> items =
+        legendItems(m_store, *cell.panel, cell.range, cell.heatmapSummary, metrics, cell.legendLevel);
     painter.setFont(font);
     double x = rect.left();
     double y = rect.top();
