@@ -35,6 +35,21 @@ AnnotationQueryDefinition query(const QString &name, const QString &promql, Anno
     return q;
 }
 
+// "worker replicas 1 → 3" at each change of the desired replicas.
+AnnotationQueryDefinition replicasChanges()
+{
+    return query(QStringLiteral("replicas"), QStringLiteral("kube_deployment_spec_replicas{namespace=\"chaos\"}"),
+                 AnnotationQueryDefinition::Mode::Changes, QStringLiteral("{{deployment}} replicas"));
+}
+
+// "worker stopped": a region while a deployment is at 0 replicas.
+AnnotationQueryDefinition stoppedRegions()
+{
+    return query(QStringLiteral("stopped"),
+                 QStringLiteral("kube_deployment_spec_replicas{namespace=\"chaos\"} == bool 0"),
+                 AnnotationQueryDefinition::Mode::Regions, QStringLiteral("{{deployment}} stopped"));
+}
+
 class AnnotationQueries : public ::testing::Test
 {
 protected:
@@ -92,11 +107,7 @@ TEST_F(AnnotationQueries, ChangesRegionsAndPointsLandWhenTheyHappenedAndSurviveA
     using Mode = AnnotationQueryDefinition::Mode;
     AnnotationQueryRunner runner(&m_client, &m_annotations);
     runner.setQueries(
-        {query(QStringLiteral("replicas"), QStringLiteral("kube_deployment_spec_replicas{namespace=\"chaos\"}"),
-               Mode::Changes, QStringLiteral("{{deployment}} replicas")),
-         query(QStringLiteral("stopped"),
-               QStringLiteral("kube_deployment_spec_replicas{namespace=\"chaos\"} == bool 0"), Mode::Regions,
-               QStringLiteral("{{deployment}} stopped")),
+        {replicasChanges(), stoppedRegions(),
          query(QStringLiteral("restarts"),
                QStringLiteral("increase(kube_pod_container_status_restarts_total{namespace=\"chaos\"}[20s]) > 0"),
                Mode::Points, QStringLiteral("{{pod}} restarted"))},
@@ -172,7 +183,6 @@ TEST_F(AnnotationQueries, ChangesRegionsAndPointsLandWhenTheyHappenedAndSurviveA
 
 TEST_F(AnnotationQueries, AWiderViewBringsTheEarlierMarksOnceAndMendsTheRegionTheNarrowWindowCut)
 {
-    using Mode = AnnotationQueryDefinition::Mode;
     const qint64 stoppedAt = QDateTime::currentMSecsSinceEpoch();
     ASSERT_TRUE(kubectl({"scale", "deployment/worker", "--replicas=0", "-n", "chaos"}));
     const qint64 stoppedBy = QDateTime::currentMSecsSinceEpoch();
@@ -186,13 +196,7 @@ TEST_F(AnnotationQueries, AWiderViewBringsTheEarlierMarksOnceAndMendsTheRegionTh
         30000, 100));
 
     AnnotationQueryRunner runner(&m_client, &m_annotations);
-    runner.setQueries(
-        {query(QStringLiteral("replicas"), QStringLiteral("kube_deployment_spec_replicas{namespace=\"chaos\"}"),
-               Mode::Changes, QStringLiteral("{{deployment}} replicas")),
-         query(QStringLiteral("stopped"),
-               QStringLiteral("kube_deployment_spec_replicas{namespace=\"chaos\"} == bool 0"), Mode::Regions,
-               QStringLiteral("{{deployment}} stopped"))},
-        {});
+    runner.setQueries({replicasChanges(), stoppedRegions()}, {});
     runner.start(2000, 1000);
     ASSERT_TRUE(waitFor([&] { return !marksWith(QStringLiteral("worker stopped")).empty(); }, 30000, 50));
     EXPECT_GT(marksWith(QStringLiteral("worker stopped")).front().timeMs, stoppedBy)
