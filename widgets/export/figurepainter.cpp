@@ -237,7 +237,8 @@ QString FigurePainter::captionText(const ExportFigure &figure) const
 struct FigurePainter::CellPlan
 {
     const ExportFigure::Panel *panel = nullptr;
-    TimeRange range;
+    TimeRange range;              // the time axis
+    TimeRange window;             // the cell's own time: its samples, marks and numbers (within range)
     std::optional<qint64> zeroMs; // comparison: time counted from here
     QRectF rect;
     // The value axes (ValueScale, as on screen); a comparison row shares them.
@@ -386,7 +387,7 @@ double FigurePainter::legendHeight(const CellPlan &cell, double width, int level
 {
     const QFontMetricsF metrics(m_theme.font(m_theme.legendPx));
     const std::vector<LegendItem> items =
-        legendItems(m_store, *cell.panel, cell.range, cell.heatmapSummary, metrics, level);
+        legendItems(m_store, *cell.panel, cell.window, cell.heatmapSummary, metrics, level);
     if (items.empty())
         return 0;
     int rows = 1;
@@ -417,7 +418,7 @@ double FigurePainter::fitVertically(CellPlan &cell, double leftGutter, double ri
         cell.legendLevel = level;
         // A level whose entries do not fit a row would be cut short: the next says less, whole.
         const std::vector<LegendItem> items =
-            legendItems(m_store, *cell.panel, cell.range, cell.heatmapSummary, legendMetrics, level);
+            legendItems(m_store, *cell.panel, cell.window, cell.heatmapSummary, legendMetrics, level);
         const bool whole =
             std::all_of(items.begin(), items.end(), [&](const LegendItem &item) { return item.width <= rect.width(); });
         if (!whole && level < kLegendLevels - 1)
@@ -450,7 +451,7 @@ void FigurePainter::judgeChecks(CellPlan &cell, const ExportFigure &figure) cons
         if (figure.panelShows(*cell.panel, annotation))
             drawn.push_back(annotation);
     }
-    const std::vector<Phase> phases = PhaseStatistics::phases(cell.range, drawn);
+    const std::vector<Phase> phases = PhaseStatistics::phases(cell.window, drawn);
     for (const PanelCheck &check : cell.panel->checks) {
         std::vector<CheckJudgement::Samples> judged;
         for (const ExportFigure::Series &series : cell.panel->series) {
@@ -468,7 +469,7 @@ void FigurePainter::planAnnotations(CellPlan &cell, const ExportFigure &figure, 
     cell.shown.clear();
     std::vector<AnnotationLayout::Item> items;
     for (const Annotation &a : figure.annotations) {
-        if (a.timeMs > cell.range.endMs || a.endMs.value_or(a.timeMs) < cell.range.startMs)
+        if (a.timeMs > cell.window.endMs || a.endMs.value_or(a.timeMs) < cell.window.startMs)
             continue;
         if (!figure.panelShows(*cell.panel, a))
             continue;
@@ -537,8 +538,9 @@ FigurePainter::Plan FigurePainter::plan(const QRectF &rect, const ExportFigure &
         QRectF grid = cellArea;
         int rows = 0;
         int columns = 0;
-        if (figure.isComparison()) {
-            columns = int(figure.compare.size());
+        const bool comparison = figure.isComparison();
+        if (comparison) {
+            columns = std::max(1, int(figure.compare.size())); // two or more, by isComparison
             rows = panelCount;
             const double headerHeight = QFontMetricsF(m_theme.font(m_theme.panelTitlePx + 3, true)).height() + kGap;
             const double cellWidth = (grid.width() - kCellSpacing * (columns - 1)) / columns;
@@ -556,15 +558,16 @@ FigurePainter::Plan FigurePainter::plan(const QRectF &rect, const ExportFigure &
             return QRectF(grid.left() + column * (cellWidth + kCellSpacing),
                           grid.top() + row * (cellHeight + kCellSpacing), cellWidth, cellHeight);
         };
-        if (figure.isComparison()) {
+        if (comparison) {
             for (int r = 0; r < panelCount; ++r) {
                 for (int c = 0; c < columns; ++c) {
                     CellPlan cell;
                     cell.panel = &figure.panels[std::size_t(r)];
                     cell.range = figure.compare[std::size_t(c)].range;
+                    cell.window = cell.range;
                     cell.zeroMs = figure.compare[std::size_t(c)].zeroMs;
                     cell.rect = cellRect(r, c);
-                    cell.heatmapSummary = heatmapSummaryOf(m_store, *cell.panel, cell.range);
+                    cell.heatmapSummary = heatmapSummaryOf(m_store, *cell.panel, cell.window);
                     plan.cells.push_back(cell);
                 }
             }
@@ -573,9 +576,26 @@ FigurePainter::Plan FigurePainter::plan(const QRectF &rect, const ExportFigure &
                 CellPlan cell;
                 cell.panel = &figure.panels[std::size_t(i)];
                 cell.range = figure.range;
+                cell.window = cell.range;
                 cell.rect = cellRect(i / columns, i % columns);
-                cell.heatmapSummary = heatmapSummaryOf(m_store, *cell.panel, cell.range);
+                cell.heatmapSummary = heatmapSummaryOf(m_store, *cell.panel, cell.window);
                 plan.cells.push_back(cell);
+            }
+        }
+        // Runs side by side on one time scale: each side's axis reaches as far before and after
+        // its zero as the longest side's does, so a second is as wide in every side; a shorter
+        // run ends where its time ends, and the rest of its axis stays empty.
+        if (comparison) {
+            qint64 before = 0;
+            qint64 after = 0;
+            for (const CellPlan &cell : plan.cells) {
+                const qint64 zero = cell.zeroMs.value_or(cell.window.startMs);
+                before = std::max(before, zero - cell.window.startMs);
+                after = std::max(after, cell.window.endMs - zero);
+            }
+            for (CellPlan &cell : plan.cells) {
+                const qint64 zero = cell.zeroMs.value_or(cell.window.startMs);
+                cell.range = {zero - before, zero + after};
             }
         }
         // Row heights: equal while every row fits in its share; a row whose panels need more
@@ -610,7 +630,7 @@ FigurePainter::Plan FigurePainter::plan(const QRectF &rect, const ExportFigure &
         }
         for (std::size_t first = 0; first < plan.cells.size();) {
             // A comparison row shares its value scales: the lowest plot of the row chooses.
-            const std::size_t count = figure.isComparison() ? std::size_t(columns) : 1;
+            const std::size_t count = comparison ? std::size_t(columns) : 1;
             double plotHeight = std::numeric_limits<double>::infinity();
             std::optional<std::pair<double, double>> left, right;
             for (std::size_t k = first; k < first + count; ++k) {
@@ -618,7 +638,7 @@ FigurePainter::Plan FigurePainter::plan(const QRectF &rect, const ExportFigure &
                 plotHeight = std::min(plotHeight, cell.plot.height());
                 for (auto [side, extent] :
                      {std::make_pair(AxisSide::Left, &left), std::make_pair(AxisSide::Right, &right)}) {
-                    if (const auto e = dataExtent(*cell.panel, side, cell.range)) {
+                    if (const auto e = dataExtent(*cell.panel, side, cell.window)) {
                         *extent = *extent ? std::make_pair(std::min((*extent)->first, e->first),
                                                            std::max((*extent)->second, e->second))
                                           : *e;
@@ -848,7 +868,7 @@ void FigurePainter::paintCell(QPainter &painter, const CellPlan &cell, int index
 
     bool anyData = false;
     for (const ExportFigure::Series &series : panel.series) {
-        const auto [first, last] = m_store.indexRange(series.key, cell.range);
+        const auto [first, last] = m_store.indexRange(series.key, cell.window);
         anyData = anyData || last > first;
     }
     if (!anyData) {
@@ -865,7 +885,7 @@ void FigurePainter::paintCell(QPainter &painter, const CellPlan &cell, int index
 void FigurePainter::paintHeatmap(QPainter &painter, const CellPlan &cell, int index, FigureLayout *layout) const
 {
     const ExportFigure::Panel &panel = *cell.panel;
-    const HeatmapGrid grid = heatmapOf(m_store, panel, cell.range, cell.plot.width());
+    const HeatmapGrid grid = heatmapOf(m_store, panel, cell.window, cell.plot.width());
     if (grid.rows() == 0)
         return;
     const HeatmapPaint paint(grid, Heatmap::rowEdges(grid.upperBounds, panel.buckets == BucketScale::Log), cell.range,
@@ -913,7 +933,7 @@ void FigurePainter::paintStatValues(QPainter &painter, const CellPlan &cell, int
         QColor color = m_theme.text;
         if (const SampleStore::Series *stored = m_store.series(series.key)) {
             const SeriesStatistics stats =
-                SeriesStatistics::compute(stored->timestampsMs(), stored->values(), cell.range);
+                SeriesStatistics::compute(stored->timestampsMs(), stored->values(), cell.window);
             if (stats.last) {
                 value = Format::valueParts(*stats.last, unit);
                 const QString threshold = ThresholdSteps::colorFor(panel.thresholds, *stats.last);
@@ -998,10 +1018,10 @@ void FigurePainter::paintSeries(QPainter &painter, const CellPlan &cell) const
         const SampleStore::Series *stored = m_store.series(series.key);
         if (!stored || stored->isEmpty())
             continue;
-        const auto [first, last] = stored->indexRange(cell.range);
+        const auto [first, last] = stored->indexRange(cell.window);
         const qint64 gapMs = gapFor(stored->timestampsMs(), first, last, columnMs);
         const Decimator::Points points =
-            Decimator::m4(stored->timestampsMs(), stored->values(), cell.range, columnMs, gapMs);
+            Decimator::m4(stored->timestampsMs(), stored->values(), cell.window, columnMs, gapMs);
         const ValueScale &scale = series.definition.axis == AxisSide::Right ? right : left;
         const bool step = series.definition.style == SeriesStyle::Step;
 
@@ -1080,8 +1100,9 @@ void FigurePainter::paintAnnotations(QPainter &painter, const CellPlan &cell, in
         const Annotation &a = annotationOf(m);
         const QColor color = Palette::annotationColor(a.source, a.failed);
         if (marker.endX) {
-            const double x0 = std::max(plot.left(), marker.x);
-            const double x1 = std::min(plot.right(), *marker.endX);
+            // Shaded only over the cell's own time: a comparison's shorter run has none past it.
+            const double x0 = std::max(xOf(cell.window.startMs, cell.range, plot), marker.x);
+            const double x1 = std::min(xOf(cell.window.endMs, cell.range, plot), *marker.endX);
             painter.fillRect(QRectF(x0, plot.top(), std::max(1.0, x1 - x0), plot.height()), withAlpha(color, 0.10));
         }
         if (marker.startVisible) {
@@ -1184,7 +1205,7 @@ void FigurePainter::paintLegend(QPainter &painter, const CellPlan &cell, int ind
     const QFont font = m_theme.font(m_theme.legendPx);
     const QFontMetricsF metrics(font);
     const std::vector<LegendItem> items =
-        legendItems(m_store, *cell.panel, cell.range, cell.heatmapSummary, metrics, cell.legendLevel);
+        legendItems(m_store, *cell.panel, cell.window, cell.heatmapSummary, metrics, cell.legendLevel);
     painter.setFont(font);
     double x = rect.left();
     double y = rect.top();

@@ -4,6 +4,7 @@
 // the words as text, each series as one path.
 #include "annotations/annotation.h"
 #include "export/chartexporter.h"
+#include "figurerender.h"
 #include "store/samplestore.h"
 #include "testpaths.h"
 
@@ -11,6 +12,7 @@
 #include <QFile>
 #include <QImage>
 #include <QXmlStreamReader>
+#include <algorithm>
 #include <cmath>
 #include <gtest/gtest.h>
 #include <vector>
@@ -268,4 +270,35 @@ TEST(ExportGolden, ComparisonTitlesEachSideCountsFromItsZeroAndSharesTheValueSca
     EXPECT_EQ(texts.count(QStringLiteral("+0:00")), 2) << "t = 0 on each side: " << qPrintable(texts.join(" | "));
     // The right side alone peaks at ~250/s; on a shared scale it reaches as high as the left.
     EXPECT_EQ(texts.count(QStringLiteral("500 ops/s")), 2) << qPrintable(texts.join(" | "));
+}
+
+TEST(ExportGolden, RunsOfDifferentLengthsAreDrawnOnOneTimeScale)
+{
+    // 3:25 of one run and 0:26 of another, each from its start: the shorter side's axis
+    // reaches +3:00 too, so a second is as wide on both, and its samples stop at +0:26.
+    SampleStore store;
+    fill(store);
+    ExportFigure f = comparison();
+    f.compare = {
+        {{kStart, kStart + 205'000}, kStart, QStringLiteral("long run")},
+        {{kStart + 5 * 60'000, kStart + 5 * 60'000 + 26'000}, kStart + 5 * 60'000, QStringLiteral("short run")}};
+    f.annotations.clear(); // only the curves are coloured ink
+    const QStringList texts = svgTexts(ChartExporter(store, ExportTheme::blog()).toSvg(f));
+    EXPECT_EQ(texts.count(QStringLiteral("+3:00")), 2) << qPrintable(texts.join(" | "));
+
+    const auto [image, layout] = renderFigure(store, f, QSizeF(1200, 500));
+    ASSERT_EQ(layout.cells.size(), 2u);
+    EXPECT_DOUBLE_EQ(layout.cells[0].plot.width(), layout.cells[1].plot.width());
+    // The short run's curve ends about 26/205 of the way across its plot.
+    const QRectF plot = layout.cells[1].plot;
+    int rightmostInk = -1;
+    for (int x = int(plot.left()) + 2; x < int(plot.right()) - 2; ++x) {
+        for (int y = int(plot.top()) + 2; y < int(plot.bottom()) - 2; ++y) {
+            const QColor c(image.pixel(x, y));
+            if (c.saturationF() > 0.4 && c.valueF() > 0.3)
+                rightmostInk = std::max(rightmostInk, x);
+        }
+    }
+    const double expected = plot.left() + plot.width() * 26.0 / 205.0;
+    EXPECT_NEAR(rightmostInk, expected, plot.width() * 0.05) << "plot " << plot.left() << ".." << plot.right();
 }
