@@ -2,6 +2,7 @@
 #include "analysis/phasestatistics.h"
 
 #include "base/format.h"
+#include "base/markdown.h"
 #include "store/seriesstatistics.h"
 
 #include <QLocale>
@@ -29,12 +30,6 @@ QString plainNumber(const std::optional<double> &value)
 {
     // Six significant digits: what a spreadsheet needs, without float noise.
     return value ? QLocale::c().toString(*value, 'g', 6) : QString();
-}
-
-// A Markdown cell must not end the cell or the row early.
-QString markdownCell(QString text)
-{
-    return text.replace(QLatin1Char('|'), QStringLiteral("\\|")).replace(QLatin1Char('\n'), QLatin1Char(' '));
 }
 
 } // namespace
@@ -88,22 +83,22 @@ QString PhaseStatisticsTable::toMarkdown() const
 {
     QStringList header{QStringLiteral("series"), QStringLiteral("statistic")};
     for (const Phase &phase : columns)
-        header << markdownCell(phase.title);
+        header << Markdown::cell(phase.title);
     QStringList lines{QStringLiteral("| %1 |").arg(header.join(QStringLiteral(" | ")))};
     QStringList rule{QStringLiteral("---"), QStringLiteral("---")};
     for (std::size_t i = 0; i < columns.size(); ++i)
         rule << QStringLiteral("---:");
     lines << QStringLiteral("| %1 |").arg(rule.join(QStringLiteral(" | ")));
     for (const Row &row : rows) {
-        QStringList fields{markdownCell(row.series), statisticName(row.statistic)};
+        QStringList fields{Markdown::cell(row.series), statisticName(row.statistic)};
         for (const std::optional<double> &value : row.values)
-            fields << (value ? markdownCell(Format::value(*value, row.unit)) : QStringLiteral("–"));
+            fields << (value ? Markdown::cell(Format::value(*value, row.unit)) : QStringLiteral("–"));
         lines << QStringLiteral("| %1 |").arg(fields.join(QStringLiteral(" | ")));
     }
     for (const CheckRow &row : checks) {
-        QStringList fields{markdownCell(checkTitle(row.check)), QStringLiteral("check")};
+        QStringList fields{Markdown::cell(checkTitle(row.check)), QStringLiteral("check")};
         for (const CheckVerdict &verdict : row.verdicts)
-            fields << markdownCell(verdict.describe(row.check));
+            fields << Markdown::cell(verdict.describe(row.check));
         lines << QStringLiteral("| %1 |").arg(fields.join(QStringLiteral(" | ")));
     }
     return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
@@ -142,22 +137,9 @@ std::vector<Phase> phases(const TimeRange &visible, const std::vector<Annotation
 
 std::optional<double> p95(std::span<const qint64> timestampsMs, std::span<const double> values, const TimeRange &range)
 {
-    const auto first = std::lower_bound(timestampsMs.begin(), timestampsMs.end(), range.startMs);
-    const auto last = std::upper_bound(first, timestampsMs.end(), range.endMs);
     std::vector<double> finite;
-    finite.reserve(std::size_t(last - first));
-    for (auto it = first; it != last; ++it) {
-        const double v = values[std::size_t(it - timestampsMs.begin())];
-        if (std::isfinite(v))
-            finite.push_back(v);
-    }
-    if (finite.empty())
-        return std::nullopt;
-    // Nearest rank: the smallest value with at least 95 % of the samples at or below it.
-    const std::size_t rank = std::size_t(std::ceil(0.95 * double(finite.size())));
-    const auto nth = finite.begin() + std::ptrdiff_t(std::max<std::size_t>(rank, 1) - 1);
-    std::nth_element(finite.begin(), nth, finite.end());
-    return *nth;
+    SeriesStatistics::collectFinite(timestampsMs, values, range, finite);
+    return SeriesStatistics::quantile(finite, 0.95);
 }
 
 PhaseStatisticsTable compute(const std::vector<PhaseSeries> &series, const TimeRange &visible,

@@ -80,6 +80,7 @@ struct PanelDefinition
     PanelKind kind = PanelKind::Lines;
     std::vector<ThresholdStep> thresholds = {}; // a stat's colours, ascending
     BucketScale buckets = BucketScale::Log;     // a heatmap's rows
+    bool headline = false;                      // shown in the summary picture of a post drafted from a run
 };
 
 // The load tester a dashboard steers. Tokens are never stored here: only where to read them.

@@ -84,6 +84,8 @@ QJsonObject panelObject(const PanelDefinition &panel)
     }
     if (!panel.annotationTags.isEmpty())
         object.insert(QStringLiteral("annotationTags"), QJsonArray::fromStringList(panel.annotationTags));
+    if (panel.headline)
+        object.insert(QStringLiteral("headline"), true);
     return object;
 }
 

@@ -217,6 +217,7 @@ std::vector<ScenarioVerdict::CheckLine> CheckRunner::verdictLines() const
     const auto lineOf = [](const CheckTracker &tracker, bool guard) {
         ScenarioVerdict::CheckLine line;
         line.name = tracker.check().name;
+        line.expected = tracker.check().describe().mid(tracker.check().name.size() + 2); // without "name: "
         line.guard = guard;
         line.critical = tracker.check().severity == Check::Severity::Critical;
         line.passed = tracker.passed();

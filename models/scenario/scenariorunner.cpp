@@ -113,7 +113,7 @@ void ScenarioRunner::conclude(bool stepsSucceeded, const QString &message)
         // On the timelines, so the session and every picture after it keep how the run went.
         Annotation annotation;
         annotation.timeMs = QDateTime::currentMSecsSinceEpoch();
-        annotation.text = QStringLiteral("verdict: %1").arg(m_verdict.summary());
+        annotation.text = m_verdict.toAnnotationText(); // the summary, then a line per check
         annotation.tags = {QStringLiteral("verdict")};
         annotation.source = Annotation::Source::Scenario;
         annotation.failed = !m_verdict.passed();

@@ -3,6 +3,7 @@
 
 #include <QString>
 #include <QStringList>
+#include <optional>
 #include <vector>
 
 // How a scenario went, in one value: whether its steps succeeded and how each expectation and
@@ -19,6 +20,7 @@ struct ScenarioVerdict
         QString outcome;           // "held · worst 4.21k at +1 min 12 s", "FAILED at …"
         QStringList failedPhases;  // where it failed ("" is the time before the first phase)
         QStringList phaseOutcomes; // "overload: FAILED · worst 6.1k at +2 min" per phase judged
+        QString expected = {};     // what must hold: "sum(http_client_pool_pending) < 5 for 10s"
     };
 
     bool stepsSucceeded = true;
@@ -35,4 +37,10 @@ struct ScenarioVerdict
     // "all 5 steps succeeded, 2 checks held";
     // "expectation failed: pending growth (phase overload)"; "step 3 (…) failed: …".
     QString summary() const;
+
+    // The verdict as the text of its annotation, so a recording keeps it: the summary, then a
+    // line per check ("✓ expectation no timeouts: held · worst 0 · expected: x ≤ 0 for 10 s").
+    QString toAnnotationText() const;
+    // Read back from such a text; nullopt when it is not one.
+    static std::optional<ScenarioVerdict> fromAnnotationText(const QString &text);
 };

@@ -142,6 +142,17 @@ QByteArray encode(const SessionContents &contents, const std::vector<Annotation>
             appendRecord(out, answered);
         }
     }
+    for (const SessionScenario &scenario : contents.scenarios) {
+        if (trimTo && !trimTo->contains(scenario.startedAtMs))
+            continue;
+        pb::Record record;
+        pb::ScenarioEvent *event = record.mutable_scenario();
+        event->set_title(utf8(scenario.title));
+        event->set_started_at_ms(scenario.startedAtMs);
+        event->set_ended_at_ms(scenario.endedAtMs);
+        event->set_verdict(utf8(scenario.verdict));
+        appendRecord(out, record);
+    }
     if (contents.lastView) {
         pb::Record view;
         view.mutable_view()->mutable_range()->set_start_ms(contents.lastView->startMs);

@@ -161,6 +161,19 @@ void SessionRecorder::recordVariable(const QString &name, const QString &value)
     m_writer->append(record);
 }
 
+void SessionRecorder::recordScenario(const QString &title, qint64 startedAtMs, qint64 endedAtMs, const QString &verdict)
+{
+    if (!m_writer || !m_recordSamples)
+        return;
+    pb::Record record;
+    pb::ScenarioEvent *event = record.mutable_scenario();
+    event->set_title(utf8(title));
+    event->set_started_at_ms(startedAtMs);
+    event->set_ended_at_ms(endedAtMs);
+    event->set_verdict(utf8(verdict));
+    m_writer->append(record);
+}
+
 void SessionRecorder::recordView(const TimeRange &range, bool live)
 {
     if (!m_writer || !m_recordSamples)

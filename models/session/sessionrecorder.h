@@ -59,6 +59,8 @@ public:
 
     void recordDashboard(const DashboardDefinition &dashboard, qint64 windowMs);
     void recordVariable(const QString &name, const QString &value);
+    // A scenario started (endedAtMs 0) or ended, with its verdict (ScenarioVerdict's annotation text).
+    void recordScenario(const QString &title, qint64 startedAtMs, qint64 endedAtMs, const QString &verdict);
     // The range on screen (when the app quits), so the recording reopens on that picture.
     void recordView(const TimeRange &range, bool live);
 

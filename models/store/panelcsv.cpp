@@ -12,8 +12,6 @@
 
 namespace PanelCsv {
 
-namespace {
-
 QString number(double value)
 {
     if (std::isnan(value))
@@ -23,8 +21,6 @@ QString number(double value)
     // Shortest round-trip form, never localised: a reader gets back the stored double.
     return QString::number(value, 'g', QLocale::FloatingPointShortest);
 }
-
-} // namespace
 
 QString quoted(const QString &field)
 {

@@ -25,6 +25,8 @@ struct Column
 QString write(const SampleStore &store, const std::vector<Column> &columns, const TimeRange &range);
 // One field, quoted when it holds a comma, a quote, CR or LF (quotes doubled inside).
 QString quoted(const QString &field);
+// A value with the fewest digits that read back to the same double; NaN, +Inf, -Inf.
+QString number(double value);
 // "2026-03-01T09:43:07.250Z"
 QString timestamp(qint64 utcMs);
 

@@ -43,3 +43,25 @@ SeriesStatistics SeriesStatistics::compute(std::span<const qint64> timestampsMs,
     }
     return stats;
 }
+
+std::optional<double> SeriesStatistics::quantile(std::vector<double> &values, double q)
+{
+    if (values.empty())
+        return std::nullopt;
+    const std::size_t rank = std::size_t(std::ceil(std::clamp(q, 0.0, 1.0) * double(values.size())));
+    const auto nth = values.begin() + std::ptrdiff_t(std::max<std::size_t>(rank, 1) - 1);
+    std::nth_element(values.begin(), nth, values.end());
+    return *nth;
+}
+
+void SeriesStatistics::collectFinite(std::span<const qint64> timestampsMs, std::span<const double> values,
+                                     const TimeRange &range, std::vector<double> &out)
+{
+    const auto first = std::lower_bound(timestampsMs.begin(), timestampsMs.end(), range.startMs);
+    const auto last = std::upper_bound(first, timestampsMs.end(), range.endMs);
+    for (auto it = first; it != last; ++it) {
+        const std::size_t i = std::size_t(it - timestampsMs.begin());
+        if (i < values.size() && std::isfinite(values[i]))
+            out.push_back(values[i]);
+    }
+}

@@ -40,6 +40,7 @@ MODEL_ROOMS = {
     'session/format': ['base', 'store', 'annotations', 'loadtester', 'loadtester/adapters'],
     'session': ['base', 'store', 'timeline', 'annotations', 'dashboard', 'loadtester', 'loadtester/adapters',
                 'session/format'],
+    'report': ['base', 'store', 'annotations', 'checks', 'dashboard', 'analysis', 'scenario'],
 }
 
 # Headers and rooms that hold value types only: nothing they include, however indirectly, may

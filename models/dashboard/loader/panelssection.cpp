@@ -45,8 +45,9 @@ void PanelsSection::read(const QJsonValue &value, std::vector<PanelDefinition> &
 
 PanelDefinition PanelsSection::readPanel(const QJsonObject &object, const QString &path)
 {
-    m_json.checkKeys(object, path,
-                     {"title", "type", "thresholds", "buckets", "unit", "rightUnit", "series", "annotationTags"});
+    m_json.checkKeys(
+        object, path,
+        {"title", "type", "thresholds", "buckets", "unit", "rightUnit", "series", "annotationTags", "headline"});
     PanelDefinition panel;
     if (auto title = m_json.readString(object, path, QStringLiteral("title")))
         panel.title = *title;
@@ -71,6 +72,12 @@ PanelDefinition PanelsSection::readPanel(const QJsonObject &object, const QStrin
                    panel);
     panel.annotationTags = m_json.readStrings(object, path, QStringLiteral("annotationTags"),
                                               QStringLiteral("tags whose annotations are drawn on this panel"));
+    // The panels a post's summary picture shows (File ▸ Export post…).
+    if (const QJsonValue headline = object.value(QStringLiteral("headline")); headline.isBool())
+        panel.headline = headline.toBool();
+    else if (!headline.isUndefined())
+        m_json.issue(JsonSection::join(path, QStringLiteral("headline")),
+                     QStringLiteral("must be true or false; not a headline panel"));
     if (auto unit = m_json.readString(object, path, QStringLiteral("unit")))
         panel.unit = *unit;
     if (auto rightUnit = m_json.readString(object, path, QStringLiteral("rightUnit")))

@@ -30,6 +30,15 @@ struct SessionAction
     QString backend;       // "Chaoscope starter", "Locust", "k6"
 };
 
+// A scenario run during the recording.
+struct SessionScenario
+{
+    QString title;
+    qint64 startedAtMs = 0;
+    qint64 endedAtMs = 0; // 0: it had not ended when the recording did
+    QString verdict;      // ScenarioVerdict::toAnnotationText(); empty while it ran
+};
+
 // What could not be read back, for the message shown when a session is opened.
 struct SessionDamage
 {
@@ -60,9 +69,10 @@ struct SessionContents
     bool lastViewLive = false;              // ... and whether it was following "now"
     QMap<QString, QString> variableChanges; // variables changed after the dashboard record
 
-    std::vector<SessionSeries> series;   // in the order they first arrived (live: their colours)
-    std::vector<Annotation> annotations; // final state, sorted by time
-    std::vector<SessionAction> actions;  // in the order they were requested
+    std::vector<SessionSeries> series;      // in the order they first arrived (live: their colours)
+    std::vector<Annotation> annotations;    // final state, sorted by time
+    std::vector<SessionAction> actions;     // in the order they were requested
+    std::vector<SessionScenario> scenarios; // in the order they started
 
     bool closedCleanly = false; // the recording ended with its closing record
     qint64 lastEventMs = 0;     // the newest time written by anything (0 = none)

@@ -189,9 +189,26 @@ private:
             }
             noteTime(record.view().at_ms());
             break;
+        case pb::Record::kScenario:
+            handleScenario(record.scenario());
+            break;
         case pb::Record::KIND_NOT_SET:
             break; // a record kind from a later minor version: nothing this reader needs
         }
+    }
+
+    // The start and the end of one scenario are one entry, matched by when it started.
+    void handleScenario(const pb::ScenarioEvent &event)
+    {
+        auto found = std::find_if(m_contents.scenarios.begin(), m_contents.scenarios.end(),
+                                  [&](const SessionScenario &s) { return s.startedAtMs == event.started_at_ms(); });
+        if (found == m_contents.scenarios.end())
+            found = m_contents.scenarios.insert(m_contents.scenarios.end(), SessionScenario{});
+        found->title = fromUtf8(event.title());
+        found->startedAtMs = event.started_at_ms();
+        found->endedAtMs = std::max<qint64>(0, event.ended_at_ms());
+        found->verdict = fromUtf8(event.verdict());
+        noteTime(std::max(event.started_at_ms(), event.ended_at_ms()));
     }
 
     void handleHeader(const pb::Header &header)

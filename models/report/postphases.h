@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "analysis/phasestatistics.h"
+#include "annotations/annotation.h"
+#include "report/postdraft.h"
+
+#include <QString>
+#include <vector>
+
+// How a run divides into the phases of a post: a phase starts at each thing done (an action on
+// the load tester or the cluster, a scenario's step, a change somebody made in the cluster) and
+// lasts until the next. Notes, detectors' findings, annotation queries and the verdict do not
+// start a phase; two things done within a few seconds start one together.
+namespace PostPhases {
+
+// Marks closer than this start one phase (a scenario's note and its action at the same step).
+constexpr qint64 kMergeMs = 3000;
+// A first phase shorter than this (the moments before the first step) is left out.
+constexpr qint64 kShortestFirstMs = 10000;
+
+// Whether the annotation is something done (a phase may start at it, the action table lists it).
+bool isDone(const Annotation &annotation);
+// The marks phases start at, within the run, in time order, one per kMergeMs: to give
+// PhaseStatistics::compute, whose columns 2… are then the phases after the first.
+std::vector<Annotation> boundaries(const TimeRange &run, const std::vector<Annotation> &annotations);
+
+// The post's phases for a run and its statistics table (computed over the run with
+// boundaries()): numbered from 1, each titled by what started it, with the things done in it,
+// and the index of its column in the table. The pictures are left to the caller.
+struct Planned
+{
+    PostDraft::Phase phase;
+    int column = 0; // in the PhaseStatisticsTable
+};
+std::vector<Planned> plan(const TimeRange &run, const std::vector<Annotation> &annotations,
+                          const PhaseStatisticsTable &table);
+
+// "rate 150 → 400 /s (Chaoscope starter, 1/1 replica)" → change and outcome.
+PostDraft::Action actionOf(const Annotation &annotation);
+// One column of a phase statistics table as a post's table: a row per series with its mean,
+// min, max and last (and p95 when computed), then a row per check with its verdict.
+QString statisticsMarkdown(const PhaseStatisticsTable &table, int column);
+// "phase-2-rate-400.png": the phase's number and what started it, in a file name.
+QString pictureName(int number, const QString &title);
+// "rate-400", "in-flight-limit-20", "150-s-below-the-engine-s": a short name for a file.
+QString slug(const QString &text);
+
+} // namespace PostPhases
