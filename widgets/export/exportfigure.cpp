@@ -51,6 +51,42 @@ ExportFigure ExportFigure::fromDashboard(const DashboardSnapshot &now, const Ann
     return figure;
 }
 
+ExportFigure ExportFigure::fromRuns(const std::vector<ComparedRun> &runs, CompareView view)
+{
+    if (runs.empty())
+        return {};
+    const ComparedRun &first = runs.front();
+    ExportFigure figure =
+        fromDashboard(first.snapshot, nullptr, first.range, AnnotationScope(first.snapshot.dashboard));
+    figure.compareView = view;
+    for (const ComparedRun &run : runs) {
+        Window window;
+        window.range = run.range;
+        window.zeroMs = run.zeroMs;
+        window.title = run.title;
+        window.store = run.store;
+        window.panels = fromDashboard(run.snapshot, nullptr, run.range, AnnotationScope(run.snapshot.dashboard)).panels;
+        std::vector<Annotation> marks;
+        for (const Annotation &annotation : run.annotations)
+            if (!annotation.suggested)
+                marks.push_back(annotation);
+        window.annotations = std::move(marks);
+        figure.compare.push_back(std::move(window));
+    }
+    if (view == CompareView::Overlay) {
+        // Cells of several runs cannot lie on each other; a stat's sparklines can, as lines.
+        const auto dropHeatmaps = [](std::vector<Panel> &panels) {
+            std::erase_if(panels, [](const Panel &panel) { return panel.kind == PanelKind::Heatmap; });
+            for (Panel &panel : panels)
+                panel.kind = PanelKind::Lines;
+        };
+        dropHeatmaps(figure.panels);
+        for (Window &window : figure.compare)
+            dropHeatmaps(window.panels);
+    }
+    return figure;
+}
+
 std::optional<QString> ExportFigure::selectPanels(const QStringList &titles)
 {
     if (titles.isEmpty())
@@ -70,6 +106,25 @@ std::optional<QString> ExportFigure::selectPanels(const QStringList &titles)
         chosen.push_back(*found);
     }
     panels = std::move(chosen);
+    // A run of its own draws the same panels, found by their titles.
+    for (Window &window : compare) {
+        if (window.panels.empty())
+            continue;
+        std::vector<Panel> own;
+        for (const Panel &panel : panels) {
+            const auto found = std::find_if(window.panels.begin(), window.panels.end(), [&](const Panel &candidate) {
+                return candidate.title.compare(panel.title, Qt::CaseInsensitive) == 0;
+            });
+            if (found != window.panels.end()) {
+                own.push_back(*found);
+            } else { // not in this run: drawn empty, "No data"
+                Panel empty = panel;
+                empty.series.clear();
+                own.push_back(std::move(empty));
+            }
+        }
+        window.panels = std::move(own);
+    }
     return std::nullopt;
 }
 
@@ -101,11 +156,15 @@ std::optional<QString> ExportFigure::selectAnnotations(const QStringList &kinds,
         sources.insert(*source);
     }
     const bool everyQuery = sources.contains(Annotation::Source::Query);
-    std::erase_if(annotations, [&](const Annotation &annotation) {
+    const auto unwanted = [&](const Annotation &annotation) {
         if (annotation.source == Annotation::Source::Query && !everyQuery)
             return !queries.contains(annotation.author);
         return !sources.contains(annotation.source);
-    });
+    };
+    std::erase_if(annotations, unwanted);
+    for (Window &window : compare)
+        if (window.annotations)
+            std::erase_if(*window.annotations, unwanted);
     for (const QString &name : everyQuery ? queryNames : QStringList(queries.begin(), queries.end()))
         annotationScope.setQueryShown(name, true);
     return std::nullopt;
@@ -131,21 +190,19 @@ QStringList ExportFigure::queryShortNames() const
 
 bool ExportFigure::hasData(const SampleStore &store) const
 {
-    std::vector<TimeRange> ranges;
-    if (isComparison()) {
-        for (const Window &window : compare)
-            ranges.push_back(window.range);
-    } else {
-        ranges.push_back(range);
-    }
-    for (const Panel &panel : panels) {
-        for (const Series &series : panel.series) {
-            for (const TimeRange &r : ranges) {
-                const auto [first, last] = store.indexRange(series.key, r);
+    const auto anyIn = [](const SampleStore &in, const std::vector<Panel> &drawn, const TimeRange &r) {
+        for (const Panel &panel : drawn) {
+            for (const Series &series : panel.series) {
+                const auto [first, last] = in.indexRange(series.key, r);
                 if (last > first)
                     return true;
             }
         }
-    }
-    return false;
+        return false;
+    };
+    if (!isComparison())
+        return anyIn(store, panels, range);
+    return std::any_of(compare.begin(), compare.end(), [&](const Window &window) {
+        return anyIn(window.store ? *window.store : store, panelsOf(window), window.range);
+    });
 }

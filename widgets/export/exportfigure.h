@@ -6,6 +6,7 @@
 #include "base/timerange.h"
 #include "dashboard/dashboarddefinition.h"
 #include "dashboard/panelchecks.h"
+#include "report/comparedrun.h"
 
 #include <QString>
 #include <QStringList>
@@ -42,17 +43,30 @@ struct ExportFigure
         std::vector<PanelCheck> checks = {};    // levels drawn on the plot, red where they failed
     };
     // Comparison: every panel drawn once per window, side by side, on the same value scale,
-    // with the time axis counted from each window's zero ("+1:30").
+    // with the time axis counted from each window's zero ("+1:30"); or every window's series
+    // overlaid on one time axis, each window a colour.
     struct Window
     {
         TimeRange range;
         qint64 zeroMs = 0;
         QString title; // "500 PI/s"
+        // A run of its own (a recording, a variable's value): the figure's panels with this
+        // run's series (same order and titles), the store they are in, and its marks. Empty,
+        // null or unset: the figure's.
+        std::vector<Panel> panels = {};
+        const SampleStore *store = nullptr;
+        std::optional<std::vector<Annotation>> annotations = std::nullopt;
+    };
+    enum class CompareView
+    {
+        SideBySide, // small multiples: a column per window, the same scales
+        Overlay,    // one plot per panel, every window's series in it, aligned on their zeros
     };
 
     std::vector<Panel> panels;
-    TimeRange range;                     // when not comparing
-    std::vector<Window> compare;         // two (or more) windows: a comparison view
+    TimeRange range;             // when not comparing
+    std::vector<Window> compare; // two (or more) windows: a comparison view
+    CompareView compareView = CompareView::SideBySide;
     std::vector<Annotation> annotations; // all but unaccepted suggestions; each window draws those it touches
     AnnotationScope annotationScope;     // and each panel those the scope shows on it, as on screen
     int columns = 2;                     // panels per row (not comparing)
@@ -64,6 +78,19 @@ struct ExportFigure
     QTimeZone timeZone = QTimeZone::systemTimeZone(); // of the time axis and the caption's local time
 
     bool isComparison() const { return !compare.empty(); }
+    // What a comparison's window draws: its own panels and marks, or the figure's.
+    const std::vector<Panel> &panelsOf(const Window &window) const
+    {
+        return window.panels.empty() ? panels : window.panels;
+    }
+    const std::vector<Annotation> &annotationsOf(const Window &window) const
+    {
+        return window.annotations ? *window.annotations : annotations;
+    }
+
+    // Runs compared (2 to 8): each a window with its own panels, store and marks; the panels
+    // are the first run's. Heatmaps overlay nothing: an overlay leaves them out.
+    static ExportFigure fromRuns(const std::vector<ComparedRun> &runs, CompareView view);
 
     // The dashboard's panels with the series bound to them, over `range`; the annotations
     // each panel draws as `scope` says (the view's, with its queries switched off).
@@ -88,6 +115,7 @@ struct ExportFigure
     // The queries of every series in the picture, shortened for a caption: a series' id or
     // legend when it has one, else its query cut to 60 characters.
     QStringList queryShortNames() const;
-    // Whether any series has a sample in the shown range(s).
+    // Whether any series has a sample in the shown range(s) (a window with a store of its own
+    // is looked for there).
     bool hasData(const SampleStore &store) const;
 };

@@ -23,6 +23,7 @@
 #include <QPainterPath>
 #include <algorithm>
 #include <cmath>
+#include <deque>
 #include <limits>
 
 namespace {
@@ -181,38 +182,6 @@ QString annotationLabel(const Annotation &annotation)
 
 FigurePainter::FigurePainter(const SampleStore &store, ExportTheme theme) : m_store(store), m_theme(std::move(theme)) {}
 
-std::optional<std::pair<double, double>> FigurePainter::dataExtent(const ExportFigure::Panel &panel, AxisSide side,
-                                                                   const TimeRange &range) const
-{
-    double low = std::numeric_limits<double>::infinity();
-    double high = -std::numeric_limits<double>::infinity();
-    for (const ExportFigure::Series &series : panel.series) {
-        if (series.definition.axis != side)
-            continue;
-        const SampleStore::Series *stored = m_store.series(series.key);
-        if (!stored)
-            continue;
-        const auto [first, last] = stored->indexRange(range);
-        const auto values = stored->values();
-        for (std::size_t i = first; i < last; ++i) {
-            if (std::isfinite(values[i])) {
-                low = std::min(low, values[i]);
-                high = std::max(high, values[i]);
-            }
-        }
-    }
-    if (low > high)
-        return std::nullopt;
-    // A check's level is part of what the panel says: the axis reaches it, as on screen.
-    for (const PanelCheck &check : panel.checks) {
-        if (check.axis == side) {
-            low = std::min(low, check.check.condition.threshold);
-            high = std::max(high, check.check.condition.threshold);
-        }
-    }
-    return std::make_pair(low, high);
-}
-
 QString FigurePainter::captionText(const ExportFigure &figure) const
 {
     QStringList parts;
@@ -234,10 +203,25 @@ QString FigurePainter::captionText(const ExportFigure &figure) const
     return parts.join(QStringLiteral(" · "));
 }
 
-struct FigurePainter::CellPlan
+// What a cell draws its series from: the panel's own samples, or one run among the runs
+// overlaid in it.
+struct FigurePainter::Layer
 {
     const ExportFigure::Panel *panel = nullptr;
-    TimeRange range;              // the time axis
+    const SampleStore *store = nullptr;
+    TimeRange window;                               // its own time: the samples drawn
+    TimeRange axis;                                 // the cell's time axis, in its own time
+    const std::vector<Annotation> *marks = nullptr; // its own, in its own time (its checks' phases)
+    int run = -1;                                   // overlaid: its colour and legend entry; -1: not
+    QString title;                                  // overlaid: its name in the legend
+};
+
+struct FigurePainter::CellPlan
+{
+    const ExportFigure::Panel *panel = nullptr;     // title, units, kind and checks
+    std::vector<Layer> layers;                      // one; or one per run overlaid
+    const std::vector<Annotation> *marks = nullptr; // in the time of the axis
+    TimeRange range;                                // the time axis
     TimeRange window;             // the cell's own time: its samples, marks and numbers (within range)
     std::optional<qint64> zeroMs; // comparison: time counted from here
     QRectF rect;
@@ -270,7 +254,44 @@ struct FigurePainter::Plan
     QRectF keyRect;
     QTimeZone timeZone;       // the time axis', for the key's times
     double missingHeight = 0; // how much taller the picture must be for every plot to keep half its panel
+    double missingWidth = 0;  // how much wider for every column of a comparison to keep kMinColumnWidth
+    // An overlay's marks, moved to the time since their run's zero; cells point into it.
+    std::deque<std::vector<Annotation>> movedMarks;
+    bool relativeKey = false; // the key says "+1:30" (an overlay's marks), not a clock time
 };
+
+std::optional<std::pair<double, double>> FigurePainter::dataExtent(const CellPlan &cell, AxisSide side) const
+{
+    double low = std::numeric_limits<double>::infinity();
+    double high = -std::numeric_limits<double>::infinity();
+    for (const Layer &layer : cell.layers) {
+        for (const ExportFigure::Series &series : layer.panel->series) {
+            if (series.definition.axis != side)
+                continue;
+            const SampleStore::Series *stored = layer.store->series(series.key);
+            if (!stored)
+                continue;
+            const auto [first, last] = stored->indexRange(layer.window);
+            const auto values = stored->values();
+            for (std::size_t i = first; i < last; ++i) {
+                if (std::isfinite(values[i])) {
+                    low = std::min(low, values[i]);
+                    high = std::max(high, values[i]);
+                }
+            }
+        }
+    }
+    if (low > high)
+        return std::nullopt;
+    // A check's level is part of what the panel says: the axis reaches it, as on screen.
+    for (const PanelCheck &check : cell.panel->checks) {
+        if (check.axis == side) {
+            low = std::min(low, check.check.condition.threshold);
+            high = std::max(high, check.check.condition.threshold);
+        }
+    }
+    return std::make_pair(low, high);
+}
 
 namespace {
 
@@ -280,10 +301,20 @@ struct LegendItem
     QString stats;
     double width = 0;
     bool swatch = true; // a heatmap's one line of buckets has no colour of its own
+    QColor color;
+    Qt::PenStyle style = Qt::SolidLine;
 };
 
+// Overlaid runs are told apart by colour, the series of one run by the line's pattern.
+Qt::PenStyle overlayStyle(int series)
+{
+    constexpr Qt::PenStyle kStyles[] = {Qt::SolidLine, Qt::DashLine, Qt::DotLine, Qt::DashDotLine};
+    return kStyles[std::size_t(series) % std::size(kStyles)];
+}
+
 std::vector<LegendItem> legendItems(const SampleStore &store, const ExportFigure::Panel &panel, const TimeRange &range,
-                                    const QString &heatmapSummary, const QFontMetricsF &metrics, int level)
+                                    const QString &heatmapSummary, const QFontMetricsF &metrics, int level,
+                                    int run = -1, const QString &runTitle = {})
 {
     std::vector<LegendItem> items;
     if (panel.kind == PanelKind::Heatmap) {
@@ -296,9 +327,16 @@ std::vector<LegendItem> legendItems(const SampleStore &store, const ExportFigure
             items.push_back(item);
         return items;
     }
+    int index = 0;
     for (const ExportFigure::Series &series : panel.series) {
         LegendItem item;
         item.name = series.name;
+        item.color = Palette::resolve(run >= 0 ? QString() : series.definition.color, run >= 0 ? run : index);
+        if (run >= 0) {
+            item.style = overlayStyle(index);
+            item.name = panel.series.size() == 1 ? runTitle : QStringLiteral("%1 · %2").arg(runTitle, series.name);
+        }
+        ++index;
         const SampleStore::Series *stored = store.series(series.key);
         if (stored && level < kLegendLevels - 1) {
             const SeriesStatistics stats = SeriesStatistics::compute(stored->timestampsMs(), stored->values(), range);
@@ -318,6 +356,18 @@ std::vector<LegendItem> legendItems(const SampleStore &store, const ExportFigure
         item.width = kSwatch + 6 + metrics.horizontalAdvance(item.name) +
                      (item.stats.isEmpty() ? 0 : 8 + metrics.horizontalAdvance(item.stats));
         items.push_back(item);
+    }
+    return items;
+}
+
+// A cell's legend: the entries of each of its layers (Cell is FigurePainter::CellPlan).
+template<typename Cell> std::vector<LegendItem> legendOf(const Cell &cell, const QFontMetricsF &metrics, int level)
+{
+    std::vector<LegendItem> items;
+    for (const auto &layer : cell.layers) {
+        std::vector<LegendItem> more = legendItems(*layer.store, *layer.panel, layer.window, cell.heatmapSummary,
+                                                   metrics, level, layer.run, layer.title);
+        items.insert(items.end(), more.begin(), more.end());
     }
     return items;
 }
@@ -369,10 +419,12 @@ std::vector<double> shareHeights(const std::vector<double> &need, double availab
 }
 
 // A key entry says all of the first line, with the time: the key has the room a label lacked.
-QString keyLabel(const Annotation &annotation, const QTimeZone &zone)
+// An overlay's marks are at the time since their run's zero.
+QString keyLabel(const Annotation &annotation, const QTimeZone &zone, bool relative)
 {
     return QStringLiteral("%1 %2").arg(
-        QDateTime::fromMSecsSinceEpoch(annotation.timeMs, zone).toString(QStringLiteral("HH:mm:ss")),
+        relative ? relativeLabel(annotation.timeMs)
+                 : QDateTime::fromMSecsSinceEpoch(annotation.timeMs, zone).toString(QStringLiteral("HH:mm:ss")),
         annotation.text.section(QLatin1Char('\n'), 0, 0));
 }
 
@@ -386,8 +438,7 @@ QString numberText(int number)
 double FigurePainter::legendHeight(const CellPlan &cell, double width, int level) const
 {
     const QFontMetricsF metrics(m_theme.font(m_theme.legendPx));
-    const std::vector<LegendItem> items =
-        legendItems(m_store, *cell.panel, cell.window, cell.heatmapSummary, metrics, level);
+    const std::vector<LegendItem> items = legendOf(cell, metrics, level);
     if (items.empty())
         return 0;
     int rows = 1;
@@ -417,15 +468,14 @@ double FigurePainter::fitVertically(CellPlan &cell, double leftGutter, double ri
     for (int level = 0; level < kLegendLevels; ++level) {
         cell.legendLevel = level;
         // A level whose entries do not fit a row would be cut short: the next says less, whole.
-        const std::vector<LegendItem> items =
-            legendItems(m_store, *cell.panel, cell.window, cell.heatmapSummary, legendMetrics, level);
+        const std::vector<LegendItem> items = legendOf(cell, legendMetrics, level);
         const bool whole =
             std::all_of(items.begin(), items.end(), [&](const LegendItem &item) { return item.width <= rect.width(); });
         if (!whole && level < kLegendLevels - 1)
             continue;
         legend = legendHeight(cell, rect.width(), level);
         const double plotHeight = rect.bottom() - legend - kGap - timeLabels - top;
-        if (plotHeight >= rect.height() / 2) {
+        if (plotHeight >= std::max(rect.height() / 2, kMinPlotHeight)) {
             fits = true;
             break;
         }
@@ -434,9 +484,10 @@ double FigurePainter::fitVertically(CellPlan &cell, double leftGutter, double ri
     const double bottom = rect.bottom() - legend - kGap - timeLabels;
     cell.plot = QRectF(rect.left() + leftGutter + kGap, top,
                        std::max(10.0, rect.width() - leftGutter - kGap - rightGutter), std::max(10.0, bottom - top));
-    // Everything but the plot, twice, is the height at which the plot would be half the panel.
+    // Everything but the plot, twice, is the height at which the plot would be half the panel;
+    // and the plot never less than kMinPlotHeight.
     const double others = rect.height() - (bottom - top);
-    return fits ? 0 : 2 * others - rect.height();
+    return fits ? 0 : std::max(2 * others, others + kMinPlotHeight) - rect.height();
 }
 
 void FigurePainter::judgeChecks(CellPlan &cell, const ExportFigure &figure) const
@@ -445,21 +496,26 @@ void FigurePainter::judgeChecks(CellPlan &cell, const ExportFigure &figure) cons
     if (cell.panel->checks.empty())
         return;
     // Judged as the legend on screen judges them: the picture's range, each phase between
-    // the annotations this panel draws on its own.
-    std::vector<Annotation> drawn;
-    for (const Annotation &annotation : figure.annotations) {
-        if (figure.panelShows(*cell.panel, annotation))
-            drawn.push_back(annotation);
-    }
-    const std::vector<Phase> phases = PhaseStatistics::phases(cell.window, drawn);
-    for (const PanelCheck &check : cell.panel->checks) {
-        std::vector<CheckJudgement::Samples> judged;
-        for (const ExportFigure::Series &series : cell.panel->series) {
-            const SampleStore::Series *stored = m_store.series(series.key);
-            if (stored && SeriesKey::matches(check.reference, series.key))
-                judged.push_back({stored->timestampsMs(), stored->values()});
+    // the annotations this panel draws on its own; overlaid, each run in its own time.
+    cell.checkFailed.assign(cell.panel->checks.size(), false);
+    for (const Layer &layer : cell.layers) {
+        std::vector<Annotation> drawn;
+        for (const Annotation &annotation : *layer.marks) {
+            if (figure.panelShows(*cell.panel, annotation))
+                drawn.push_back(annotation);
         }
-        cell.checkFailed.push_back(CheckJudgement::perPhase(check.check, judged, phases).front().failed());
+        const std::vector<Phase> phases = PhaseStatistics::phases(layer.window, drawn);
+        for (std::size_t c = 0; c < cell.panel->checks.size(); ++c) {
+            const PanelCheck &check = cell.panel->checks[c];
+            std::vector<CheckJudgement::Samples> judged;
+            for (const ExportFigure::Series &series : layer.panel->series) {
+                const SampleStore::Series *stored = layer.store->series(series.key);
+                if (stored && SeriesKey::matches(check.reference, series.key))
+                    judged.push_back({stored->timestampsMs(), stored->values()});
+            }
+            if (CheckJudgement::perPhase(check.check, judged, phases).front().failed())
+                cell.checkFailed[c] = true;
+        }
     }
 }
 
@@ -468,7 +524,7 @@ void FigurePainter::planAnnotations(CellPlan &cell, const ExportFigure &figure, 
     const QFontMetricsF metrics(m_theme.font(m_theme.annotationPx));
     cell.shown.clear();
     std::vector<AnnotationLayout::Item> items;
-    for (const Annotation &a : figure.annotations) {
+    for (const Annotation &a : *cell.marks) {
         if (a.timeMs > cell.window.endMs || a.endMs.value_or(a.timeMs) < cell.window.startMs)
             continue;
         if (!figure.panelShows(*cell.panel, a))
@@ -535,11 +591,12 @@ FigurePainter::Plan FigurePainter::plan(const QRectF &rect, const ExportFigure &
         plan.cells.clear();
         plan.windowTitles.clear();
         plan.missingHeight = 0;
+        plan.missingWidth = 0;
         QRectF grid = cellArea;
         int rows = 0;
         int columns = 0;
-        const bool comparison = figure.isComparison();
-        if (comparison) {
+        const bool sideBySide = figure.isComparison() && figure.compareView == ExportFigure::CompareView::SideBySide;
+        if (sideBySide) {
             columns = std::max(1, int(figure.compare.size())); // two or more, by isComparison
             rows = panelCount;
             const double headerHeight = QFontMetricsF(m_theme.font(m_theme.panelTitlePx + 3, true)).height() + kGap;
@@ -548,6 +605,7 @@ FigurePainter::Plan FigurePainter::plan(const QRectF &rect, const ExportFigure &
                 plan.windowTitles.emplace_back(grid.left() + c * (cellWidth + kCellSpacing), grid.top(), cellWidth,
                                                headerHeight);
             grid.setTop(grid.top() + headerHeight);
+            plan.missingWidth = std::max(0.0, columns * kMinColumnWidth + kCellSpacing * (columns - 1) - grid.width());
         } else {
             columns = std::clamp(figure.columns, 1, panelCount);
             rows = (panelCount + columns - 1) / columns;
@@ -558,44 +616,21 @@ FigurePainter::Plan FigurePainter::plan(const QRectF &rect, const ExportFigure &
             return QRectF(grid.left() + column * (cellWidth + kCellSpacing),
                           grid.top() + row * (cellHeight + kCellSpacing), cellWidth, cellHeight);
         };
-        if (comparison) {
-            for (int r = 0; r < panelCount; ++r) {
-                for (int c = 0; c < columns; ++c) {
-                    CellPlan cell;
-                    cell.panel = &figure.panels[std::size_t(r)];
-                    cell.range = figure.compare[std::size_t(c)].range;
-                    cell.window = cell.range;
-                    cell.zeroMs = figure.compare[std::size_t(c)].zeroMs;
-                    cell.rect = cellRect(r, c);
-                    cell.heatmapSummary = heatmapSummaryOf(m_store, *cell.panel, cell.window);
-                    plan.cells.push_back(cell);
-                }
-            }
+        if (figure.isComparison()) {
+            planComparison(plan, figure);
+            for (std::size_t k = 0; k < plan.cells.size(); ++k)
+                plan.cells[k].rect = cellRect(int(k) / columns, int(k) % columns);
         } else {
             for (int i = 0; i < panelCount; ++i) {
                 CellPlan cell;
                 cell.panel = &figure.panels[std::size_t(i)];
                 cell.range = figure.range;
                 cell.window = cell.range;
+                cell.marks = &figure.annotations;
+                cell.layers.push_back({cell.panel, &m_store, cell.window, cell.range, cell.marks, -1, {}});
                 cell.rect = cellRect(i / columns, i % columns);
                 cell.heatmapSummary = heatmapSummaryOf(m_store, *cell.panel, cell.window);
                 plan.cells.push_back(cell);
-            }
-        }
-        // Runs side by side on one time scale: each side's axis reaches as far before and after
-        // its zero as the longest side's does, so a second is as wide in every side; a shorter
-        // run ends where its time ends, and the rest of its axis stays empty.
-        if (comparison) {
-            qint64 before = 0;
-            qint64 after = 0;
-            for (const CellPlan &cell : plan.cells) {
-                const qint64 zero = cell.zeroMs.value_or(cell.window.startMs);
-                before = std::max(before, zero - cell.window.startMs);
-                after = std::max(after, cell.window.endMs - zero);
-            }
-            for (CellPlan &cell : plan.cells) {
-                const qint64 zero = cell.zeroMs.value_or(cell.window.startMs);
-                cell.range = {zero - before, zero + after};
             }
         }
         // Row heights: equal while every row fits in its share; a row whose panels need more
@@ -630,7 +665,7 @@ FigurePainter::Plan FigurePainter::plan(const QRectF &rect, const ExportFigure &
         }
         for (std::size_t first = 0; first < plan.cells.size();) {
             // A comparison row shares its value scales: the lowest plot of the row chooses.
-            const std::size_t count = comparison ? std::size_t(columns) : 1;
+            const std::size_t count = sideBySide ? std::size_t(columns) : 1;
             double plotHeight = std::numeric_limits<double>::infinity();
             std::optional<std::pair<double, double>> left, right;
             for (std::size_t k = first; k < first + count; ++k) {
@@ -638,7 +673,7 @@ FigurePainter::Plan FigurePainter::plan(const QRectF &rect, const ExportFigure &
                 plotHeight = std::min(plotHeight, cell.plot.height());
                 for (auto [side, extent] :
                      {std::make_pair(AxisSide::Left, &left), std::make_pair(AxisSide::Right, &right)}) {
-                    if (const auto e = dataExtent(*cell.panel, side, cell.window)) {
+                    if (const auto e = dataExtent(cell, side)) {
                         *extent = *extent ? std::make_pair(std::min((*extent)->first, e->first),
                                                            std::max((*extent)->second, e->second))
                                           : *e;
@@ -657,7 +692,7 @@ FigurePainter::Plan FigurePainter::plan(const QRectF &rect, const ExportFigure &
         for (const CellPlan &cell : plan.cells) {
             if (cell.panel->kind == PanelKind::Heatmap) {
                 // Bucket bounds on the left, the colour scale and its top rate on the right.
-                for (const QString &label : bucketLabels(m_store, *cell.panel))
+                for (const QString &label : bucketLabels(*cell.layers.front().store, *cell.panel))
                     leftGutter = std::max(leftGutter, axisMetrics.horizontalAdvance(label));
                 rightGutter = std::max(rightGutter, kGap + 12 + axisMetrics.horizontalAdvance(QStringLiteral("000k")));
                 continue;
@@ -715,7 +750,8 @@ FigurePainter::Plan FigurePainter::plan(const QRectF &rect, const ExportFigure &
         double x = 0;
         for (const auto &[number, a] : plan.key) {
             const double width = keyMetrics.horizontalAdvance(numberText(number)) + 2 * kLabelPadding + 6 +
-                                 keyMetrics.horizontalAdvance(keyLabel(*a, figure.timeZone)) + kLegendSpacing;
+                                 keyMetrics.horizontalAdvance(keyLabel(*a, figure.timeZone, plan.relativeKey)) +
+                                 kLegendSpacing;
             if (x > 0 && x + width > cellsArea.width()) {
                 ++rows;
                 x = 0;
@@ -733,15 +769,91 @@ FigurePainter::Plan FigurePainter::plan(const QRectF &rect, const ExportFigure &
     return plan;
 }
 
+void FigurePainter::planComparison(Plan &plan, const ExportFigure &figure) const
+{
+    const int panelCount = int(figure.panels.size());
+    const auto storeOf = [&](const ExportFigure::Window &window) { return window.store ? window.store : &m_store; };
+    const auto panelOf = [&](const ExportFigure::Window &window, int index) {
+        const std::vector<ExportFigure::Panel> &own = figure.panelsOf(window);
+        return index < int(own.size()) ? &own[std::size_t(index)] : &figure.panels[std::size_t(index)];
+    };
+    // One time scale: every side's (every run's) axis reaches as far before and after its zero
+    // as the longest does, so a second is as wide everywhere; a shorter run ends where its
+    // time ends, and the rest of its axis stays empty.
+    qint64 before = 0;
+    qint64 after = 0;
+    for (const ExportFigure::Window &window : figure.compare) {
+        before = std::max(before, window.zeroMs - window.range.startMs);
+        after = std::max(after, window.range.endMs - window.zeroMs);
+    }
+    const auto axisOf = [&](const ExportFigure::Window &window) {
+        return TimeRange{window.zeroMs - before, window.zeroMs + after};
+    };
+    if (figure.compareView == ExportFigure::CompareView::SideBySide) {
+        for (int r = 0; r < panelCount; ++r) {
+            for (const ExportFigure::Window &window : figure.compare) {
+                CellPlan cell;
+                cell.panel = panelOf(window, r);
+                cell.range = axisOf(window);
+                cell.window = window.range;
+                cell.zeroMs = window.zeroMs;
+                cell.marks = &figure.annotationsOf(window);
+                cell.layers.push_back({cell.panel, storeOf(window), cell.window, cell.range, cell.marks, -1, {}});
+                cell.heatmapSummary = heatmapSummaryOf(*storeOf(window), *cell.panel, cell.window);
+                plan.cells.push_back(cell);
+            }
+        }
+        return;
+    }
+    // Overlaid: one cell per panel on the time since the zero; each run a colour, its marks
+    // moved to that time, a mark that several runs share at the same moment drawn once.
+    for (int r = 0; r < panelCount; ++r) {
+        CellPlan cell;
+        cell.panel = &figure.panels[std::size_t(r)];
+        cell.range = {-before, after};
+        cell.window = cell.range;
+        cell.zeroMs = 0;
+        std::vector<Annotation> moved;
+        for (int c = 0; c < int(figure.compare.size()); ++c) {
+            const ExportFigure::Window &window = figure.compare[std::size_t(c)];
+            const std::vector<Annotation> &own = figure.annotationsOf(window);
+            cell.layers.push_back({panelOf(window, r), storeOf(window), window.range, axisOf(window), &own, c,
+                                   window.title.isEmpty() ? QStringLiteral("run %1").arg(c + 1) : window.title});
+            for (const Annotation &annotation : own) {
+                if (annotation.timeMs > window.range.endMs ||
+                    annotation.endMs.value_or(annotation.timeMs) < window.range.startMs)
+                    continue;
+                Annotation shifted = annotation;
+                shifted.timeMs -= window.zeroMs;
+                if (shifted.endMs)
+                    *shifted.endMs = std::min(*shifted.endMs, window.range.endMs) - window.zeroMs;
+                const QString line = annotationLabel(shifted);
+                const bool shown = std::any_of(moved.begin(), moved.end(), [&](const Annotation &other) {
+                    return std::llabs(other.timeMs - shifted.timeMs) < 1000 && annotationLabel(other) == line;
+                });
+                if (!shown)
+                    moved.push_back(shifted);
+            }
+        }
+        std::stable_sort(moved.begin(), moved.end(),
+                         [](const Annotation &a, const Annotation &b) { return a.timeMs < b.timeMs; });
+        plan.movedMarks.push_back(std::move(moved));
+        cell.marks = &plan.movedMarks.back();
+        plan.relativeKey = true;
+        plan.cells.push_back(cell);
+    }
+}
+
 QSizeF FigurePainter::sizeFor(const ExportFigure &figure, QSizeF requested) const
 {
     QSizeF size = requested;
     // Growing changes the caption's and key's share only a little: a second look settles it.
     for (int attempt = 0; attempt < 3; ++attempt) {
         const Plan planned = plan(QRectF(QPointF(0, 0), size), figure);
-        if (planned.missingHeight <= 0.5)
+        if (planned.missingHeight <= 0.5 && planned.missingWidth <= 0.5)
             break;
         size.setHeight(std::ceil(size.height() + planned.missingHeight));
+        size.setWidth(std::ceil(size.width() + planned.missingWidth));
     }
     return size;
 }
@@ -867,9 +979,11 @@ void FigurePainter::paintCell(QPainter &painter, const CellPlan &cell, int index
         paintStatValues(painter, cell, index, layout);
 
     bool anyData = false;
-    for (const ExportFigure::Series &series : panel.series) {
-        const auto [first, last] = m_store.indexRange(series.key, cell.window);
-        anyData = anyData || last > first;
+    for (const Layer &layer : cell.layers) {
+        for (const ExportFigure::Series &series : layer.panel->series) {
+            const auto [first, last] = layer.store->indexRange(series.key, layer.window);
+            anyData = anyData || last > first;
+        }
     }
     if (!anyData) {
         painter.setFont(m_theme.font(m_theme.legendPx));
@@ -885,7 +999,7 @@ void FigurePainter::paintCell(QPainter &painter, const CellPlan &cell, int index
 void FigurePainter::paintHeatmap(QPainter &painter, const CellPlan &cell, int index, FigureLayout *layout) const
 {
     const ExportFigure::Panel &panel = *cell.panel;
-    const HeatmapGrid grid = heatmapOf(m_store, panel, cell.window, cell.plot.width());
+    const HeatmapGrid grid = heatmapOf(*cell.layers.front().store, panel, cell.window, cell.plot.width());
     if (grid.rows() == 0)
         return;
     const HeatmapPaint paint(grid, Heatmap::rowEdges(grid.upperBounds, panel.buckets == BucketScale::Log), cell.range,
@@ -931,7 +1045,7 @@ void FigurePainter::paintStatValues(QPainter &painter, const CellPlan &cell, int
         const QString &unit = series.definition.axis == AxisSide::Right ? panel.rightUnit : panel.unit;
         Format::ValueParts value{QStringLiteral("–"), {}};
         QColor color = m_theme.text;
-        if (const SampleStore::Series *stored = m_store.series(series.key)) {
+        if (const SampleStore::Series *stored = cell.layers.front().store->series(series.key)) {
             const SeriesStatistics stats =
                 SeriesStatistics::compute(stored->timestampsMs(), stored->values(), cell.window);
             if (stats.last) {
@@ -1012,45 +1126,52 @@ void FigurePainter::paintSeries(QPainter &painter, const CellPlan &cell) const
     const ValueScale &left = cell.left;
     const ValueScale &right = cell.right;
     const qint64 columnMs = Decimator::columnMsFor(cell.range, int(plot.width()));
-    int index = 0;
-    for (const ExportFigure::Series &series : cell.panel->series) {
-        const QColor color = Palette::resolve(series.definition.color, index++);
-        const SampleStore::Series *stored = m_store.series(series.key);
-        if (!stored || stored->isEmpty())
-            continue;
-        const auto [first, last] = stored->indexRange(cell.window);
-        const qint64 gapMs = gapFor(stored->timestampsMs(), first, last, columnMs);
-        const Decimator::Points points =
-            Decimator::m4(stored->timestampsMs(), stored->values(), cell.window, columnMs, gapMs);
-        const ValueScale &scale = series.definition.axis == AxisSide::Right ? right : left;
-        const bool step = series.definition.style == SeriesStyle::Step;
+    for (const Layer &layer : cell.layers) {
+        int index = 0;
+        for (const ExportFigure::Series &series : layer.panel->series) {
+            // Overlaid runs are told apart by colour, a run's series by the line's pattern.
+            const int seriesIndex = index++;
+            const QColor color = layer.run >= 0 ? Palette::resolve(QString(), layer.run)
+                                                : Palette::resolve(series.definition.color, seriesIndex);
+            const SampleStore::Series *stored = layer.store->series(series.key);
+            if (!stored || stored->isEmpty())
+                continue;
+            const auto [first, last] = stored->indexRange(layer.window);
+            const qint64 gapMs = gapFor(stored->timestampsMs(), first, last, columnMs);
+            const Decimator::Points points =
+                Decimator::m4(stored->timestampsMs(), stored->values(), layer.window, columnMs, gapMs);
+            const ValueScale &scale = series.definition.axis == AxisSide::Right ? right : left;
+            const bool step = series.definition.style == SeriesStyle::Step;
 
-        // One path per series (an SVG <path>); a gap starts a new subpath. Areas are filled
-        // down to the axis per run of samples, then stroked like a line. The runs are the
-        // chart's (SeriesGeometry), so a picture draws gaps and steps as the panel does.
-        const SeriesGeometry::Mapping mapping = SeriesGeometry::Mapping::of(cell.range, scale.low, scale.high, plot);
-        QPainterPath line;
-        QPainterPath fill;
-        const double base = mapping.y(std::clamp(0.0, scale.low, scale.high));
-        for (const QPolygonF &run : SeriesGeometry::polylines(points.timestampsMs, points.values, mapping, step)) {
-            line.addPolygon(run);
-            if (series.definition.style == SeriesStyle::Area && run.size() >= 2) {
-                QPainterPath area;
-                area.addPolygon(SeriesGeometry::areaOf(run, base));
-                area.closeSubpath();
-                fill.addPath(area);
+            // One path per series (an SVG <path>); a gap starts a new subpath. Areas are filled
+            // down to the axis per run of samples, then stroked like a line. The runs are the
+            // chart's (SeriesGeometry), so a picture draws gaps and steps as the panel does.
+            // A layer's own time maps to the cell's axis through its own range.
+            const SeriesGeometry::Mapping mapping =
+                SeriesGeometry::Mapping::of(layer.axis, scale.low, scale.high, plot);
+            QPainterPath line;
+            QPainterPath fill;
+            const double base = mapping.y(std::clamp(0.0, scale.low, scale.high));
+            for (const QPolygonF &run : SeriesGeometry::polylines(points.timestampsMs, points.values, mapping, step)) {
+                line.addPolygon(run);
+                if (series.definition.style == SeriesStyle::Area && layer.run < 0 && run.size() >= 2) {
+                    QPainterPath area;
+                    area.addPolygon(SeriesGeometry::areaOf(run, base));
+                    area.closeSubpath();
+                    fill.addPath(area);
+                }
             }
+            if (!fill.isEmpty())
+                painter.fillPath(fill, withAlpha(color, 0.18));
+            // Bevel joins: round ones cost the raster engine several times more per point, and
+            // at these widths nobody sees the difference.
+            QPen pen(color, m_theme.lineWidth, layer.run >= 0 ? overlayStyle(seriesIndex) : Qt::SolidLine);
+            pen.setJoinStyle(Qt::BevelJoin);
+            pen.setCapStyle(Qt::FlatCap);
+            painter.setPen(pen);
+            painter.setBrush(Qt::NoBrush);
+            painter.drawPath(line);
         }
-        if (!fill.isEmpty())
-            painter.fillPath(fill, withAlpha(color, 0.18));
-        // Bevel joins: round ones cost the raster engine several times more per point, and
-        // at these widths nobody sees the difference.
-        QPen pen(color, m_theme.lineWidth);
-        pen.setJoinStyle(Qt::BevelJoin);
-        pen.setCapStyle(Qt::FlatCap);
-        painter.setPen(pen);
-        painter.setBrush(Qt::NoBrush);
-        painter.drawPath(line);
     }
 }
 
@@ -1170,7 +1291,7 @@ void FigurePainter::paintKey(QPainter &painter, const Plan &plan, FigureLayout *
     double x = plan.keyRect.left();
     double y = plan.keyRect.top();
     for (const auto &[number, a] : plan.key) {
-        const QString label = keyLabel(*a, plan.timeZone);
+        const QString label = keyLabel(*a, plan.timeZone, plan.relativeKey);
         const double boxWidth = metrics.horizontalAdvance(numberText(number)) + 2 * kLabelPadding;
         const double width = boxWidth + 6 + metrics.horizontalAdvance(label);
         if (x > plan.keyRect.left() && x + width > plan.keyRect.right()) {
@@ -1204,8 +1325,7 @@ void FigurePainter::paintLegend(QPainter &painter, const CellPlan &cell, int ind
     const QRectF &rect = cell.legend;
     const QFont font = m_theme.font(m_theme.legendPx);
     const QFontMetricsF metrics(font);
-    const std::vector<LegendItem> items =
-        legendItems(m_store, *cell.panel, cell.window, cell.heatmapSummary, metrics, cell.legendLevel);
+    const std::vector<LegendItem> items = legendOf(cell, metrics, cell.legendLevel);
     painter.setFont(font);
     double x = rect.left();
     double y = rect.top();
@@ -1218,9 +1338,8 @@ void FigurePainter::paintLegend(QPainter &painter, const CellPlan &cell, int ind
         }
         double textX = x;
         if (item.swatch) {
-            const QColor color = Palette::resolve(cell.panel->series[i].definition.color, int(i));
-            QPen pen(color, m_theme.lineWidth + 1);
-            pen.setCapStyle(Qt::RoundCap);
+            QPen pen(item.color, m_theme.lineWidth + 1, item.style);
+            pen.setCapStyle(item.style == Qt::SolidLine ? Qt::RoundCap : Qt::FlatCap);
             painter.setPen(pen);
             const double mid = y + rowHeight / 2;
             painter.drawLine(QPointF(x + 2, mid), QPointF(x + kSwatch - 2, mid));

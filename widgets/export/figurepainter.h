@@ -38,14 +38,22 @@ public:
     void paint(QPainter &painter, const QRectF &rect, const ExportFigure &figure, FigureLayout *layout = nullptr) const;
 
     // The size to paint a figure at when `requested` is asked for: the same, or taller when
-    // even the most compact legends leave a plot less than half its panel (six panels at
-    // 800×450 grow to the height they need; the width stays).
+    // even the most compact legends leave a plot less than half its panel or less than
+    // kMinPlotHeight (six panels at 800×450 grow to the height they need; the width stays),
+    // or wider when a comparison has more columns than kMinColumnWidth allows.
     QSizeF sizeFor(const ExportFigure &figure, QSizeF requested) const;
 
     // The caption's text (time range in UTC and local time, queries, source, version).
     QString captionText(const ExportFigure &figure) const;
 
+    // The least a plot keeps, in logical pixels, however small its share of the picture:
+    // below it a curve's shape no longer reads at blog size, so the picture grows instead.
+    static constexpr double kMinPlotHeight = 150;
+    // The least a comparison's column is wide: more runs side by side make the picture wider.
+    static constexpr double kMinColumnWidth = 320;
+
 private:
+    struct Layer;
     struct CellPlan;
     struct Plan;
 
@@ -57,11 +65,14 @@ private:
     void planAnnotations(CellPlan &cell, const ExportFigure &figure, int rows) const;
     // Whether each check of the cell's panel failed in its range (red instead of amber).
     void judgeChecks(CellPlan &cell, const ExportFigure &figure) const;
-    // Min and max of the finite samples of a panel's series on one axis, over a range.
-    std::optional<std::pair<double, double>> dataExtent(const ExportFigure::Panel &panel, AxisSide side,
-                                                        const TimeRange &range) const;
+    // Min and max of the finite samples of a cell's series on one axis (every layer's, each
+    // over its own time), with its checks' levels.
+    std::optional<std::pair<double, double>> dataExtent(const CellPlan &cell, AxisSide side) const;
     double legendHeight(const CellPlan &cell, double width, int level) const;
 
+    // The comparison's cells: a column per window, or one cell per panel with every window's
+    // series overlaid (its marks moved to the time since their window's zero).
+    void planComparison(Plan &plan, const ExportFigure &figure) const;
     void paintCell(QPainter &painter, const CellPlan &cell, int index, FigureLayout *layout) const;
     void paintLegend(QPainter &painter, const CellPlan &cell, int index, FigureLayout *layout) const;
     void paintSeries(QPainter &painter, const CellPlan &cell) const;
