@@ -236,7 +236,9 @@ Result<AppOptions> parseCommandLine(const QStringList &arguments)
     const QCommandLineOption session(
         QStringLiteral("session"),
         QStringLiteral("Open a recorded session offline (no Prometheus needed): its panels, annotations "
-                       "and actions, as they were."),
+                       "and actions, as they were. Given again (up to 8 in all): the first is shown, and all are "
+                       "compared, each run from its start, in --export, --export-post, --run-table and File ▸ "
+                       "Compare runs…."),
         QStringLiteral("file.chaoscope"));
     const QCommandLineOption uiTheme(
         QStringLiteral("ui-theme"),
@@ -386,7 +388,11 @@ Result<AppOptions> parseCommandLine(const QStringList &arguments)
     }
     options.recordPath = parser.value(record);
     options.record = !parser.isSet(noRecord);
-    options.sessionPath = positionalSession.isEmpty() ? parser.value(session) : positionalSession;
+    // --session a --session b …: the first is opened, the others compared with it.
+    QStringList sessions = parser.values(session);
+    if (!positionalSession.isEmpty())
+        sessions.prepend(positionalSession);
+    options.sessionPath = sessions.value(0);
     const bool offline = !options.sessionPath.isEmpty() || parser.isSet(session);
     if (parser.isSet(record) && options.recordPath.trimmed().isEmpty())
         return Error::make(Error::Kind::Invalid, QStringLiteral("--record: the file name is empty"));
@@ -444,8 +450,23 @@ Result<AppOptions> parseCommandLine(const QStringList &arguments)
     if (!exportOptions)
         return exportOptions.error();
     options.exportOptions = std::move(exportOptions).value();
-    if (!options.exportOptions.compareSessionPath.isEmpty() && options.sessionPath.isEmpty())
+    ExportOptions &exported = options.exportOptions;
+    if (!exported.compareSessions.isEmpty() && options.sessionPath.isEmpty())
         return Error::make(Error::Kind::Invalid,
                            QStringLiteral("--compare-session compares with the recording --session opens; give both"));
+    if (sessions.size() > 1) {
+        exported.compareSessions = sessions.mid(1) + exported.compareSessions;
+        if (!exported.compare.isEmpty() || !exported.compareVariable.isEmpty())
+            return Error::make(Error::Kind::Invalid,
+                               QStringLiteral("several --session recordings are runs compared already; --compare and "
+                                              "--compare-variable go with one"));
+    }
+    if (exported.compareSessions.size() + 1 > ExportCommandLine::kMostRuns)
+        return Error::make(Error::Kind::Invalid,
+                           QStringLiteral("at most %1 recordings are compared").arg(ExportCommandLine::kMostRuns));
+    if (!exported.compareVariable.isEmpty() && !options.sessionPath.isEmpty())
+        return Error::make(Error::Kind::Invalid,
+                           QStringLiteral("--compare-variable asks Prometheus for each value: it goes with a live "
+                                          "run, not with --session"));
     return options;
 }

@@ -3,6 +3,7 @@
 
 #include "dashboard/loader/dashboardloader.h"
 #include "export/exporttheme.h"
+#include "report/runtable.h"
 
 #include <QCommandLineParser>
 #include <QDateTime>
@@ -71,9 +72,53 @@ std::vector<QCommandLineOption> options()
                            QStringLiteral("WxH"), QStringLiteral("1200x675")),
         QCommandLineOption(
             QStringLiteral("compare"),
-            QStringLiteral("With --export: two time windows side by side on the same scales, each counted "
-                           "from its start: START/END,START/END."),
+            QStringLiteral("With --export, --export-post or --run-table: 2 to 8 time windows compared on the same "
+                           "scales, each counted from its start: START/END,START/END[,…]."),
             QStringLiteral("ranges")),
+        QCommandLineOption(
+            QStringLiteral("compare-variable"),
+            QStringLiteral("With --export, --export-post or --run-table: one run per value of a dashboard variable, "
+                           "asked from Prometheus over the same time: NAME=VALUE,VALUE[,…] (2 to 8)."),
+            QStringLiteral("name=values")),
+        QCommandLineOption(QStringLiteral("compare-view"),
+                           QStringLiteral("How --export draws runs compared: side (a column per run, the same "
+                                          "scales) or overlay (one plot per panel, a colour per run)."),
+                           QStringLiteral("view"), QStringLiteral("side")),
+        QCommandLineOption(
+            QStringLiteral("run-table"),
+            QStringLiteral("With runs compared: write their table (a row per run, a column per series and "
+                           "statistic over the steady state) to this .md or .csv file."),
+            QStringLiteral("file")),
+        QCommandLineOption(
+            QStringLiteral("table-columns"),
+            QStringLiteral("The run table's columns: SERIES:STATISTIC,… (a series id, legend or panel title; "
+                           "mean, p50, p99, max or last). Default: each series with an id, its mean."),
+            QStringLiteral("columns")),
+        QCommandLineOption(QStringLiteral("steady"),
+                           QStringLiteral("Each run's steady state for the run table, from its zero: START/END "
+                                          "(\"+30s/+5m\", \"+1m/\" to its end). Default: its zero to its end."),
+                           QStringLiteral("offsets")),
+        QCommandLineOption(
+            QStringLiteral("export-post"),
+            QStringLiteral("Headless: after --after (a scenario: at its end; a recording: at once), draft a blog "
+                           "post from the run into this folder: index.md and its pictures. An index.md you have "
+                           "edited is kept; the new draft goes beside it."),
+            QStringLiteral("folder")),
+        QCommandLineOption(QStringLiteral("post-title"),
+                           QStringLiteral("With --export-post: the post's title (default: the scenario's, or the "
+                                          "dashboard's and the date)."),
+                           QStringLiteral("text")),
+        QCommandLineOption(QStringLiteral("post-author"),
+                           QStringLiteral("With --export-post: an author (repeatable or comma-separated; default: "
+                                          "the one remembered, else your user name)."),
+                           QStringLiteral("name")),
+        QCommandLineOption(QStringLiteral("post-tags"),
+                           QStringLiteral("With --export-post: the post's tags, comma-separated."),
+                           QStringLiteral("tags")),
+        QCommandLineOption(QStringLiteral("headline"),
+                           QStringLiteral("With --export-post: a panel of the summary picture (repeatable; default: "
+                                          "the dashboard's headline panels, else all)."),
+                           QStringLiteral("title")),
         QCommandLineOption(QStringLiteral("compare-titles"),
                            QStringLiteral("With --compare: a title for each window, "
                                           "comma-separated (\"500 PI/s,300 PI/s\")."),
@@ -153,9 +198,10 @@ Result<ExportOptions> read(const QCommandLineParser &parser)
     options.compare = parser.value(QStringLiteral("compare"));
     if (!options.compare.isEmpty()) {
         const QStringList windows = options.compare.split(QLatin1Char(','));
-        if (windows.size() != 2)
-            return Error::make(Error::Kind::Invalid,
-                               QStringLiteral("--compare: expected two ranges, START/END,START/END"));
+        if (windows.size() < 2 || windows.size() > kMostRuns)
+            return Error::make(
+                Error::Kind::Invalid,
+                QStringLiteral("--compare: expected 2 to %1 ranges, START/END,START/END[,…]").arg(kMostRuns));
         for (const QString &window : windows) {
             if (const Result<TimeRange> range = parseRange(window, nowMs); !range)
                 return Error::make(Error::Kind::Invalid, QStringLiteral("--compare: %1").arg(range.error().message));
@@ -164,24 +210,80 @@ Result<ExportOptions> read(const QCommandLineParser &parser)
     if (parser.isSet(QStringLiteral("compare-titles")))
         options.compareTitles = parser.value(QStringLiteral("compare-titles")).split(QLatin1Char(','));
     options.compareAlign = parser.value(QStringLiteral("compare-align")).trimmed();
-    options.compareSessionPath = parser.value(QStringLiteral("compare-session"));
-    if (!options.compare.isEmpty() && !options.compareSessionPath.isEmpty())
+    options.compareSessions = parser.values(QStringLiteral("compare-session"));
+    if (parser.isSet(QStringLiteral("compare-variable"))) {
+        const QString given = parser.value(QStringLiteral("compare-variable"));
+        options.compareVariable = given.section(QLatin1Char('='), 0, 0).trimmed().remove(QLatin1Char('$'));
+        for (const QString &value : given.section(QLatin1Char('='), 1).split(QLatin1Char(','), Qt::SkipEmptyParts))
+            options.compareValues << value.trimmed();
+        if (!given.contains(QLatin1Char('=')) || options.compareVariable.isEmpty() ||
+            options.compareValues.size() < 2 || options.compareValues.size() > kMostRuns)
+            return Error::make(Error::Kind::Invalid,
+                               QStringLiteral("--compare-variable: expected NAME=VALUE,VALUE[,…] with 2 to %1 values, "
+                                              "e.g. namespace=base,pis-400")
+                                   .arg(kMostRuns));
+    }
+    const int ways = int(!options.compare.isEmpty()) + int(!options.compareSessions.isEmpty()) +
+                     int(!options.compareVariable.isEmpty());
+    if (ways > 1)
         return Error::make(Error::Kind::Invalid,
-                           QStringLiteral("--compare and --compare-session: give one (two windows of this "
-                                          "recording, or this recording against another)"));
+                           QStringLiteral("--compare, --compare-session and --compare-variable: give one (windows "
+                                          "of this run, recordings, or a variable's values)"));
+    const QString view = parser.value(QStringLiteral("compare-view")).trimmed().toLower();
+    if (view != QLatin1String("side") && view != QLatin1String("overlay"))
+        return Error::make(Error::Kind::Invalid,
+                           QStringLiteral("--compare-view: \"%1\" is not side or overlay").arg(view));
+    options.overlay = view == QLatin1String("overlay");
+    options.runTablePath = parser.value(QStringLiteral("run-table"));
+    if (!options.runTablePath.isEmpty()) {
+        const QString suffix = options.runTablePath.section(QLatin1Char('.'), -1).toLower();
+        if (suffix != QLatin1String("md") && suffix != QLatin1String("csv"))
+            return Error::make(Error::Kind::Invalid,
+                               QStringLiteral("--run-table: \"%1\" must end in .md or .csv").arg(options.runTablePath));
+    }
+    options.tableColumns = parser.value(QStringLiteral("table-columns"));
+    if (!options.tableColumns.isEmpty()) {
+        if (const auto requests = RunTable::parseRequests(options.tableColumns); !requests)
+            return Error::make(Error::Kind::Invalid,
+                               QStringLiteral("--table-columns: %1").arg(requests.error().message));
+    }
+    options.steady = parser.value(QStringLiteral("steady"));
+    if (!options.steady.isEmpty()) {
+        if (const Result<SteadyState> steady = SteadyState::parse(options.steady); !steady)
+            return Error::make(Error::Kind::Invalid, QStringLiteral("--steady: %1").arg(steady.error().message));
+    }
+    options.postFolder = parser.value(QStringLiteral("export-post"));
+    if (parser.isSet(QStringLiteral("export-post")) && options.postFolder.trimmed().isEmpty())
+        return Error::make(Error::Kind::Invalid, QStringLiteral("--export-post: the folder's name is empty"));
+    options.postTitle = parser.value(QStringLiteral("post-title"));
+    for (const QString &author : parser.values(QStringLiteral("post-author")))
+        for (const QString &name : author.split(QLatin1Char(','), Qt::SkipEmptyParts))
+            options.postAuthors << name.trimmed();
+    for (const QString &tag : parser.value(QStringLiteral("post-tags")).split(QLatin1Char(','), Qt::SkipEmptyParts))
+        options.postTags << tag.trimmed();
+    options.headlinePanels = parser.values(QStringLiteral("headline"));
 
-    const bool needsExport = !options.panels.isEmpty() || parser.isSet(QStringLiteral("range")) ||
-                             parser.isSet(QStringLiteral("compare")) ||
-                             parser.isSet(QStringLiteral("compare-session")) || parser.isSet(QStringLiteral("title"));
-    if (options.compare.isEmpty() && options.compareSessionPath.isEmpty() &&
-        (!options.compareTitles.isEmpty() || !options.compareAlign.isEmpty()))
-        return Error::make(
-            Error::Kind::Invalid,
-            QStringLiteral("--compare-titles and --compare-align go with --compare or --compare-session"));
-    if (options.path.isEmpty() && needsExport)
-        return Error::make(
-            Error::Kind::Invalid,
-            QStringLiteral("--panel, --range, --compare, --compare-session and --title go with --export FILE"));
+    // Several --session recordings are compared too (the command line hands them over).
+    const bool comparing = options.comparesRuns() || parser.values(QStringLiteral("session")).size() > 1;
+    const bool needsExport =
+        !options.panels.isEmpty() || parser.isSet(QStringLiteral("range")) || parser.isSet(QStringLiteral("title"));
+    if (!comparing && (!options.compareTitles.isEmpty() || !options.compareAlign.isEmpty()))
+        return Error::make(Error::Kind::Invalid,
+                           QStringLiteral("--compare-titles and --compare-align go with --compare, --compare-session "
+                                          "or --compare-variable"));
+    if (!comparing && (!options.runTablePath.isEmpty() || !options.tableColumns.isEmpty() || !options.steady.isEmpty()))
+        return Error::make(Error::Kind::Invalid,
+                           QStringLiteral("--run-table, --table-columns and --steady compare runs: give --compare, "
+                                          "--compare-session or --compare-variable"));
+    if (options.postFolder.isEmpty() && (!options.postTitle.isEmpty() || !options.postAuthors.isEmpty() ||
+                                         !options.postTags.isEmpty() || !options.headlinePanels.isEmpty()))
+        return Error::make(Error::Kind::Invalid,
+                           QStringLiteral("--post-title, --post-author, --post-tags and --headline go with "
+                                          "--export-post FOLDER"));
+    if (!options.isSet() && (needsExport || options.comparesRuns()))
+        return Error::make(Error::Kind::Invalid,
+                           QStringLiteral("--panel, --range, --title and runs compared go with --export FILE, "
+                                          "--export-post FOLDER or --run-table FILE"));
     if (!options.path.isEmpty()) {
         const QString suffix = options.path.section(QLatin1Char('.'), -1).toLower();
         if (suffix != QLatin1String("png") && suffix != QLatin1String("svg") && suffix != QLatin1String("csv")) {

@@ -26,12 +26,27 @@ struct ExportOptions
     bool caption = true;
     QString range;         // "START/END"; empty = the view at the moment of the export
     QSize size{1200, 675}; // logical pixels of the picture
-    QString compare;       // "START/END,START/END": a comparison of two windows
+    QString compare;       // "START/END,START/END[,…]": a comparison of 2 to 8 windows
     QStringList compareTitles;
-    QString compareAlign;       // t = 0 of each window at the first annotation containing this text
-    QString compareSessionPath; // a second recording: --session's run and this one side by side
+    QString compareAlign;        // t = 0 of each run at the first annotation containing this text
+    QStringList compareSessions; // further recordings compared with --session's (--session b, --compare-session)
+    QString compareVariable;     // "namespace": one run per value of this variable …
+    QStringList compareValues;   // … "base", "pis-400", …
+    bool overlay = false;        // --compare-view overlay: the runs in one plot per panel
+    QString runTablePath;        // --run-table: the runs' table as .md or .csv
+    QString tableColumns;        // "completed:mean,p99:max"; empty: the dashboard's series ids
+    QString steady;              // "+30s/+5m": each run's steady state from its zero; empty: zero to end
 
-    bool isSet() const { return !path.isEmpty(); }
+    // --export-post DIR: a blog post drafted from the run
+    QString postFolder;
+    QString postTitle;
+    QStringList postAuthors;
+    QStringList postTags;
+    QStringList headlinePanels;
+
+    bool isSet() const { return !path.isEmpty() || !postFolder.isEmpty() || !runTablePath.isEmpty(); }
+    // Runs compared: windows of this run, recordings or a variable's values.
+    bool comparesRuns() const { return !compare.isEmpty() || !compareSessions.isEmpty() || !compareVariable.isEmpty(); }
 };
 
 namespace ExportCommandLine {
@@ -46,5 +61,8 @@ Result<ExportOptions> read(const QCommandLineParser &parser);
 // time), "now", or "now-DURATION" ("now-10m"). `nowMs` is the end of the data: the clock in a
 // live run, the end of a recording offline.
 Result<TimeRange> parseRange(const QString &text, qint64 nowMs);
+
+// The most runs a comparison draws side by side or overlaid.
+constexpr int kMostRuns = 8;
 
 } // namespace ExportCommandLine

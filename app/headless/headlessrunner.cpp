@@ -146,8 +146,10 @@ void HeadlessRunner::finish()
     QTimer::singleShot(kDialogSettleMs, this, [this] {
         QWidget *dialog = QApplication::activeModalWidget();
         if (!dialog) {
+            // A dialog, or a window of its own (File ▸ Compare runs…); not a menu or a tooltip.
             for (QWidget *widget : QApplication::topLevelWidgets()) {
-                if (widget != m_window && widget->isVisible() && qobject_cast<QDialog *>(widget))
+                const Qt::WindowType type = widget->windowType();
+                if (widget != m_window && widget->isVisible() && (type == Qt::Window || type == Qt::Dialog))
                     dialog = widget;
             }
         }

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "run/liverun.h"
 
+#include "actions/comparisonaction.h"
 #include "actions/dashboardopenaction.h"
 #include "actions/grafanaimportaction.h"
+#include "actions/postexportaction.h"
 #include "actions/sessioncomparison.h"
 #include "actions/sessioncontrols.h"
 #include "actions/sessionopening.h"
@@ -45,8 +47,8 @@ void printError(const QString &message)
 
 LiveRun::LiveRun(AppOptions options, bool onScreen, QObject *parent)
     : QObject(parent), m_options(std::move(options)), m_onScreen(onScreen), m_client(m_options.prometheus),
-      m_poller(&m_client, &m_store, &m_window), m_derivedSeries(&m_store), m_detectors(&m_store, &m_annotations),
-      m_annotationQueries(&m_client, &m_annotations),
+      m_poller(&m_client, &m_store, &m_window), m_comparison(&m_client, &m_store, &m_window), m_derivedSeries(&m_store),
+      m_detectors(&m_store, &m_annotations), m_annotationQueries(&m_client, &m_annotations),
       m_heapTrimmer(&m_poller), // a day's history parsed leaves heap behind
       m_loadTesterSeries(&m_controller, &m_store), m_annotator(&m_controller, &m_annotations),
       m_loadTesterWatch(&m_controller, &m_annotations), // changes from outside, restarts, silence
@@ -60,8 +62,18 @@ LiveRun::~LiveRun() = default;
 
 std::optional<int> LiveRun::open()
 {
+    m_startedMs = QDateTime::currentMSecsSinceEpoch();
     if (const std::optional<int> exitCode = openSource())
         return exitCode;
+    const ExportOptions &exportOptions = m_options.exportOptions;
+    if (!exportOptions.compareVariable.isEmpty()) {
+        const Result<bool> added = m_comparison.addVariableValues(m_loaded.dashboard, exportOptions.compareVariable,
+                                                                  exportOptions.compareValues);
+        if (!added) {
+            printError(QStringLiteral("--compare-variable: %1").arg(added.error().message));
+            return 2;
+        }
+    }
     applyWindowAndRetention();
     startDerivedWork();
 
@@ -125,18 +137,14 @@ std::optional<int> LiveRun::openSource()
     m_lastView = replay.zoomed;
     m_seriesOrder = replay.seriesOrder;
 
-    ExportOptions &exportOptions = m_options.exportOptions;
-    if (!exportOptions.compareSessionPath.isEmpty()) {
-        const Result<SessionComparison::Second> second = SessionComparison::addSecondRecording(
-            exportOptions.compareSessionPath, *m_recording, replay.dashboard, &m_store, &m_annotations);
-        if (!second) {
-            printError(second.error().message);
+    // Further recordings, compared with this one: each read into a store of its own.
+    m_comparison.setShownRecording(m_options.sessionPath);
+    for (const QString &path : m_options.exportOptions.compareSessions) {
+        const Result<bool> added = m_comparison.addRecording(path, replay.dashboard);
+        if (!added) {
+            printError(QStringLiteral("--compare-session: %1").arg(added.error().message));
             return 2;
         }
-        exportOptions.compare = second->compareRanges;
-        if (exportOptions.compareTitles.isEmpty()) // which run is which, until named
-            exportOptions.compareTitles = {QFileInfo(m_options.sessionPath).completeBaseName(),
-                                           QFileInfo(exportOptions.compareSessionPath).completeBaseName()};
     }
     return std::nullopt;
 }
@@ -282,6 +290,7 @@ std::optional<int> LiveRun::startSessions()
                                                             m_options.connectionArguments);
     m_dashboardOpen = std::make_unique<DashboardOpenAction>(m_mainWindow.get(), m_options.prometheus.baseUrl,
                                                             m_options.connectionArguments); // first in File
+    addWriteUpActions();
     if (isRecording()) {
         m_recorder.appendOnFirstEdit(m_options.sessionPath, m_recording->validEnd);
         m_saver.setRecording(m_recording, m_options.sessionPath);
@@ -312,6 +321,7 @@ std::optional<int> LiveRun::startSessions()
 void LiveRun::recordLiveRun()
 {
     printError(QStringLiteral("recording to %1").arg(m_recorder.path()));
+
     if (m_onScreen)
         AppSettings::addRecentSession(m_recorder.path());
     m_recorder.setLoadTester(&m_controller);
@@ -359,6 +369,7 @@ void LiveRun::showRun()
     m_mainWindow->show();
     if (!isRecording()) {
         m_poller.start();
+        m_comparison.start();
         if (m_annotationQueries.queryCount() > 0)
             m_annotationQueries.start(m_window.windowMs(), m_poller.refreshMs());
     }
@@ -367,6 +378,16 @@ void LiveRun::showRun()
 std::optional<int> LiveRun::startScenario()
 {
     m_scenario.emplace(&m_controller, &m_annotations, &m_client);
+    // A scenario (recorded only when the run is)'s title and verdict: a post drafted from the recording says what ran
+    // and how it went.
+    connect(&*m_scenario, &ScenarioRunner::started, &m_recorder, [this] {
+        m_scenarioStartedMs = QDateTime::currentMSecsSinceEpoch();
+        m_recorder.recordScenario(m_scenario->scenario().title, m_scenarioStartedMs, 0, {});
+    });
+    connect(&*m_scenario, &ScenarioRunner::finished, &m_recorder, [this] {
+        m_recorder.recordScenario(m_scenario->scenario().title, m_scenarioStartedMs,
+                                  QDateTime::currentMSecsSinceEpoch(), m_scenario->verdict().toAnnotationText());
+    });
     m_scenario->setCluster(m_cluster.get());
     // A check on a dashboard series (a formula's too) reads what the dashboard drew last; an
     // answer older than three polls is a gap, not a value.
@@ -488,7 +509,9 @@ void LiveRun::connectScenario()
         }
         std::fprintf(stderr, "chaoscope: scenario %s: %s\n", ok ? "finished" : "FAILED", qPrintable(message));
         // Headless, a scenario alone is the whole run; with a screenshot or an export those end it.
-        if (!m_onScreen && m_options.screenshotPath.isEmpty() && !m_options.exportOptions.isSet())
+        if (m_export && exportAtScenarioEnd())
+            m_export->finishAfterScenario(m_scenario->scenario().title, verdict);
+        else if (!m_onScreen && m_options.screenshotPath.isEmpty() && !m_options.exportOptions.isSet())
             QCoreApplication::exit(verdict.exitCode());
     });
 }
@@ -518,13 +541,80 @@ void LiveRun::startExport()
     const qint64 afterMs = isRecording() && !m_options.screenshotAfterGiven ? 0 : m_options.screenshotAfterMs;
     // The caption's source: the recording(s), or the Prometheus of a live run.
     QString source = m_options.prometheus.baseUrl.toDisplayString(QUrl::RemoveUserInfo);
-    if (isRecording()) {
-        source = QFileInfo(m_options.sessionPath).fileName();
-        if (!exportOptions.compareSessionPath.isEmpty())
-            source += QStringLiteral(", ") + QFileInfo(exportOptions.compareSessionPath).fileName();
-    }
-    const ExportRunner::Context context{
+    if (isRecording())
+        source = (QStringList{QFileInfo(m_options.sessionPath).fileName()} + m_comparison.recordingNames())
+                     .join(QStringLiteral(", "));
+    ExportRunner::Context context{
         &m_poller, isRecording() ? nullptr : &m_client, &m_store, &m_annotations, &m_window, source, isRecording()};
+    context.comparison = exportOptions.comparesRuns() && exportOptions.compare.isEmpty() ? &m_comparison : nullptr;
+    if (isRecording()) {
+        context.recordedRun = SessionComparison::runOf(*m_recording);
+        if (const SessionScenario *scenario = recordedScenario()) {
+            context.scenarioTitle = scenario->title;
+            context.scenarioVerdict = ScenarioVerdict::fromAnnotationText(scenario->verdict);
+        }
+    }
+    context.startedMs = m_startedMs;
+    context.runTitle = isRecording() ? QFileInfo(m_options.sessionPath).completeBaseName()
+                                     : QDateTime::fromMSecsSinceEpoch(m_startedMs).toString(QStringLiteral("HH:mm"));
     m_export = std::make_unique<ExportRunner>(context, exportOptions, afterMs);
-    m_export->start();
+    if (!exportAtScenarioEnd())
+        m_export->start();
+    else if (!m_scenario->isRunning()) // it ended as it started (a step failed at once)
+        m_export->finishAfterScenario(m_scenario->scenario().title, m_scenario->verdict());
+}
+
+TimeRange LiveRun::runRange() const
+{
+    if (isRecording())
+        return SessionComparison::runOf(*m_recording);
+    return {m_startedMs, m_window.now()};
+}
+
+void LiveRun::addWriteUpActions()
+{
+    const auto source = [this] {
+        return isRecording() ? QFileInfo(m_options.sessionPath).fileName()
+                             : m_options.prometheus.baseUrl.toDisplayString(QUrl::RemoveUserInfo);
+    };
+    m_postExport =
+        std::make_unique<PostExportAction>(m_mainWindow.get(), &m_store, &m_annotations, &m_poller, [this, source] {
+            PostExportAction::RunInfo info{runRange(), source(), {}};
+            // A scenario that ran: its title, and its verdict once it ended; a recording's as recorded.
+            if (const SessionScenario *recorded = recordedScenario()) {
+                info.scenario = recorded->title;
+                info.verdict = ScenarioVerdict::fromAnnotationText(recorded->verdict);
+            } else if (m_scenario && !m_scenario->scenario().steps.empty()) {
+                info.scenario = m_scenario->scenario().title;
+                if (!m_scenario->isRunning())
+                    info.verdict = m_scenario->verdict();
+            }
+            return info;
+        });
+    m_compareRuns = std::make_unique<ComparisonAction>(
+        m_mainWindow.get(), &m_store, &m_annotations, &m_poller, &m_window, &m_comparison, [this] {
+            ComparedRun run;
+            run.title = isRecording() ? QFileInfo(m_options.sessionPath).completeBaseName() : tr("this run");
+            run.store = &m_store;
+            run.snapshot = m_poller.snapshot();
+            for (const Annotation &annotation : m_annotations.annotations())
+                if (!annotation.suggested)
+                    run.annotations.push_back(annotation);
+            run.range = runRange();
+            run.zeroMs = run.range.startMs;
+            run.steady = run.range;
+            return run;
+        });
+}
+
+const SessionScenario *LiveRun::recordedScenario() const
+{
+    if (!m_recording || m_recording->scenarios.empty())
+        return nullptr;
+    return &m_recording->scenarios.back();
+}
+
+bool LiveRun::exportAtScenarioEnd() const
+{
+    return !m_options.scenario.isEmpty() && !m_options.screenshotAfterGiven && m_options.exportOptions.isSet();
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "actions/comparisonruns.h"
 #include "analysis/annotationqueryrunner.h"
 #include "analysis/detectorrunner.h"
 #include "annotations/annotationmodel.h"
@@ -29,11 +30,13 @@
 
 class ClusterController;
 class ClusterSeriesRecorder;
+class ComparisonAction;
 class DashboardOpenAction;
 class ExportRunner;
 class GrafanaImportAction;
 class HeadlessRunner;
 class MainWindow;
+class PostExportAction;
 class SessionControls;
 
 // One run of the app, live or a recording shown offline, and every object it needs. Who owns
@@ -76,6 +79,12 @@ private:
     void startHeadless();
     void startExport();
     bool isRecording() const { return m_recording != nullptr; }
+    // The run a post or a comparison is of: a recording's, or a live run's since it started.
+    TimeRange runRange() const;
+    const SessionScenario *recordedScenario() const; // the last a recording ran; null: none
+    void addWriteUpActions();                        // File ▸ Export post…, Compare runs…
+    // The export waits for the scenario to end: a post of the whole scenario, its verdict's exit code.
+    bool exportAtScenarioEnd() const;
 
     // What the run was asked for, and what opening it found.
     AppOptions m_options;
@@ -84,6 +93,8 @@ private:
     std::shared_ptr<const SessionContents> m_recording; // shown offline, if it is one
     std::optional<TimeRange> m_lastView;                // a recording reopens zoomed as it ended
     QStringList m_seriesOrder;                          // ... with its series in their live order
+    qint64 m_startedMs = 0;                             // a live run's start: a post is of the run since
+    qint64 m_scenarioStartedMs = 0;                     // the running scenario's start, as recorded
 
     // The models, leaves first.
     PrometheusClient m_client;
@@ -91,6 +102,7 @@ private:
     TimeWindow m_window;
     AnnotationModel m_annotations;
     DashboardPoller m_poller;                  // client, store, window
+    ComparisonRuns m_comparison;               // client, store, window: runs compared beside this one
     DerivedSeriesUpdater m_derivedSeries;      // store
     DetectorRunner m_detectors;                // store, annotations
     AnnotationQueryRunner m_annotationQueries; // client, annotations
@@ -112,6 +124,8 @@ private:
     std::unique_ptr<SessionControls> m_sessionControls;
     std::unique_ptr<GrafanaImportAction> m_grafanaImport;
     std::unique_ptr<DashboardOpenAction> m_dashboardOpen;
+    std::unique_ptr<PostExportAction> m_postExport;
+    std::unique_ptr<ComparisonAction> m_compareRuns;
     std::unique_ptr<HeadlessRunner> m_headless;
     std::unique_ptr<ExportRunner> m_export;
 };

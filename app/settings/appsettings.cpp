@@ -13,6 +13,8 @@ constexpr char kRecentDashboards[] = "recent/dashboards";
 constexpr char kGeometry[] = "window/geometry";
 constexpr char kState[] = "window/state";
 constexpr char kTheme[] = "view/theme";
+constexpr char kPostAuthors[] = "post/authors";
+constexpr char kPostTags[] = "post/tags";
 
 } // namespace
 
@@ -109,4 +111,25 @@ QString AppSettings::theme()
 void AppSettings::setTheme(const QString &name)
 {
     QSettings().setValue(kTheme, name);
+}
+
+QStringList AppSettings::postAuthors()
+{
+    const QStringList remembered = QSettings().value(kPostAuthors).toStringList();
+    if (!remembered.isEmpty())
+        return remembered;
+    const QString user = qEnvironmentVariable("USER", qEnvironmentVariable("USERNAME"));
+    return user.isEmpty() ? QStringList() : QStringList{user};
+}
+
+QStringList AppSettings::postTags()
+{
+    return QSettings().value(kPostTags).toStringList();
+}
+
+void AppSettings::setPostWords(const QStringList &authors, const QStringList &tags)
+{
+    QSettings settings;
+    settings.setValue(kPostAuthors, authors);
+    settings.setValue(kPostTags, tags);
 }

@@ -37,6 +37,12 @@ public:
     static QString theme();
     static void setTheme(const QString &name);
 
+    // Who writes the posts Chaoscope drafts, and their usual tags: remembered from the last
+    // Export post…; the authors default to the user's login name.
+    static QStringList postAuthors();
+    static QStringList postTags();
+    static void setPostWords(const QStringList &authors, const QStringList &tags);
+
 private:
     static QStringList recent(const char *key);
     static void addRecent(const char *key, const QString &path);

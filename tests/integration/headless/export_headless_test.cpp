@@ -235,13 +235,14 @@ TEST_F(ExportHeadless, TwoRecordingsAreComparedSideBySideAndMismatchesAreRefused
     EXPECT_TRUE(content.contains(QStringLiteral("before-fix.chaoscope, after-fix.chaoscope")))
         << "the caption names both";
 
-    // The same run twice would mix in one picture; another dashboard's series would land in
-    // the wrong panels. Both are refused, saying why, and write nothing.
+    // The same recording twice compares nothing; another dashboard's series would land in the
+    // wrong panels. Both are refused, saying why, and write nothing.
     const QString refused = dir.filePath(QStringLiteral("refused.svg"));
     const AppRun same = runApp({QStringLiteral("--session"), before, QStringLiteral("--compare-session"), before,
                                 QStringLiteral("--export"), refused});
     EXPECT_EQ(same.exitCode, 2);
-    EXPECT_TRUE(same.err.contains(QStringLiteral("was recorded at the same time"))) << same.err.toStdString();
+    EXPECT_TRUE(same.err.contains(QStringLiteral("before-fix.chaoscope is compared already")))
+        << same.err.toStdString();
     const QString other = record(QStringLiteral("other"), QStringLiteral("prometheus-self"));
     const AppRun mismatch = runApp({QStringLiteral("--session"), before, QStringLiteral("--compare-session"), other,
                                     QStringLiteral("--export"), refused});

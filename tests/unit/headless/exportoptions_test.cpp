@@ -70,7 +70,7 @@ TEST(ExportOptions, ASecondRecordingIsComparedWithTheOneSessionOpens)
                QStringLiteral("after.chaoscope"), QStringLiteral("--compare-titles"),
                QStringLiteral("500 PI/s,300 PI/s"), QStringLiteral("--export"), QStringLiteral("runs.png")});
     ASSERT_TRUE(options.ok()) << options.error().message.toStdString();
-    EXPECT_EQ(options->exportOptions.compareSessionPath, QStringLiteral("after.chaoscope"));
+    EXPECT_EQ(options->exportOptions.compareSessions, QStringList{QStringLiteral("after.chaoscope")});
     EXPECT_EQ(options->exportOptions.compareTitles,
               (QStringList{QStringLiteral("500 PI/s"), QStringLiteral("300 PI/s")}));
 
@@ -92,6 +92,79 @@ TEST(ExportOptions, ASecondRecordingIsComparedWithTheOneSessionOpens)
     ASSERT_FALSE(withoutExport.ok());
     EXPECT_TRUE(withoutExport.error().message.contains(QStringLiteral("go with --export")))
         << withoutExport.error().message.toStdString();
+}
+
+TEST(ExportOptions, UpToEightRunsAreComparedAsRecordingsWindowsOrAVariablesValues)
+{
+    // --session again and again: the first is opened, the others compared with it.
+    const auto sessions =
+        parse({QStringLiteral("--session"), QStringLiteral("a.chaoscope"), QStringLiteral("--session"),
+               QStringLiteral("b.chaoscope"), QStringLiteral("--session"), QStringLiteral("c.chaoscope"),
+               QStringLiteral("--run-table"), QStringLiteral("runs.md"), QStringLiteral("--table-columns"),
+               QStringLiteral("completed:mean, p99:max, Client pool: leased")});
+    ASSERT_TRUE(sessions.ok()) << sessions.error().message.toStdString();
+    EXPECT_EQ(sessions->sessionPath, QStringLiteral("a.chaoscope"));
+    EXPECT_EQ(sessions->exportOptions.compareSessions,
+              (QStringList{QStringLiteral("b.chaoscope"), QStringLiteral("c.chaoscope")}));
+    EXPECT_TRUE(sessions->exportOptions.comparesRuns());
+
+    const auto windows = parse({QStringLiteral("--export"), QStringLiteral("w.png"), QStringLiteral("--compare"),
+                                QStringLiteral("now-9m/now-6m,now-6m/now-3m,now-3m/now"),
+                                QStringLiteral("--compare-view"), QStringLiteral("overlay")});
+    ASSERT_TRUE(windows.ok()) << windows.error().message.toStdString();
+    EXPECT_TRUE(windows->exportOptions.overlay);
+
+    const auto variable = parse(
+        {QStringLiteral("--export-post"), QStringLiteral("post"), QStringLiteral("--compare-variable"),
+         QStringLiteral("$namespace=base, pis-400,no-limit"), QStringLiteral("--steady"), QStringLiteral("+30s/+2m")});
+    ASSERT_TRUE(variable.ok()) << variable.error().message.toStdString();
+    EXPECT_EQ(variable->exportOptions.compareVariable, QStringLiteral("namespace"));
+    EXPECT_EQ(variable->exportOptions.compareValues,
+              (QStringList{QStringLiteral("base"), QStringLiteral("pis-400"), QStringLiteral("no-limit")}));
+
+    // Each mistake names its option; nothing runs.
+    const auto refusedWith = [&](const QStringList &args, const QString &words) {
+        const auto refused = parse(args);
+        EXPECT_FALSE(refused.ok()) << args.join(QLatin1Char(' ')).toStdString();
+        if (!refused.ok()) {
+            EXPECT_TRUE(refused.error().message.contains(words)) << refused.error().message.toStdString();
+        }
+    };
+    refusedWith({QStringLiteral("--export"), QStringLiteral("w.png"), QStringLiteral("--compare"),
+                 QStringLiteral("now-2m/now")},
+                QStringLiteral("2 to 8 ranges"));
+    refusedWith({QStringLiteral("--export"), QStringLiteral("w.png"), QStringLiteral("--compare-variable"),
+                 QStringLiteral("namespace=base")},
+                QStringLiteral("NAME=VALUE,VALUE"));
+    refusedWith({QStringLiteral("--export"), QStringLiteral("w.png"), QStringLiteral("--compare"),
+                 QStringLiteral("now-2m/now-1m,now-1m/now"), QStringLiteral("--compare-view"), QStringLiteral("grid")},
+                QStringLiteral("--compare-view"));
+    refusedWith({QStringLiteral("--run-table"), QStringLiteral("t.txt"), QStringLiteral("--compare"),
+                 QStringLiteral("now-2m/now-1m,now-1m/now")},
+                QStringLiteral(".md or .csv"));
+    refusedWith({QStringLiteral("--run-table"), QStringLiteral("t.md")}, QStringLiteral("compare runs"));
+    refusedWith({QStringLiteral("--export"), QStringLiteral("w.png"), QStringLiteral("--compare"),
+                 QStringLiteral("now-2m/now-1m,now-1m/now"), QStringLiteral("--steady"), QStringLiteral("soon")},
+                QStringLiteral("--steady"));
+    refusedWith({QStringLiteral("--post-title"), QStringLiteral("Chaos Day")}, QStringLiteral("--export-post"));
+    refusedWith({QStringLiteral("--session"), QStringLiteral("a.chaoscope"), QStringLiteral("--export"),
+                 QStringLiteral("w.png"), QStringLiteral("--compare-variable"), QStringLiteral("namespace=a,b")},
+                QStringLiteral("live run"));
+}
+
+TEST(ExportOptions, SteadyStatesAreOffsetsFromEachRunsZero)
+{
+    const auto both = SteadyState::parse(QStringLiteral("+30s/+5m"));
+    ASSERT_TRUE(both.ok()) << both.error().message.toStdString();
+    EXPECT_EQ(both->startMs, 30000);
+    EXPECT_EQ(both->endMs, std::optional<qint64>(300000));
+    const auto open = SteadyState::parse(QStringLiteral("+1m/"));
+    ASSERT_TRUE(open.ok());
+    EXPECT_EQ(open->startMs, 60000);
+    EXPECT_FALSE(open->endMs.has_value()) << "to the run's end";
+    EXPECT_TRUE(SteadyState::parse(QStringLiteral("0s")).ok());
+    EXPECT_FALSE(SteadyState::parse(QStringLiteral("+5m/+1m")).ok()) << "ends before it starts";
+    EXPECT_FALSE(SteadyState::parse(QStringLiteral("later")).ok());
 }
 
 TEST(ExportOptions, RangesAreIsoTimesOrCountedBackFromNow)
