@@ -8,6 +8,7 @@
 #include "prometheus/prometheusclient.h"
 #include "session/sessionreplay.h"
 #include "store/samplestore.h"
+#include "store/serieskey.h"
 #include "timeline/timewindow.h"
 
 #include <QFileInfo>
@@ -148,6 +149,13 @@ std::vector<ComparedRun> ComparisonRuns::runs(const TimeRange &range) const
         compared.title = run->title;
         compared.store = run->store ? run->store.get() : m_store;
         compared.snapshot = run->poller->snapshot();
+        if (!run->recorded) {
+            // A variable's run draws what its queries answered for its value. A formula's result,
+            // the load tester's and the cluster's values are one series for every value (their
+            // keys carry none): shown in each run they would say the same of all.
+            for (std::vector<SeriesBinding> &panel : compared.snapshot.series)
+                std::erase_if(panel, [](const SeriesBinding &b) { return !SeriesKey::parse(b.key).has_value(); });
+        }
         if (run->annotations)
             compared.annotations = run->annotations->annotations();
         compared.range = run->recorded.value_or(range);

@@ -19,8 +19,9 @@ class TimeWindow;
 // The runs compared beside the one the app shows: further recordings (--session a --session b
 // …), each read into a store of its own with its own marks, or the dashboard asked once more
 // for each value of a variable (--compare-variable namespace=base,pis-400,…), polled into the
-// run's store, where the variable's value keeps their series apart. Each gives a ComparedRun
-// for the pictures, the run table and the post.
+// run's store, where the variable's value keeps their series apart (only the queried ones: a
+// formula's result has no value in its key). Each gives a ComparedRun for the pictures, the run
+// table and the post.
 class ComparisonRuns : public QObject
 {
     Q_OBJECT

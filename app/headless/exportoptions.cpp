@@ -84,6 +84,10 @@ std::vector<QCommandLineOption> options()
                            QStringLiteral("How --export draws runs compared: side (a column per run, the same "
                                           "scales) or overlay (one plot per panel, a colour per run)."),
                            QStringLiteral("view"), QStringLiteral("side")),
+        QCommandLineOption(QStringLiteral("compare-series"),
+                           QStringLiteral("With --compare-view overlay: the series drawn for each run, by id or "
+                                          "legend, comma-separated (default: each panel's first)."),
+                           QStringLiteral("names")),
         QCommandLineOption(
             QStringLiteral("run-table"),
             QStringLiteral("With runs compared: write their table (a row per run, a column per series and "
@@ -234,6 +238,10 @@ Result<ExportOptions> read(const QCommandLineParser &parser)
         return Error::make(Error::Kind::Invalid,
                            QStringLiteral("--compare-view: \"%1\" is not side or overlay").arg(view));
     options.overlay = view == QLatin1String("overlay");
+    for (const QString &name :
+         parser.value(QStringLiteral("compare-series")).split(QLatin1Char(','), Qt::SkipEmptyParts))
+        if (!name.trimmed().isEmpty())
+            options.overlaid << name.trimmed();
     options.runTablePath = parser.value(QStringLiteral("run-table"));
     if (!options.runTablePath.isEmpty()) {
         const QString suffix = options.runTablePath.section(QLatin1Char('.'), -1).toLower();

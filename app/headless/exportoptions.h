@@ -33,6 +33,7 @@ struct ExportOptions
     QString compareVariable;     // "namespace": one run per value of this variable …
     QStringList compareValues;   // … "base", "pis-400", …
     bool overlay = false;        // --compare-view overlay: the runs in one plot per panel
+    QStringList overlaid;        // --compare-series: what an overlay draws per run (ids, legends)
     QString runTablePath;        // --run-table: the runs' table as .md or .csv
     QString tableColumns;        // "completed:mean,p99:max"; empty: the dashboard's series ids
     QString steady;              // "+30s/+5m": each run's steady state from its zero; empty: zero to end

@@ -153,8 +153,9 @@ std::optional<QString> ExportRunner::buildFigure(const Context &context, const E
         const Result<std::vector<ComparedRun>> runs = comparedRuns(context, options);
         if (!runs)
             return runs.error().message;
-        *figure = ExportFigure::fromRuns(runs.value(), options.overlay ? ExportFigure::CompareView::Overlay
-                                                                       : ExportFigure::CompareView::SideBySide);
+        *figure = ExportFigure::fromRuns(
+            runs.value(), options.overlay ? ExportFigure::CompareView::Overlay : ExportFigure::CompareView::SideBySide,
+            options.overlaid);
     } else {
         *figure = ExportFigure::fromDashboard(*context.poller, context.annotations, range);
     }
@@ -288,6 +289,7 @@ std::optional<ExportRunner::Failure> ExportRunner::writePost()
         if (!runs)
             return Failure{runs.error().message, 2};
         settings.compared = runs.value();
+        settings.overlaid = m_options.overlaid;
         if (!m_options.tableColumns.isEmpty())
             settings.tableColumns = RunTable::parseRequests(m_options.tableColumns).value();
     }

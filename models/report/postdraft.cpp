@@ -136,7 +136,7 @@ QString PostDraft::toMarkdown() const
         out << Markdown::table({QStringLiteral("expectation"), QStringLiteral("result")}, rows, {});
     }
     if (!verdict.isEmpty())
-        out << QStringLiteral("Verdict of the scenario: %1.").arg(verdict) << QString();
+        out << QStringLiteral("The scenario's verdict: %1.").arg(verdict) << QString();
 
     if (!notes.empty()) {
         out << QStringLiteral("## Notes from the run") << QString();

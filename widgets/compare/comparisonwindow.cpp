@@ -35,7 +35,7 @@ const QSize kPictureSize{1200, 675};
 
 ComparisonWindow::ComparisonWindow(QWidget *parent)
     : QWidget(parent, Qt::Window), m_runs(new QListWidget), m_remove(new QPushButton(tr("&Remove"))),
-      m_align(new QLineEdit), m_steady(new QLineEdit), m_columns(new QLineEdit),
+      m_align(new QLineEdit), m_steady(new QLineEdit), m_columns(new QLineEdit), m_overlaid(new QLineEdit),
       m_overlay(new QRadioButton(tr("&Overlaid"))), m_sideBySide(new QRadioButton(tr("&Side by side"))),
       m_panels(new QListWidget), m_previewLabel(new QLabel), m_tableView(new QTableWidget), m_status(new QLabel)
 {
@@ -78,6 +78,8 @@ ComparisonWindow::ComparisonWindow(QWidget *parent)
     m_align->setPlaceholderText(tr("each run's start; or the first mark containing… (rate)"));
     m_steady->setPlaceholderText(tr("from the zero to the end; or +30s/+5m"));
     m_columns->setPlaceholderText(tr("each series with an id, its mean; or completed:mean, p99:max"));
+    m_overlaid->setPlaceholderText(tr("each panel's first series; or sent, completed"));
+    m_overlaid->setEnabled(false);
     m_sideBySide->setChecked(true);
     auto *view = new QHBoxLayout;
     view->addWidget(m_overlay);
@@ -89,6 +91,7 @@ ComparisonWindow::ComparisonWindow(QWidget *parent)
     form->addRow(tr("Steady state"), m_steady);
     form->addRow(tr("Table columns"), m_columns);
     form->addRow(tr("View"), view);
+    form->addRow(tr("Overlaid series"), m_overlaid);
     form->addRow(tr("Panels"), m_panels);
 
     m_previewLabel->setAlignment(Qt::AlignCenter);
@@ -140,9 +143,12 @@ ComparisonWindow::ComparisonWindow(QWidget *parent)
     m_delay.setSingleShot(true);
     m_delay.setInterval(150); // typing a column spec redraws once, not per key
     connect(&m_delay, &QTimer::timeout, this, &ComparisonWindow::refresh);
-    for (QLineEdit *field : {m_align, m_steady, m_columns})
+    for (QLineEdit *field : {m_align, m_steady, m_columns, m_overlaid})
         connect(field, &QLineEdit::textChanged, this, &ComparisonWindow::schedule);
-    connect(m_overlay, &QRadioButton::toggled, this, &ComparisonWindow::schedule);
+    connect(m_overlay, &QRadioButton::toggled, this, [this](bool overlay) {
+        m_overlaid->setEnabled(overlay);
+        schedule();
+    });
     connect(m_panels, &QListWidget::itemChanged, this, &ComparisonWindow::schedule);
     resize(1400, 860);
 }
@@ -161,18 +167,21 @@ void ComparisonWindow::setRuns(std::vector<ComparedRun> runs)
             QDateTime::fromMSecsSinceEpoch(run.range.startMs).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")),
             Format::duration(run.range.length())));
     }
-    // The panels of the first run; those chosen before stay chosen.
-    QStringList unchosen;
+    // The panels of the first run: at first its dashboard's headline panels (all when none is
+    // one); then as the user chose them.
+    QHash<QString, bool> chosen;
     for (int i = 0; i < m_panels->count(); ++i)
-        if (m_panels->item(i)->checkState() == Qt::Unchecked)
-            unchosen << m_panels->item(i)->text();
+        chosen.insert(m_panels->item(i)->text(), m_panels->item(i)->checkState() == Qt::Checked);
     const QSignalBlocker blockPanels(m_panels);
     m_panels->clear();
     if (!m_given.empty()) {
-        for (const PanelDefinition &panel : m_given.front().snapshot.dashboard.panels) {
+        const std::vector<PanelDefinition> &panels = m_given.front().snapshot.dashboard.panels;
+        const bool anyHeadline = std::any_of(panels.begin(), panels.end(), [](const auto &p) { return p.headline; });
+        for (const PanelDefinition &panel : panels) {
             auto *item = new QListWidgetItem(panel.title, m_panels);
             item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
-            item->setCheckState(unchosen.contains(panel.title) ? Qt::Unchecked : Qt::Checked);
+            const bool shown = chosen.value(panel.title, !anyHeadline || panel.headline);
+            item->setCheckState(shown ? Qt::Checked : Qt::Unchecked);
         }
     }
     schedule();
@@ -198,6 +207,11 @@ void ComparisonWindow::setOverlay(bool overlay)
     (overlay ? m_overlay : m_sideBySide)->setChecked(true);
 }
 
+void ComparisonWindow::setOverlaid(const QString &names)
+{
+    m_overlaid->setText(names);
+}
+
 QString ComparisonWindow::status() const
 {
     return m_status->text();
@@ -206,8 +220,7 @@ QString ComparisonWindow::status() const
 Result<std::vector<ComparedRun>> ComparisonWindow::arrangedRuns() const
 {
     if (m_given.size() < 2)
-        return Error::make(Error::Kind::Invalid,
-                           tr("Add at least two runs to compare (%n now).", nullptr, int(m_given.size())));
+        return Error::make(Error::Kind::Invalid, tr("Add at least two runs to compare (%1 now).").arg(m_given.size()));
     SteadyState steady;
     if (!m_steady->text().trimmed().isEmpty()) {
         const Result<SteadyState> parsed = SteadyState::parse(m_steady->text());
@@ -237,8 +250,13 @@ Result<std::vector<ComparedRun>> ComparisonWindow::arrangedRuns() const
 
 ExportFigure ComparisonWindow::figure(const std::vector<ComparedRun> &runs) const
 {
-    ExportFigure figure = ExportFigure::fromRuns(runs, m_overlay->isChecked() ? ExportFigure::CompareView::Overlay
-                                                                              : ExportFigure::CompareView::SideBySide);
+    QStringList overlaid;
+    for (const QString &name : m_overlaid->text().split(QLatin1Char(','), Qt::SkipEmptyParts))
+        if (!name.trimmed().isEmpty())
+            overlaid << name.trimmed();
+    ExportFigure figure = ExportFigure::fromRuns(
+        runs, m_overlay->isChecked() ? ExportFigure::CompareView::Overlay : ExportFigure::CompareView::SideBySide,
+        overlaid);
     QStringList chosen;
     for (int i = 0; i < m_panels->count(); ++i)
         if (m_panels->item(i)->checkState() == Qt::Checked)
@@ -308,7 +326,8 @@ void ComparisonWindow::refresh()
         }
     }
     m_tableView->resizeColumnsToContents();
-    m_status->setText(tr("%n run(s) compared; each steady state from its zero%1.", nullptr, int(runs->size()))
+    m_status->setText(tr("%1 compared; each steady state from its zero%2.")
+                          .arg(Format::counted(qint64(runs->size()), tr("run"), tr("runs")))
                           .arg(m_steady->text().trimmed().isEmpty()
                                    ? tr(" to its end")
                                    : QStringLiteral(" (%1)").arg(m_steady->text().trimmed())));

@@ -45,6 +45,7 @@ public:
     void setSteady(const QString &text);
     void setColumns(const QString &text);
     void setOverlay(bool overlay);
+    void setOverlaid(const QString &names);
 
     // Writes the picture (PNG at 2×, or SVG) or the table (.md, .csv) by the file's suffix.
     Result<QString> writePicture(const QString &path) const;
@@ -73,6 +74,7 @@ private:
     QLineEdit *m_align;
     QLineEdit *m_steady;
     QLineEdit *m_columns;
+    QLineEdit *m_overlaid;
     QRadioButton *m_overlay;
     QRadioButton *m_sideBySide;
     QListWidget *m_panels;

@@ -4,6 +4,7 @@
 #include "annotations/annotationmodel.h"
 #include "dashboard/dashboardpoller.h"
 #include "dashboard/dashboardsnapshot.h"
+#include "report/postphases.h"
 #include "store/samplestore.h"
 
 #include <QSet>
@@ -51,7 +52,35 @@ ExportFigure ExportFigure::fromDashboard(const DashboardSnapshot &now, const Ann
     return figure;
 }
 
-ExportFigure ExportFigure::fromRuns(const std::vector<ComparedRun> &runs, CompareView view)
+namespace {
+
+// The series an overlay draws of a panel: those named (by id or legend) it has, else those of
+// its first series' definition (every label set of its query).
+void keepOverlaid(ExportFigure::Panel &panel, const QStringList &overlaid)
+{
+    if (panel.series.empty())
+        return;
+    const auto named = [&](const ExportFigure::Series &series) {
+        return std::any_of(overlaid.begin(), overlaid.end(), [&](const QString &name) {
+            return series.definition.id == name.trimmed() ||
+                   series.name.compare(name.trimmed(), Qt::CaseInsensitive) == 0;
+        });
+    };
+    if (std::any_of(panel.series.begin(), panel.series.end(), named)) {
+        std::erase_if(panel.series, [&](const ExportFigure::Series &series) { return !named(series); });
+        return;
+    }
+    const SeriesDefinition first = panel.series.front().definition;
+    std::erase_if(panel.series, [&](const ExportFigure::Series &series) {
+        const SeriesDefinition &d = series.definition;
+        return d.query != first.query || d.id != first.id || d.derive != first.derive ||
+               d.loadTester != first.loadTester || d.legend != first.legend;
+    });
+}
+
+} // namespace
+
+ExportFigure ExportFigure::fromRuns(const std::vector<ComparedRun> &runs, CompareView view, const QStringList &overlaid)
 {
     if (runs.empty())
         return {};
@@ -66,19 +95,28 @@ ExportFigure ExportFigure::fromRuns(const std::vector<ComparedRun> &runs, Compar
         window.title = run.title;
         window.store = run.store;
         window.panels = fromDashboard(run.snapshot, nullptr, run.range, AnnotationScope(run.snapshot.dashboard)).panels;
+        // Each thing done labelled by its change alone ("rate 150 → 400 /s"): runs side by side
+        // or overlaid have room for little more, and who applied it is no part of the comparison.
         std::vector<Annotation> marks;
-        for (const Annotation &annotation : run.annotations)
-            if (!annotation.suggested)
-                marks.push_back(annotation);
+        for (Annotation annotation : run.annotations) {
+            if (annotation.suggested)
+                continue;
+            if (PostPhases::isDone(annotation))
+                annotation.text = PostPhases::actionOf(annotation).change;
+            marks.push_back(std::move(annotation));
+        }
         window.annotations = std::move(marks);
         figure.compare.push_back(std::move(window));
     }
     if (view == CompareView::Overlay) {
         // Cells of several runs cannot lie on each other; a stat's sparklines can, as lines.
-        const auto dropHeatmaps = [](std::vector<Panel> &panels) {
+        // One quantity per run and panel: six runs of five series each would be thirty lines.
+        const auto dropHeatmaps = [&](std::vector<Panel> &panels) {
             std::erase_if(panels, [](const Panel &panel) { return panel.kind == PanelKind::Heatmap; });
-            for (Panel &panel : panels)
+            for (Panel &panel : panels) {
                 panel.kind = PanelKind::Lines;
+                keepOverlaid(panel, overlaid);
+            }
         };
         dropHeatmaps(figure.panels);
         for (Window &window : figure.compare)

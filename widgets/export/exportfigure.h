@@ -89,8 +89,11 @@ struct ExportFigure
     }
 
     // Runs compared (2 to 8): each a window with its own panels, store and marks; the panels
-    // are the first run's. Heatmaps overlay nothing: an overlay leaves them out.
-    static ExportFigure fromRuns(const std::vector<ComparedRun> &runs, CompareView view);
+    // are the first run's. Overlaid, a panel draws one quantity per run: the series named in
+    // `overlaid` (ids or legends) that it has, else its first series; heatmaps overlay nothing
+    // and are left out.
+    static ExportFigure fromRuns(const std::vector<ComparedRun> &runs, CompareView view,
+                                 const QStringList &overlaid = {});
 
     // The dashboard's panels with the series bound to them, over `range`; the annotations
     // each panel draws as `scope` says (the view's, with its queries switched off).

@@ -185,7 +185,17 @@ FigurePainter::FigurePainter(const SampleStore &store, ExportTheme theme) : m_st
 QString FigurePainter::captionText(const ExportFigure &figure) const
 {
     QStringList parts;
-    if (figure.isComparison()) {
+    const bool sameTime = std::all_of(figure.compare.begin(), figure.compare.end(), [&](const ExportFigure::Window &w) {
+        return w.range == figure.compare.front().range;
+    });
+    if (figure.isComparison() && sameTime) {
+        // Runs over the same time (a variable's values): the time once.
+        QStringList titles;
+        for (const ExportFigure::Window &window : figure.compare)
+            titles << window.title;
+        parts << QStringLiteral("%1 (%2)").arg(rangeText(figure.compare.front().range, figure.timeZone),
+                                               titles.join(QStringLiteral(", ")));
+    } else if (figure.isComparison()) {
         for (const ExportFigure::Window &window : figure.compare) {
             const QString title = window.title.isEmpty() ? QString() : window.title + QStringLiteral(": ");
             parts << title + rangeText(window.range, figure.timeZone);
@@ -917,13 +927,25 @@ void FigurePainter::paintCell(QPainter &painter, const CellPlan &cell, int index
     const QRectF &rect = cell.rect;
     const QRectF &plot = cell.plot;
     if (!panel.title.isEmpty()) {
+        // Overlaid runs that each draw one series, the same: the legend names the runs, the
+        // title the quantity first ("engine completed/s (Throughput)"), the panel after it.
+        QString title = panel.title;
+        const QString quantity = cell.layers.size() > 1 && !cell.layers.front().panel->series.empty()
+                                     ? cell.layers.front().panel->series.front().name
+                                     : QString();
+        const bool oneQuantity =
+            !quantity.isEmpty() && std::all_of(cell.layers.begin(), cell.layers.end(), [&](const Layer &layer) {
+                return layer.panel->series.size() == 1 && layer.panel->series.front().name == quantity;
+            });
+        if (oneQuantity)
+            title = QStringLiteral("%1 (%2)").arg(quantity, panel.title);
         const QFont font = m_theme.font(m_theme.panelTitlePx, true);
         const double height = QFontMetricsF(font).height();
         painter.setFont(font);
         painter.setPen(m_theme.text);
         drawText(painter, QRectF(rect.left(), rect.top(), rect.width(), height), Qt::AlignLeft | Qt::AlignVCenter,
-                 QFontMetricsF(font).elidedText(panel.title, Qt::ElideRight, rect.width()),
-                 FigureLayout::Role::PanelTitle, index, layout);
+                 QFontMetricsF(font).elidedText(title, Qt::ElideRight, rect.width()), FigureLayout::Role::PanelTitle,
+                 index, layout);
     }
 
     // Grid and value labels, where the curves put the same values (SeriesGeometry's mapping,

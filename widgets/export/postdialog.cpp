@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "export/postdialog.h"
 
+#include "base/format.h"
 #include "base/whenfinished.h"
 #include "store/samplestore.h"
 
@@ -67,6 +68,7 @@ PostDialog::PostDialog(PostRun run, std::shared_ptr<const SampleStore> samples, 
     form->addRow(tr("Summary picture"), m_headline);
 
     m_plan->setWordWrap(true);
+    m_plan->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     m_plan->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_status->setWordWrap(true);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close);
@@ -134,12 +136,14 @@ void PostDialog::updatePlan()
     lines << tr("Summary picture: %1").arg(draft.headline.file);
     for (const PostDraft::Phase &phase : draft.phases)
         lines << tr("Phase %1: %2 — %3").arg(phase.number).arg(phase.title, phase.picture.file);
-    lines << tr("%n thing(s) done in the action table", nullptr, int(draft.actions.size()));
-    lines << (draft.expectations.empty()
-                  ? tr("Expected and Result left for you to fill in")
-                  : tr("%n expectation(s) with their verdicts", nullptr, int(draft.expectations.size())));
+    lines << tr("%1 in the action table")
+                 .arg(Format::counted(qint64(draft.actions.size()), tr("thing done"), tr("things done")));
+    lines << (draft.expectations.empty() ? tr("Expected and Result left for you to fill in")
+                                         : tr("%1 with their verdicts")
+                                               .arg(Format::counted(qint64(draft.expectations.size()),
+                                                                    tr("expectation"), tr("expectations"))));
     if (!draft.notes.empty())
-        lines << tr("%n note(s) from the run", nullptr, int(draft.notes.size()));
+        lines << tr("%1 from the run").arg(Format::counted(qint64(draft.notes.size()), tr("note"), tr("notes")));
     if (!problem.isEmpty())
         lines << QString() << problem;
     m_plan->setText(lines.join(QLatin1Char('\n')));
@@ -176,7 +180,9 @@ void PostDialog::write()
         const QString message =
             written->keptEdited
                 ? tr("Your edited index.md is kept as it is; the new draft is %1, beside it.").arg(written->index)
-                : tr("Written: %1 and %n picture(s).", nullptr, int(written->pictures.size())).arg(written->index);
+                : tr("Written: %1 and %2.")
+                      .arg(written->index,
+                           Format::counted(qint64(written->pictures.size()), tr("picture"), tr("pictures")));
         m_status->setText(message);
         emit this->written(true, message, written->index);
     });

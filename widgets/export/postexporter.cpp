@@ -37,15 +37,16 @@ std::vector<Annotation> pictureMarks(const std::vector<Annotation> &annotations)
     return marks;
 }
 
-// Every series of every panel, named "Panel: legend", for the phase statistics; the checks
-// on them, each once.
+// The series of the headline panels (all panels when none is one), named "Panel: legend",
+// for the phase statistics: the numbers the post's story is told with, not every gauge of the
+// dashboard; and every check of the dashboard, each once.
 struct Statistics
 {
     std::vector<PhaseSeries> series;
     std::vector<PhaseStatistics::PhaseCheck> checks;
 };
 
-Statistics statisticsInput(const PostRun &run)
+Statistics statisticsInput(const PostRun &run, const QStringList &headline)
 {
     Statistics input;
     const DashboardDefinition &dashboard = run.snapshot.dashboard;
@@ -55,7 +56,10 @@ Statistics statisticsInput(const PostRun &run)
         if (panel.kind == PanelKind::Heatmap)
             continue; // its buckets are rows of a picture, not numbers for a table
         const std::vector<SeriesBinding> bindings = run.snapshot.seriesOf(p);
+        const bool told = headline.isEmpty() || headline.contains(panel.title, Qt::CaseInsensitive);
         for (const SeriesBinding &binding : bindings) {
+            if (!told)
+                break;
             const SampleStore::Series *stored = run.store->series(binding.key);
             if (!stored || binding.query < 0 || binding.query >= int(panel.series.size()))
                 continue;
@@ -154,7 +158,7 @@ Result<PostExporter::Planned> PostExporter::plan(const PostRun &run, const PostS
     }
     std::stable_sort(draft.actions.begin(), draft.actions.end(),
                      [](const PostDraft::Action &a, const PostDraft::Action &b) { return a.timeMs < b.timeMs; });
-    const Statistics input = statisticsInput(run);
+    const Statistics input = statisticsInput(run, headline);
     const PhaseStatisticsTable table = PhaseStatistics::compute(
         input.series, run.range, PostPhases::boundaries(run.range, run.annotations), false, input.checks);
     for (PostPhases::Planned &phase : PostPhases::plan(run.range, run.annotations, table)) {
@@ -201,7 +205,7 @@ Result<PostExporter::Planned> PostExporter::plan(const PostRun &run, const PostS
         QStringList lines{QStringLiteral("#### Runs compared"), QString()};
         for (const auto view : {ExportFigure::CompareView::Overlay, ExportFigure::CompareView::SideBySide}) {
             const bool overlay = view == ExportFigure::CompareView::Overlay;
-            ExportFigure figure = ExportFigure::fromRuns(settings.compared, view);
+            ExportFigure figure = ExportFigure::fromRuns(settings.compared, view, settings.overlaid);
             if (!headline.isEmpty())
                 (void)figure.selectPanels(headline);
             figure.title =

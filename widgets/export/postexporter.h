@@ -53,6 +53,7 @@ struct PostSettings
     // Runs compared in the post: pictures of them overlaid and side by side, and the run table.
     std::vector<ComparedRun> compared;
     std::vector<RunTable::Request> tableColumns; // empty: RunTable::defaultRequests
+    QStringList overlaid;                        // what the overlay draws per run; empty: each panel's first
 };
 
 // Drafts a post from a run (PostDraft) and writes it: index.md and every picture it names,
