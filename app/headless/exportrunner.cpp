@@ -293,12 +293,7 @@ std::optional<ExportRunner::Failure> ExportRunner::writePost()
         if (!m_options.tableColumns.isEmpty())
             settings.tableColumns = RunTable::parseRequests(m_options.tableColumns).value();
     }
-    bool any = false;
-    for (int p = 0; p < int(run.snapshot.dashboard.panels.size()) && !any; ++p)
-        for (const SeriesBinding &binding : run.snapshot.seriesOf(p))
-            any = any || m_context.store->indexRange(binding.key, run.range).second >
-                             m_context.store->indexRange(binding.key, run.range).first;
-    if (!any)
+    if (!ExportFigure::fromDashboard(run.snapshot, nullptr, run.range, run.scope).hasData(*m_context.store))
         return Failure{QStringLiteral("--export-post: nothing to draw: %1").arg(noDataReason()), 2};
     const PostExporter exporter(*ExportTheme::named(m_options.theme));
     const Result<PostExporter::Written> written = exporter.write(m_options.postFolder, run, settings);

@@ -115,7 +115,7 @@ void AppSettings::setTheme(const QString &name)
 
 QStringList AppSettings::postAuthors()
 {
-    const QStringList remembered = QSettings().value(kPostAuthors).toStringList();
+    QStringList remembered = QSettings().value(kPostAuthors).toStringList();
     if (!remembered.isEmpty())
         return remembered;
     const QString user = qEnvironmentVariable("USER", qEnvironmentVariable("USERNAME"));

@@ -8,6 +8,7 @@
 #include "analysis/phasestatistics.h"
 #include "apprun.h"
 #include "base/format.h"
+#include "inorder.h"
 #include "prometheusprocess.h"
 #include "report/postphases.h"
 #include "session/format/sessionreader.h"
@@ -161,12 +162,7 @@ TEST_F(PostHeadless, APostFromTheRecordedSeed000RunHasItsSectionsTablesAndPictur
         QStringLiteral("| the starter sends | ✅ held"),
         QStringLiteral("## Found bugs"),
     };
-    qsizetype from = 0;
-    for (const QString &part : sections) {
-        const qsizetype at = index.indexOf(part, from);
-        ASSERT_GE(at, 0) << "missing or out of order: " << part.toStdString() << "\n---\n" << index.toStdString();
-        from = at + part.size();
-    }
+    ASSERT_TRUE(containsInOrder(index, sections));
 
     // Every picture it names is there, in the blog theme at 2×.
     static const QRegularExpression picture(QStringLiteral(R"(!\[[^\]]*\]\(([^)]+)\))"));

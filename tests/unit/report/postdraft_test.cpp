@@ -2,6 +2,7 @@
 // A post's index.md in the shape of the team's blog: front matter, summary with a TL;DR and
 // the headline picture, the truncate marker, the experiment with Expected / Actual / Result,
 // the notes and the found bugs; and a folder whose edited index.md is never overwritten.
+#include "inorder.h"
 #include "report/postdraft.h"
 #include "report/postfolder.h"
 #include "scenario/scenarioverdict.h"
@@ -73,12 +74,7 @@ TEST(PostDraft, TheTeamsShapeInOrder)
         QStringLiteral("- 09:40:56 pending \\| growing fast"),
         QStringLiteral("## Found bugs"),
     };
-    qsizetype from = 0;
-    for (const QString &part : expectedInOrder) {
-        const qsizetype at = markdown.indexOf(part, from);
-        ASSERT_GE(at, 0) << "missing or out of order: " << part.toStdString() << "\n---\n" << markdown.toStdString();
-        from = at + part.size();
-    }
+    ASSERT_TRUE(containsInOrder(markdown, expectedInOrder));
     EXPECT_TRUE(markdown.endsWith(QStringLiteral("\n")));
     EXPECT_FALSE(markdown.contains(QStringLiteral("\n\n\n"))) << "no double blank lines";
 }
