@@ -2,16 +2,21 @@
 #include "run/liverun.h"
 
 #include "actions/comparisonaction.h"
+#include "actions/dashboardediting.h"
 #include "actions/dashboardopenaction.h"
+#include "actions/dashboardsaveaction.h"
+#include "actions/exploreaction.h"
 #include "actions/grafanaimportaction.h"
 #include "actions/postexportaction.h"
 #include "actions/sessioncomparison.h"
 #include "actions/sessioncontrols.h"
 #include "actions/sessionopening.h"
 #include "annotations/annotationdock.h"
+#include "annotations/annotationeditor.h"
 #include "base/kubernetesnames.h"
 #include "capacity/capacitycurvepainter.h"
 #include "dashboard/dashboardvariables.h"
+#include "dashboard/dashboardview.h"
 #include "dashboard/derivedseriesupdater.h"
 #include "headless/exportrunner.h"
 #include "headless/headlessrunner.h"
@@ -291,6 +296,7 @@ std::optional<int> LiveRun::startSessions()
     m_dashboardOpen = std::make_unique<DashboardOpenAction>(m_mainWindow.get(), m_options.prometheus.baseUrl,
                                                             m_options.connectionArguments); // first in File
     addWriteUpActions();
+    addEditingActions();
     if (isRecording()) {
         m_recorder.appendOnFirstEdit(m_options.sessionPath, m_recording->validEnd);
         m_saver.setRecording(m_recording, m_options.sessionPath);
@@ -612,6 +618,39 @@ const SessionScenario *LiveRun::recordedScenario() const
     if (!m_recording || m_recording->scenarios.empty())
         return nullptr;
     return &m_recording->scenarios.back();
+}
+
+void LiveRun::addEditingActions()
+{
+    m_editing = std::make_unique<DashboardEditing>(
+        m_mainWindow->annotationEditor()->undoStack(), [this] { return m_poller.dashboard(); },
+        [this](const DashboardDefinition &dashboard) { applyDashboard(dashboard); });
+    // A recording's dashboard has no file of its own: it is saved where the user says.
+    m_dashboardSave = std::make_unique<DashboardSaveAction>(
+        m_mainWindow.get(), m_editing.get(), [this] { return m_poller.dashboard(); },
+        isRecording() ? QString() : m_options.dashboard);
+    m_mainWindow->setCloseGuard([this] { return !m_onScreen || m_dashboardSave->mayClose(); });
+    m_explore = std::make_unique<ExploreAction>(m_mainWindow.get(), &m_client, &m_window,
+                                                m_mainWindow->dashboardView()->timeCursor(), &m_annotations,
+                                                m_editing.get(), isRecording());
+    m_explore->setDashboard(m_poller.dashboard());
+}
+
+void LiveRun::applyDashboard(const DashboardDefinition &dashboard)
+{
+    m_loaded.dashboard = dashboard;
+    m_poller.setDashboard(dashboard);
+    m_derivedSeries.setDashboard(dashboard);
+    m_derivedSeries.recomputeAll();
+    if (!isRecording())
+        m_detectors.setDashboard(dashboard);
+    m_recorder.recordDashboard(dashboard, m_window.windowMs());
+    if (isRecording())
+        m_poller.bindStoredSeries(m_seriesOrder); // what the recording holds, bound to the new panels
+    m_mainWindow->showDashboard({});
+    m_explore->setDashboard(dashboard);
+    if (m_poller.isRunning())
+        m_poller.pollNow(); // the new queries at once, the others from their newest sample
 }
 
 bool LiveRun::exportAtScenarioEnd() const

@@ -31,7 +31,10 @@
 class ClusterController;
 class ClusterSeriesRecorder;
 class ComparisonAction;
+class DashboardEditing;
 class DashboardOpenAction;
+class DashboardSaveAction;
+class ExploreAction;
 class ExportRunner;
 class GrafanaImportAction;
 class HeadlessRunner;
@@ -83,6 +86,10 @@ private:
     TimeRange runRange() const;
     const SessionScenario *recordedScenario() const; // the last a recording ran; null: none
     void addWriteUpActions();                        // File ▸ Export post…, Compare runs…
+    void addEditingActions(); // View ▸ Explore, File ▸ Save dashboard, the dashboard's undoable changes
+    // A changed dashboard (Explore's "Add to panel", an undo): the poller, the formulas, the
+    // detectors, the recording and the grid take it; the samples already fetched stay.
+    void applyDashboard(const DashboardDefinition &dashboard);
     // The export waits for the scenario to end: a post of the whole scenario, its verdict's exit code.
     bool exportAtScenarioEnd() const;
 
@@ -126,6 +133,9 @@ private:
     std::unique_ptr<DashboardOpenAction> m_dashboardOpen;
     std::unique_ptr<PostExportAction> m_postExport;
     std::unique_ptr<ComparisonAction> m_compareRuns;
+    std::unique_ptr<DashboardEditing> m_editing;          // the window's undo stack
+    std::unique_ptr<DashboardSaveAction> m_dashboardSave; // editing
+    std::unique_ptr<ExploreAction> m_explore;             // client, window, editing
     std::unique_ptr<HeadlessRunner> m_headless;
     std::unique_ptr<ExportRunner> m_export;
 };

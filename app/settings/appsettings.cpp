@@ -15,6 +15,7 @@ constexpr char kState[] = "window/state";
 constexpr char kTheme[] = "view/theme";
 constexpr char kPostAuthors[] = "post/authors";
 constexpr char kPostTags[] = "post/tags";
+constexpr char kQueryHistory[] = "explore/history/";
 
 } // namespace
 
@@ -120,6 +121,28 @@ QStringList AppSettings::postAuthors()
         return remembered;
     const QString user = qEnvironmentVariable("USER", qEnvironmentVariable("USERNAME"));
     return user.isEmpty() ? QStringList() : QStringList{user};
+}
+
+QStringList AppSettings::queryHistory(const QString &prometheusUrl)
+{
+    // The URL is a key's last part: slashes and colons would make groups of it.
+    return QSettings()
+        .value(QLatin1String(kQueryHistory) +
+               QString::fromLatin1(prometheusUrl.toUtf8().toBase64(QByteArray::Base64UrlEncoding)))
+        .toStringList();
+}
+
+void AppSettings::addQuery(const QString &prometheusUrl, const QString &query)
+{
+    const QString key = QLatin1String(kQueryHistory) +
+                        QString::fromLatin1(prometheusUrl.toUtf8().toBase64(QByteArray::Base64UrlEncoding));
+    QSettings settings;
+    QStringList history = settings.value(key).toStringList();
+    history.removeAll(query);
+    history.prepend(query);
+    while (history.size() > kHistoryLimit)
+        history.removeLast();
+    settings.setValue(key, history);
 }
 
 QStringList AppSettings::postTags()

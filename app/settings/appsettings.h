@@ -43,6 +43,12 @@ public:
     static QStringList postTags();
     static void setPostWords(const QStringList &authors, const QStringList &tags);
 
+    // The queries typed in Explore against one Prometheus (by its URL, without credentials),
+    // newest first, each once, at most kHistoryLimit.
+    static constexpr int kHistoryLimit = 50;
+    static QStringList queryHistory(const QString &prometheusUrl);
+    static void addQuery(const QString &prometheusUrl, const QString &query);
+
 private:
     static QStringList recent(const char *key);
     static void addRecent(const char *key, const QString &path);

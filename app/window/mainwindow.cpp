@@ -421,6 +421,11 @@ void MainWindow::restoreLayout()
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
+    // Unsaved changes to the dashboard are asked about first; Cancel keeps the window.
+    if (m_closeGuard && !m_closeGuard()) {
+        event->ignore();
+        return;
+    }
     // Headless runs and tests never restored a layout, so they never overwrite the user's.
     if (m_layoutRestored)
         AppSettings::saveWindow(saveGeometry(), saveState());
@@ -530,7 +535,7 @@ void MainWindow::showDashboard(const QList<DashboardIssue> &issues)
     const QString &shownTitle = m_view->shown().dashboard.title;
     const QString title = shownTitle.isEmpty() ? tr("Untitled dashboard") : shownTitle;
     m_title->setText(title);
-    setWindowTitle(tr("%1 — Chaoscope").arg(title));
+    setWindowTitle(tr("%1[*] — Chaoscope").arg(title)); // [*]: unsaved changes to the dashboard
     QStringList lines;
     for (const DashboardIssue &issue : issues)
         lines << issue.toString().toHtmlEscaped();

@@ -6,6 +6,7 @@
 
 #include <QList>
 #include <QMainWindow>
+#include <functional>
 
 class AnnotationDock;
 class AnnotationQueryBar;
@@ -71,6 +72,8 @@ public:
     void restoreLayout();
     // Help ▸ Keyboard shortcuts.
     void showShortcuts();
+    // Asked before the window closes; false keeps it open (unsaved changes, and Cancel).
+    void setCloseGuard(std::function<bool()> guard) { m_closeGuard = std::move(guard); }
 
 signals:
     // "Find the ceiling…" in the Load tester dock: the run starts it as a one-step scenario.
@@ -128,4 +131,5 @@ private:
     QDockWidget *m_clusterDock = nullptr;
     QByteArray m_defaultLayout;    // saveState() before restoreLayout(), for Reset layout
     bool m_layoutRestored = false; // only a window that restored its layout saves it
+    std::function<bool()> m_closeGuard;
 };

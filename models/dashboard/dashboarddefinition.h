@@ -6,6 +6,7 @@
 #include "dashboard/loadtesterfield.h"
 #include "dashboard/thresholdsteps.h"
 
+#include <QJsonObject>
 #include <QList>
 #include <QMap>
 #include <QString>
@@ -46,7 +47,8 @@ struct SeriesDefinition
     QString legend; // template: "{{pod}} sent/s"; empty = the label set
     AxisSide axis = AxisSide::Left;
     SeriesStyle style = SeriesStyle::Line;
-    QString color; // "#RRGGBB"; empty = from the palette (models stay free of QtGui)
+    QString color;                // "#RRGGBB"; empty = from the palette (models stay free of QtGui)
+    QJsonObject unknownKeys = {}; // keys of the file this version does not read: written back on save
 };
 
 // How a panel shows its series: as lines over the window, as a stat tile (the newest value
@@ -81,6 +83,7 @@ struct PanelDefinition
     std::vector<ThresholdStep> thresholds = {}; // a stat's colours, ascending
     BucketScale buckets = BucketScale::Log;     // a heatmap's rows
     bool headline = false;                      // shown in the summary picture of a post drafted from a run
+    QJsonObject unknownKeys = {};               // keys of the file this version does not read: written back on save
 };
 
 // The load tester a dashboard steers. Tokens are never stored here: only where to read them.
@@ -182,6 +185,7 @@ struct DashboardDefinition
     // Steady-state levels: drawn on the panels that show their query or series, judged from
     // the samples drawn (per phase between annotations) in the legend and the phase statistics.
     std::vector<Check> checks;
+    QJsonObject unknownKeys = {}; // keys of the file this version does not read: written back on save
 };
 
 // One problem found while reading a dashboard file: where (a JSON path such as

@@ -13,6 +13,15 @@ namespace DashboardWriter {
 
 namespace {
 
+// What this version does not read of a file stays in it when it is saved again: the keys
+// the loader kept, unless the writer has one of the same name.
+void keepUnknown(QJsonObject &object, const QJsonObject &unknown)
+{
+    for (auto it = unknown.begin(); it != unknown.end(); ++it)
+        if (!object.contains(it.key()))
+            object.insert(it.key(), it.value());
+}
+
 QJsonObject seriesObject(const SeriesDefinition &series)
 {
     QJsonObject object;
@@ -53,6 +62,7 @@ QJsonObject seriesObject(const SeriesDefinition &series)
     }
     if (!series.color.isEmpty())
         object.insert(QStringLiteral("color"), series.color);
+    keepUnknown(object, series.unknownKeys);
     return object;
 }
 
@@ -86,6 +96,7 @@ QJsonObject panelObject(const PanelDefinition &panel)
         object.insert(QStringLiteral("annotationTags"), QJsonArray::fromStringList(panel.annotationTags));
     if (panel.headline)
         object.insert(QStringLiteral("headline"), true);
+    keepUnknown(object, panel.unknownKeys);
     return object;
 }
 
@@ -287,6 +298,7 @@ QJsonObject toJsonObject(const DashboardDefinition &dashboard)
             checks.append(checkObject(check));
         root.insert(QStringLiteral("checks"), checks);
     }
+    keepUnknown(root, dashboard.unknownKeys);
     return root;
 }
 

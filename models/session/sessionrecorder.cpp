@@ -31,6 +31,14 @@ DashboardDefinition shareable(DashboardDefinition dashboard)
 {
     for (QString &url : dashboard.loadTester.adminUrls)
         url = SessionConvert::publicUrl(QUrl(url));
+    // What this version does not read of the file is the file's, not the recording's: it may
+    // hold anything, a secret too.
+    dashboard.unknownKeys = {};
+    for (PanelDefinition &panel : dashboard.panels) {
+        panel.unknownKeys = {};
+        for (SeriesDefinition &series : panel.series)
+            series.unknownKeys = {};
+    }
     return dashboard;
 }
 

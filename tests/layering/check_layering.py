@@ -41,6 +41,7 @@ MODEL_ROOMS = {
     'session': ['base', 'store', 'timeline', 'annotations', 'dashboard', 'loadtester', 'loadtester/adapters',
                 'session/format'],
     'report': ['base', 'store', 'annotations', 'checks', 'dashboard', 'analysis', 'scenario'],
+    'explore': ['base', 'net', 'prometheus', 'dashboard'],
 }
 
 # Headers and rooms that hold value types only: nothing they include, however indirectly, may

@@ -38,6 +38,9 @@ public:
     const AnnotationScope &annotationScope() const { return m_scope; }
     void setQueryShown(const QString &query, bool shown);
     TimeCursor *timeCursor() const { return m_cursor; }
+    // Another view's hover instant instead of its own, so that one crosshair runs through both
+    // (Explore's preview and the dashboard). Set before rebuild().
+    void shareTimeCursor(TimeCursor *cursor) { m_cursor = cursor; }
     // Rebuilds the grid for this picture of the dashboard (a poller's snapshot()).
     void rebuild(const DashboardSnapshot &now);
     // The same with the poller's snapshot of now: for owners and tests.

@@ -47,9 +47,9 @@ public:
 private:
     void readDashboard(const QJsonObject &root, DashboardDefinition &dashboard)
     {
-        m_json.checkKeys(root, {},
-                         {"title", "refresh", "window", "columns", "variables", "panels", "loadTester", "kubernetes",
-                          "annotations", "detectors", "checks"});
+        dashboard.unknownKeys = m_json.checkKeys(root, {},
+                                                 {"title", "refresh", "window", "columns", "variables", "panels",
+                                                  "loadTester", "kubernetes", "annotations", "detectors", "checks"});
 
         if (auto title = m_json.readString(root, {}, QStringLiteral("title")))
             dashboard.title = *title;

@@ -62,14 +62,16 @@ QString JsonSection::describe(const QJsonValue &value)
     return QStringLiteral("nothing");
 }
 
-void JsonSection::checkKeys(const QJsonObject &object, const QString &path, Keys known)
+QJsonObject JsonSection::checkKeys(const QJsonObject &object, const QString &path, Keys known)
 {
+    QJsonObject unknown;
     for (auto it = object.begin(); it != object.end(); ++it) {
         const QString key = it.key();
         const bool isKnown =
             std::any_of(known.begin(), known.end(), [&](const char *k) { return key == QLatin1String(k); });
         if (isKnown)
             continue;
+        unknown.insert(key, it.value());
         QString closest;
         int closestDistance = 3; // suggest only when at most two edits away
         QStringList names;
@@ -91,6 +93,7 @@ void JsonSection::checkKeys(const QJsonObject &object, const QString &path, Keys
                   ? QStringLiteral("unknown key, ignored (known keys: %1)").arg(names.join(QStringLiteral(", ")))
                   : QStringLiteral("unknown key, ignored (did you mean \"%1\"?)").arg(closest));
     }
+    return unknown;
 }
 
 std::optional<QString> JsonSection::readString(const QJsonObject &object, const QString &path, const QString &key)

@@ -22,7 +22,9 @@ public:
     void issue(const QString &path, const QString &message) { m_issues.append(DashboardIssue{path, message}); }
     // An issue for every key of `object` that is not known (suggesting the closest known one
     // when it is at most two edits away: a typo does not vanish silently).
-    void checkKeys(const QJsonObject &object, const QString &path, Keys known);
+    // Reports each key not among `known` (with the closest known one); returns them, so that a
+    // file saved again keeps what this version does not read.
+    QJsonObject checkKeys(const QJsonObject &object, const QString &path, Keys known);
     // The string at object[key]; nullopt (and an issue when present but not a string) else.
     std::optional<QString> readString(const QJsonObject &object, const QString &path, const QString &key);
     // A duration string ("30s", "1h30m") or a number of seconds; nullopt (and an issue) else.

@@ -45,10 +45,10 @@ void PanelsSection::read(const QJsonValue &value, std::vector<PanelDefinition> &
 
 PanelDefinition PanelsSection::readPanel(const QJsonObject &object, const QString &path)
 {
-    m_json.checkKeys(
+    PanelDefinition panel;
+    panel.unknownKeys = m_json.checkKeys(
         object, path,
         {"title", "type", "thresholds", "buckets", "unit", "rightUnit", "series", "annotationTags", "headline"});
-    PanelDefinition panel;
     if (auto title = m_json.readString(object, path, QStringLiteral("title")))
         panel.title = *title;
     if (auto type = m_json.readString(object, path, QStringLiteral("type"))) {
@@ -100,8 +100,10 @@ PanelDefinition PanelsSection::readPanel(const QJsonObject &object, const QStrin
             m_json.issue(itemPath, QStringLiteral("must be an object; series dropped"));
             continue;
         }
-        if (auto definition = readSeries(array[i].toObject(), itemPath))
+        if (auto definition = readSeries(array[i].toObject(), itemPath)) {
+            definition->unknownKeys = m_seriesUnknownKeys; // kept when the dashboard is saved again
             panel.series.push_back(std::move(*definition));
+        }
     }
     if (panel.series.empty()) {
         m_json.issue(seriesPath, array.isEmpty() ? QStringLiteral("is empty; the panel stays empty")
@@ -253,9 +255,9 @@ std::optional<SeriesDefinition> PanelsSection::readSeries(const QJsonObject &obj
 {
     // Keys are checked even when the series is dropped: a typo such as "qeury" is the
     // likely reason the query is missing, and the suggestion says so.
-    m_json.checkKeys(object, path,
-                     {"query", "loadTester", "kubernetes", "workload", "env", "id", "derive", "inputs", "legend",
-                      "axis", "style", "color"});
+    m_seriesUnknownKeys = m_json.checkKeys(object, path,
+                                           {"query", "loadTester", "kubernetes", "workload", "env", "id", "derive",
+                                            "inputs", "legend", "axis", "style", "color"});
     SeriesDefinition series;
 
     const QString queryPath = JsonSection::join(path, QStringLiteral("query"));

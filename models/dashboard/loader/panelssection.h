@@ -36,5 +36,6 @@ private:
 
     JsonSection &m_json;
     const VariablesSection &m_variables;
-    QStringList m_derivedPaths; // of the derived series, in the order they end up in the dashboard
+    QStringList m_derivedPaths;      // of the derived series, in the order they end up in the dashboard
+    QJsonObject m_seriesUnknownKeys; // of the series readSeries() read last
 };

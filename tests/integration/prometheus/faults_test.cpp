@@ -6,6 +6,7 @@
 #include "annotations/annotationmodel.h"
 #include "dashboard/dashboardpoller.h"
 #include "dashboard/variablevaluesloader.h"
+#include "eventloopwatchdog.h"
 #include "faultserver.h"
 #include "freeport.h"
 #include "loadtester/adapters/adapterfactory.h"
@@ -75,27 +76,6 @@ QueryResult instant(PrometheusClient &client)
 {
     return await(client.instantQuery(QStringLiteral("up")));
 }
-
-// Measures the longest time the event loop was kept from running, the way a user would
-// notice a frozen window.
-class EventLoopWatchdog
-{
-public:
-    EventLoopWatchdog()
-    {
-        m_clock.start();
-        m_timer.setInterval(10);
-        QObject::connect(&m_timer, &QTimer::timeout,
-                         [this] { m_longestMs = std::max(m_longestMs, m_clock.restart()); });
-        m_timer.start();
-    }
-    qint64 longestStallMs() const { return m_longestMs; }
-
-private:
-    QTimer m_timer;
-    QElapsedTimer m_clock;
-    qint64 m_longestMs = 0;
-};
 
 // A range-query answer with one series, a sample every step over the requested range,
 // as a healthy Prometheus would give for a metric scraped every second.

@@ -295,3 +295,29 @@ TEST(DashboardWriter, DurationsAreWrittenTheWayTheLoaderReadsThem)
     }
     EXPECT_EQ(Format::compactDuration(5'400'000), QStringLiteral("1h30m"));
 }
+
+TEST(DashboardWriter, KeysThisVersionDoesNotReadAreWrittenBackWhereTheyWere)
+{
+    // A file from a later Chaoscope (or edited by hand): saving it from here keeps what this
+    // version does not know, at the top, in a panel and in a series.
+    const QByteArray file = R"json({
+      "title": "later",
+      "owner": {"team": "zeebe", "oncall": true},
+      "panels": [{"title": "Throughput", "headline": true, "collapsed": false,
+                  "series": [{"query": "sum(rate(x[1m]))", "id": "x", "hint": "per second"}]}]
+    })json";
+    const DashboardLoader::LoadResult loaded = DashboardLoader::fromJson(file);
+    ASSERT_TRUE(loaded.usable);
+    EXPECT_EQ(loaded.issues.size(), 3) << "each unknown key is still said";
+    const QJsonObject written = DashboardWriter::toJsonObject(loaded.dashboard);
+    EXPECT_EQ(written.value(QStringLiteral("owner")).toObject().value(QStringLiteral("team")).toString(),
+              QStringLiteral("zeebe"));
+    const QJsonObject panel = written.value(QStringLiteral("panels")).toArray().at(0).toObject();
+    EXPECT_TRUE(panel.value(QStringLiteral("headline")).toBool());
+    EXPECT_FALSE(panel.value(QStringLiteral("collapsed")).toBool(true));
+    EXPECT_EQ(panel.value(QStringLiteral("series")).toArray().at(0).toObject().value(QStringLiteral("hint")).toString(),
+              QStringLiteral("per second"));
+    // And once more: the same file.
+    EXPECT_EQ(DashboardWriter::toJson(DashboardLoader::fromJson(DashboardWriter::toJson(loaded.dashboard)).dashboard),
+              DashboardWriter::toJson(loaded.dashboard));
+}
