@@ -10,21 +10,21 @@
 namespace {
 
 // One change of the dashboard: the whole definition before and after, so that undo and redo
-// give back exactly what was there, however the change was made.
+// give back exactly what was there, however the change was made, and the store's keys
+// renamed so that the samples follow their panels (back again on undo).
 class DashboardChange : public QUndoCommand
 {
 public:
-    DashboardChange(const QString &text, DashboardDefinition before, DashboardDefinition after,
-                    std::function<void(const DashboardDefinition &)> apply)
-        : QUndoCommand(text), m_before(std::move(before)), m_after(std::move(after)), m_apply(std::move(apply))
+    DashboardChange(DashboardEdits::Edit edit, DashboardDefinition before, DashboardEditing::Apply apply)
+        : QUndoCommand(edit.text), m_before(std::move(before)), m_edit(std::move(edit)), m_apply(std::move(apply))
     {}
-    void undo() override { m_apply(m_before); }
-    void redo() override { m_apply(m_after); }
+    void undo() override { m_apply(m_before, m_edit.renames.undo); }
+    void redo() override { m_apply(m_edit.after, m_edit.renames.redo); }
 
 private:
     DashboardDefinition m_before;
-    DashboardDefinition m_after;
-    std::function<void(const DashboardDefinition &)> m_apply;
+    DashboardEdits::Edit m_edit;
+    DashboardEditing::Apply m_apply;
 };
 
 QString shortQuery(const QString &query)
@@ -64,30 +64,84 @@ DashboardEditing::DashboardEditing(QUndoStack *undoStack, Current current, Apply
     m_saved = DashboardWriter::toJson(m_current());
 }
 
-void DashboardEditing::change(const QString &text, const DashboardDefinition &after)
+void DashboardEditing::change(DashboardEdits::Edit edit)
 {
-    m_undoStack->push(new DashboardChange(text, m_current(), after, [this](const DashboardDefinition &now) {
-        m_apply(now);
-        applied(now);
-    }));
+    m_undoStack->push(new DashboardChange(
+        std::move(edit), m_current(), [this](const DashboardDefinition &now, const std::vector<KeyRename> &renames) {
+            m_apply(now, renames);
+            applied(now);
+        }));
+}
+
+bool DashboardEditing::push(std::optional<DashboardEdits::Edit> edit)
+{
+    if (!edit)
+        return false;
+    change(std::move(*edit));
+    return true;
 }
 
 int DashboardEditing::addQuery(const QString &query, int panel)
 {
-    DashboardDefinition after = m_current();
+    const DashboardDefinition before = m_current();
     SeriesDefinition series;
     series.query = query;
-    if (panel < 0 || panel >= int(after.panels.size())) {
+    if (panel < 0 || panel >= int(before.panels.size())) {
         PanelDefinition added;
         added.title = titleFor(query);
         added.series.push_back(series);
-        after.panels.push_back(added);
-        change(tr("Add a panel for %1").arg(shortQuery(query)), after);
-        return int(after.panels.size()) - 1;
+        DashboardEdits::Edit edit = DashboardEdits::addPanel(before, added, ++m_edits);
+        edit.text = tr("Add a panel for %1").arg(shortQuery(query));
+        change(std::move(edit));
+        return int(before.panels.size());
     }
+    DashboardDefinition after = before;
     after.panels[std::size_t(panel)].series.push_back(series);
-    change(tr("Add %1 to %2").arg(shortQuery(query), after.panels[std::size_t(panel)].title), after);
+    change(DashboardEdits::edited(before, std::move(after), DashboardEdits::unmoved(before),
+                                  tr("Add %1 to %2").arg(shortQuery(query), before.panels[std::size_t(panel)].title),
+                                  ++m_edits));
     return panel;
+}
+
+void DashboardEditing::addPanel(const PanelDefinition &panel)
+{
+    change(DashboardEdits::addPanel(m_current(), panel, ++m_edits));
+}
+
+bool DashboardEditing::movePanel(int from, int to)
+{
+    return push(DashboardEdits::movePanel(m_current(), from, to, ++m_edits));
+}
+
+bool DashboardEditing::swapPanels(int a, int b)
+{
+    return push(DashboardEdits::swapPanels(m_current(), a, b, ++m_edits));
+}
+
+bool DashboardEditing::removePanel(int panel)
+{
+    return push(DashboardEdits::removePanel(m_current(), panel, ++m_edits));
+}
+
+bool DashboardEditing::renamePanel(int panel, const QString &title)
+{
+    return push(DashboardEdits::renamePanel(m_current(), panel, title));
+}
+
+bool DashboardEditing::setColumns(int columns)
+{
+    return push(DashboardEdits::setColumns(m_current(), columns));
+}
+
+bool DashboardEditing::replacePanel(int panel, const PanelDefinition &edited, const std::vector<int> &rows)
+{
+    return push(DashboardEdits::replacePanel(m_current(), panel, edited, rows, ++m_edits));
+}
+
+bool DashboardEditing::addDerived(int panel, const QString &formula, const QString &legend,
+                                  const std::vector<DashboardEdits::DerivedInput> &inputs, QString *error)
+{
+    return push(DashboardEdits::addDerived(m_current(), panel, formula, legend, inputs, ++m_edits, error));
 }
 
 void DashboardEditing::markSaved(const DashboardDefinition &saved)

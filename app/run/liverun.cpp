@@ -7,6 +7,7 @@
 #include "actions/dashboardsaveaction.h"
 #include "actions/exploreaction.h"
 #include "actions/grafanaimportaction.h"
+#include "actions/paneleditingaction.h"
 #include "actions/postexportaction.h"
 #include "actions/sessioncomparison.h"
 #include "actions/sessioncontrols.h"
@@ -624,7 +625,9 @@ void LiveRun::addEditingActions()
 {
     m_editing = std::make_unique<DashboardEditing>(
         m_mainWindow->annotationEditor()->undoStack(), [this] { return m_poller.dashboard(); },
-        [this](const DashboardDefinition &dashboard) { applyDashboard(dashboard); });
+        [this](const DashboardDefinition &dashboard, const std::vector<KeyRename> &renames) {
+            applyDashboard(dashboard, renames);
+        });
     // A recording's dashboard has no file of its own: it is saved where the user says.
     m_dashboardSave = std::make_unique<DashboardSaveAction>(
         m_mainWindow.get(), m_editing.get(), [this] { return m_poller.dashboard(); },
@@ -634,10 +637,22 @@ void LiveRun::addEditingActions()
                                                 m_mainWindow->dashboardView()->timeCursor(), &m_annotations,
                                                 m_editing.get(), isRecording());
     m_explore->setDashboard(m_poller.dashboard());
+    m_panelEditing = std::make_unique<PanelEditingAction>(m_mainWindow.get(), m_mainWindow->dashboardView(),
+                                                          m_editing.get(), [this] { return m_poller.dashboard(); });
 }
 
-void LiveRun::applyDashboard(const DashboardDefinition &dashboard)
+void LiveRun::applyDashboard(const DashboardDefinition &dashboard, const std::vector<KeyRename> &renames)
 {
+    // Samples follow their panels first, so that the new panels find them under their keys.
+    m_store.rename(renames);
+    for (QString &key : m_seriesOrder) {
+        for (const KeyRename &rename : renames) {
+            if (const std::optional<QString> renamed = rename.applyTo(key)) {
+                key = *renamed;
+                break;
+            }
+        }
+    }
     m_loaded.dashboard = dashboard;
     m_poller.setDashboard(dashboard);
     m_derivedSeries.setDashboard(dashboard);
@@ -645,10 +660,11 @@ void LiveRun::applyDashboard(const DashboardDefinition &dashboard)
     if (!isRecording())
         m_detectors.setDashboard(dashboard);
     m_recorder.recordDashboard(dashboard, m_window.windowMs());
-    if (isRecording())
-        m_poller.bindStoredSeries(m_seriesOrder); // what the recording holds, bound to the new panels
+    m_poller.bindStoredSeries(m_seriesOrder); // what is held, drawn by the new panels at once
     m_mainWindow->showDashboard({});
     m_explore->setDashboard(dashboard);
+    if (m_panelEditing)
+        m_panelEditing->dashboardChanged();
     if (m_poller.isRunning())
         m_poller.pollNow(); // the new queries at once, the others from their newest sample
 }

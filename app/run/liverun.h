@@ -35,6 +35,7 @@ class DashboardEditing;
 class DashboardOpenAction;
 class DashboardSaveAction;
 class ExploreAction;
+class PanelEditingAction;
 class ExportRunner;
 class GrafanaImportAction;
 class HeadlessRunner;
@@ -89,7 +90,7 @@ private:
     void addEditingActions(); // View ▸ Explore, File ▸ Save dashboard, the dashboard's undoable changes
     // A changed dashboard (Explore's "Add to panel", an undo): the poller, the formulas, the
     // detectors, the recording and the grid take it; the samples already fetched stay.
-    void applyDashboard(const DashboardDefinition &dashboard);
+    void applyDashboard(const DashboardDefinition &dashboard, const std::vector<KeyRename> &renames);
     // The export waits for the scenario to end: a post of the whole scenario, its verdict's exit code.
     bool exportAtScenarioEnd() const;
 
@@ -136,6 +137,7 @@ private:
     std::unique_ptr<DashboardEditing> m_editing;          // the window's undo stack
     std::unique_ptr<DashboardSaveAction> m_dashboardSave; // editing
     std::unique_ptr<ExploreAction> m_explore;             // client, window, editing
+    std::unique_ptr<PanelEditingAction> m_panelEditing;   // editing
     std::unique_ptr<HeadlessRunner> m_headless;
     std::unique_ptr<ExportRunner> m_export;
 };

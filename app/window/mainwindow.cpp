@@ -378,6 +378,9 @@ void MainWindow::buildMenus()
         AppSettings::forgetWindow();
     });
 
+    // Filled by the dashboard's editing (Add panel…, Columns), in its place before Help.
+    menuNamed(QStringLiteral("dashboardMenu"), tr("&Dashboard"));
+
     QMenu *help = menuNamed(QStringLiteral("helpMenu"), tr("&Help"));
     QAction *shortcuts = help->addAction(tr("&Keyboard shortcuts"));
     shortcuts->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Slash), QKeySequence(Qt::Key_F1)});

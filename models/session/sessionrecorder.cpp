@@ -94,7 +94,7 @@ std::optional<Error> SessionRecorder::start(const QString &path, const RunInfo &
     for (const QString &key : m_store->keys())
         recordSeries(key, seriesState(key), {std::numeric_limits<qint64>::min(), std::numeric_limits<qint64>::max()});
     connect(m_store, &SampleStore::samplesChanged, this, &SessionRecorder::onSamplesChanged);
-    connectAnnotations();
+    connectEdits();
     return std::nullopt;
 }
 
@@ -109,7 +109,7 @@ std::optional<Error> SessionRecorder::startAppending(const QString &path, qint64
     connect(m_writer.get(), &SessionWriter::stateChanged, this, &SessionRecorder::onWriterStateChanged,
             Qt::QueuedConnection);
     m_recordSamples = false;
-    connectAnnotations();
+    connectEdits();
     return std::nullopt;
 }
 
@@ -120,11 +120,14 @@ void SessionRecorder::appendOnFirstEdit(const QString &path, qint64 validEnd)
     m_appendPath = path;
     m_appendValidEnd = validEnd;
     m_appendError.clear();
-    connectAnnotations();
+    connectEdits();
 }
 
-void SessionRecorder::connectAnnotations()
+// What the user changes: annotations, and series renamed as panels move (a recording that is
+// only looked at gets these appended, see appendOnFirstEdit()).
+void SessionRecorder::connectEdits()
 {
+    connect(m_store, &SampleStore::seriesRenamed, this, &SessionRecorder::onSeriesRenamed, Qt::UniqueConnection);
     connect(m_annotations, &AnnotationModel::annotationAdded, this,
             [this](const Annotation &a) { recordAnnotation(pb::AnnotationEvent::ADDED, a); });
     connect(
@@ -274,6 +277,52 @@ void SessionRecorder::onSamplesChanged(const QString &key, const TimeRange &span
     recordSeries(key, seriesState(key), span);
 }
 
+void SessionRecorder::onSeriesRenamed(const std::vector<std::pair<QString, QString>> &moved)
+{
+    // Each series keeps its state (id, what is recorded of it) under its new key. All are taken
+    // out before any is put back, as a swap renames a key to one that is still held.
+    std::vector<std::pair<decltype(m_series)::node_type, QString>> nodes;
+    for (const auto &[from, to] : moved) {
+        auto it = m_series.find(from);
+        if (it != m_series.end())
+            nodes.emplace_back(m_series.extract(it), to);
+    }
+    for (auto &[node, to] : nodes) {
+        node.key() = to;
+        m_keysById.insert(node.mapped().id, to);
+        m_series.erase(to);
+        m_series.insert(std::move(node));
+    }
+    if (!m_writer)
+        return;
+    // The file says so, so that a reader moves what was recorded along: for series this run
+    // declared, and, when only edits are appended to a recording, for the recording's own.
+    for (const auto &[from, to] : moved) {
+        const auto known = m_series.find(to);
+        if ((known == m_series.end() || !known->second.declared) && m_recordSamples)
+            continue; // nothing of it is in the file yet
+        SeriesState &state = seriesState(to);
+        if (const SampleStore::Series *series = m_store->series(to))
+            state.labels = series->labels();
+        state.declared = true;
+        declareSeries(state.id, to, state.labels, from);
+    }
+}
+
+void SessionRecorder::declareSeries(quint32 id, const QString &key, const QMap<QString, QString> &labels,
+                                    const QString &renamedFrom)
+{
+    pb::Record record;
+    pb::SeriesInfo *info = record.mutable_series();
+    info->set_id(id);
+    info->set_key(utf8(key));
+    if (!renamedFrom.isEmpty())
+        info->set_renamed_from(utf8(renamedFrom));
+    for (auto it = labels.begin(); it != labels.end(); ++it)
+        (*info->mutable_labels())[utf8(it.key())] = utf8(it.value());
+    m_writer->append(record);
+}
+
 void SessionRecorder::recordSeries(const QString &key, SeriesState &state, const TimeRange &span)
 {
     const SampleStore::Series *series = m_store->series(key);
@@ -281,13 +330,7 @@ void SessionRecorder::recordSeries(const QString &key, SeriesState &state, const
         return;
     // Declared on first sight, and again when the source changed its labels.
     if (!state.declared || state.labels != series->labels()) {
-        pb::Record record;
-        pb::SeriesInfo *info = record.mutable_series();
-        info->set_id(state.id);
-        info->set_key(utf8(key));
-        for (auto it = series->labels().begin(); it != series->labels().end(); ++it)
-            (*info->mutable_labels())[utf8(it.key())] = utf8(it.value());
-        m_writer->append(record);
+        declareSeries(state.id, key, series->labels());
         state.labels = series->labels();
         state.declared = true;
     }

@@ -92,12 +92,15 @@ private:
         SessionChangeFilter filter;
     };
 
-    void connectAnnotations();
+    void connectEdits();
     void onSamplesChanged(const QString &key, const TimeRange &span);
     void recordSeries(const QString &key, SeriesState &state, const TimeRange &span);
     SeriesState &seriesState(const QString &key);
     void onWriterStateChanged();
     void recordDropped();
+    void declareSeries(quint32 id, const QString &key, const QMap<QString, QString> &labels,
+                       const QString &renamedFrom = {});
+    void onSeriesRenamed(const std::vector<std::pair<QString, QString>> &moved);
     void onActionStarted(const LoadTesterAction &action);
     void onActionFinished(const ActionReport &report);
     void recordAnnotation(int kind, const Annotation &annotation);

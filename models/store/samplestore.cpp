@@ -311,6 +311,40 @@ void SampleStore::remove(const QString &key)
         emit seriesRemoved(removedKey);
 }
 
+void SampleStore::rename(const std::vector<KeyRename> &renames)
+{
+    std::vector<std::pair<QString, QString>> moved;
+    QStringList replaced;
+    {
+        const QWriteLocker locked(&m_lock);
+        std::vector<decltype(m_series)::node_type> nodes;
+        for (auto it = m_series.begin(); it != m_series.end();) {
+            std::optional<QString> to;
+            for (const KeyRename &rename : renames) {
+                if ((to = rename.applyTo(it->first)))
+                    break;
+            }
+            if (!to || *to == it->first) {
+                ++it;
+                continue;
+            }
+            moved.emplace_back(it->first, *to);
+            nodes.push_back(m_series.extract(it++)); // the node, and the samples in it, stay put
+        }
+        for (std::size_t i = 0; i < nodes.size(); ++i) {
+            nodes[i].key() = moved[i].second;
+            nodes[i].mapped().m_key = moved[i].second;
+            if (m_series.erase(moved[i].second) > 0)
+                replaced.append(moved[i].second);
+            m_series.insert(std::move(nodes[i]));
+        }
+    }
+    for (const QString &key : replaced)
+        emit seriesRemoved(key);
+    if (!moved.empty())
+        emit seriesRenamed(moved);
+}
+
 void SampleStore::clear()
 {
     {

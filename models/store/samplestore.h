@@ -2,6 +2,7 @@
 #pragma once
 
 #include "base/timerange.h"
+#include "store/keyrename.h"
 
 #include <QMap>
 #include <QObject>
@@ -105,7 +106,12 @@ public:
     std::optional<qint64> newestTimestamp(const QString &key) const;
 
     void remove(const QString &key); // emits seriesRemoved when the key existed
-    void clear();                    // emits cleared
+    // Gives keys new names, all at once (so "p1/" ↔ "p2/" swaps), samples and labels untouched.
+    // A key matching several renames takes the first; a new name already held is replaced
+    // (the old holder is renamed itself or was stale). Emits seriesRenamed once, with every
+    // key moved (old name, new name), so that listeners see a swap as one.
+    void rename(const std::vector<KeyRename> &renames);
+    void clear(); // emits cleared
 
     // Total samples held, over all series (for the status bar and the benchmarks).
     qsizetype sampleCount() const;
@@ -116,6 +122,7 @@ public:
 signals:
     void samplesChanged(const QString &key, const TimeRange &span);
     void seriesRemoved(const QString &key);
+    void seriesRenamed(const std::vector<std::pair<QString, QString>> &moved);
     void cleared();
 
 private:

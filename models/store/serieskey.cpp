@@ -120,6 +120,11 @@ QString SeriesKey::ofQuery(int panel, int query, const Variables &variables, con
     return queryPrefix(panel, query) + valuesSegment(variables) + labelKey;
 }
 
+QString SeriesKey::parkedPrefix(int edit)
+{
+    return QStringLiteral("parked/%1/").arg(edit);
+}
+
 QString SeriesKey::panelPrefix(int panel)
 {
     return QStringLiteral("p%1/").arg(panel);

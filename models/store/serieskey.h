@@ -16,6 +16,9 @@ class SampleStore;
 //   loadtester/<field>                      what the load tester reported ("loadtester/rate")
 //   kubernetes/<workload>/<field>           a workload's replicas ("kubernetes/worker/ready"),
 //                                           or a knob's value ("kubernetes/starter/env/RATE")
+//   parked/<n>/<key>                        a series put aside by the window's edit n (its
+//                                           panel removed, its query changed): kept for undo
+//                                           and in the recording, drawn by no panel
 // <values> are the choosable variables a query was asked with, sorted by name, so that the
 // series of two values never share a key. In them '\', '/' and ',' are escaped with a '\':
 // a value "a/b" or "x,$job=y" can no more be taken for another value. Keys written before
@@ -59,6 +62,7 @@ public:
     // "$env=prod,$job=a\/b/": the values part of a key; empty without variables.
     static QString valuesSegment(const Variables &variables);
     static QString derived(int panel, int series);   // "derived/p2/q1"
+    static QString parkedPrefix(int edit);           // "parked/3/"
     static QString loadTester(const QString &field); // "loadtester/rate"
     // "kubernetes/worker/desired": a workload's replicas as the cluster's watches see them.
     static QString kubernetes(const QString &workload, const QString &field);

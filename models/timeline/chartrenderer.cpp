@@ -25,6 +25,7 @@ ChartRenderer::ChartRenderer(const SampleStore *store, const TimeWindow *window,
     connect(&m_delay, &QTimer::timeout, this, &ChartRenderer::start);
     connect(m_store, &SampleStore::samplesChanged, this, &ChartRenderer::onSamplesChanged);
     connect(m_store, &SampleStore::seriesRemoved, this, [this] { m_changes.forgetAll(); });
+    connect(m_store, &SampleStore::seriesRenamed, this, [this] { m_changes.forgetAll(); });
     connect(m_store, &SampleStore::cleared, this, [this] { m_changes.forgetAll(); });
     connect(m_window, &TimeWindow::rangeChanged, this, &ChartRenderer::schedule);
     schedule();

@@ -101,6 +101,10 @@ void DashboardView::rebuild(const DashboardSnapshot &now)
         }
         panel->setFormulaDescriptions(formulas);
         connect(panel, &PanelWidget::phaseStatisticsRequested, this, [this, i] { emit phaseStatisticsRequested(i); });
+        // Queued: the edit rebuilds the grid, and so deletes the panel whose menu asked for it.
+        connect(
+            panel, &PanelWidget::editRequested, this, [this, i](PanelEdit edit) { onPanelEdit(i, edit); },
+            Qt::QueuedConnection);
         TimelineChart *chart = panel->chart();
         if (m_editor)
             chart->setAnnotationEditor(m_editor);
@@ -159,12 +163,54 @@ void DashboardView::placePanels(int columns)
         m_grid->removeWidget(panel);
     for (int c = 0; c < m_grid->columnCount(); ++c)
         m_grid->setColumnStretch(c, 0);
-    for (int i = 0; i < int(m_panels.size()); ++i)
+    const int count = int(m_panels.size());
+    for (int i = 0; i < count; ++i) {
         m_grid->addWidget(m_panels[std::size_t(i)], i / columns, i % columns);
+        PanelWidget::Moves moves;
+        moves.left = i % columns > 0;
+        moves.right = i % columns < columns - 1 && i + 1 < count;
+        moves.up = i >= columns;
+        moves.down = i + columns < count;
+        m_panels[std::size_t(i)]->setEditable(m_editable, moves);
+    }
     for (int c = 0; c < columns; ++c)
         m_grid->setColumnStretch(c, 1);
+    // Rows share the height alike, whatever their legends hold when the grid is built (a
+    // grid rebuilt mid-run has full legends; one built at start has none yet).
+    for (int r = 0; r < m_grid->rowCount(); ++r)
+        m_grid->setRowStretch(r, r < (count + columns - 1) / columns ? 1 : 0);
     m_columns = columns;
     updateGeometry();
+}
+
+void DashboardView::setEditable(bool editable)
+{
+    m_editable = editable;
+    placePanels(columnsFor(width()));
+}
+
+void DashboardView::onPanelEdit(int panel, PanelEdit edit)
+{
+    switch (edit) {
+    case PanelEdit::MoveLeft:
+        emit panelsSwapRequested(panel, panel - 1);
+        return;
+    case PanelEdit::MoveRight:
+        emit panelsSwapRequested(panel, panel + 1);
+        return;
+    case PanelEdit::MoveUp:
+        emit panelsSwapRequested(panel, panel - m_columns);
+        return;
+    case PanelEdit::MoveDown:
+        emit panelsSwapRequested(panel, panel + m_columns);
+        return;
+    case PanelEdit::Edit:
+    case PanelEdit::Rename:
+    case PanelEdit::AddDerived:
+    case PanelEdit::Remove:
+        emit panelEditRequested(panel, edit);
+        return;
+    }
 }
 
 QSize DashboardView::minimumSizeHint() const

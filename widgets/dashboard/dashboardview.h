@@ -4,6 +4,7 @@
 #include "analysis/annotationscope.h"
 #include "dashboard/dashboarddefinition.h"
 #include "dashboard/dashboardsnapshot.h"
+#include "dashboard/panelwidget.h"
 
 #include <QHash>
 #include <QTimer>
@@ -64,6 +65,8 @@ public:
         bool failed = false;
     };
     void setScenarioChecks(const std::vector<ScenarioCheck> &checks);
+    // Panels offer their edits in their right-click menu.
+    void setEditable(bool editable);
 
     QSize minimumSizeHint() const override;
 
@@ -72,9 +75,15 @@ protected:
 
 signals:
     void phaseStatisticsRequested(int panel); // a panel's right-click ▸ Statistics per phase
+    // A panel's right-click ▸ Edit panel…, Rename…, Add derived series…, Remove panel.
+    void panelEditRequested(int panel, PanelEdit edit);
+    // Move left / right / up / down: the panel and the one where it goes, as the grid shows
+    // them now (fewer columns than the dashboard's in a narrow window), change places.
+    void panelsSwapRequested(int panel, int other);
 
 private:
     int columnsFor(int width) const;
+    void onPanelEdit(int panel, PanelEdit edit);
     // Puts the panels into the grid in `columns` columns, in reading order.
     void placePanels(int columns);
     void applyChecks(); // the dashboard's checks and the scenario's, panel by panel
@@ -83,6 +92,7 @@ private:
     SampleStore *m_store;
     TimeWindow *m_window;
     QGridLayout *m_grid;
+    bool m_editable = false;
     AnnotationModel *m_annotations = nullptr;
     AnnotationScope m_scope;
     QHash<QString, bool> m_queryToggles; // name → shown, as the user switched them

@@ -80,15 +80,50 @@ PanelWidget::PanelWidget(const PanelDefinition &panel, SampleStore *store, TimeW
     connect(m_chart, &TimelineChart::legendChanged, this, &PanelWidget::updateLegend);
     // The chart takes only left presses, so a right-click is free for the panel's menu.
     m_chart->setContextMenuPolicy(Qt::CustomContextMenu);
-    connect(m_chart, &QWidget::customContextMenuRequested, this, [this](const QPoint &at) {
-        auto *menu = new QMenu(this);
-        menu->setObjectName(QStringLiteral("panelMenu"));
-        menu->setAttribute(Qt::WA_DeleteOnClose);
-        menu->addAction(tr("Statistics per phase…"), this, &PanelWidget::phaseStatisticsRequested);
-        menu->popup(m_chart->viewport()->mapToGlobal(at)); // a scroll area reports viewport coordinates
-    });
+    connect(m_chart, &QWidget::customContextMenuRequested, this,
+            [this](const QPoint &at) { showMenu(m_chart->viewport()->mapToGlobal(at)); }); // viewport coordinates
+    m_title->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_title, &QWidget::customContextMenuRequested, this,
+            [this](const QPoint &at) { showMenu(m_title->mapToGlobal(at)); });
     updateLegend();
     refreshFreshness();
+}
+
+void PanelWidget::setEditable(bool editable, Moves moves)
+{
+    m_editable = editable;
+    m_moves = moves;
+}
+
+void PanelWidget::showMenu(const QPoint &at)
+{
+    auto *menu = new QMenu(this);
+    menu->setObjectName(QStringLiteral("panelMenu"));
+    menu->setAttribute(Qt::WA_DeleteOnClose);
+    menu->addAction(tr("Statistics per phase…"), this, &PanelWidget::phaseStatisticsRequested);
+    if (m_editable) {
+        const auto add = [this, menu](const QString &text, PanelEdit edit, bool enabled = true) {
+            QAction *action = menu->addAction(text, this, [this, edit] { emit editRequested(edit); });
+            action->setEnabled(enabled);
+            return action;
+        };
+        menu->addSeparator();
+        add(tr("Edit panel…"), PanelEdit::Edit);
+        add(tr("Rename…"), PanelEdit::Rename);
+        add(tr("Add derived series…"), PanelEdit::AddDerived);
+        QMenu *move = menu->addMenu(tr("Move"));
+        move->setEnabled(m_moves.left || m_moves.right || m_moves.up || m_moves.down);
+        const auto addMove = [this, move](const QString &text, PanelEdit edit, bool enabled) {
+            move->addAction(text, this, [this, edit] { emit editRequested(edit); })->setEnabled(enabled);
+        };
+        addMove(tr("Left"), PanelEdit::MoveLeft, m_moves.left);
+        addMove(tr("Right"), PanelEdit::MoveRight, m_moves.right);
+        addMove(tr("Up"), PanelEdit::MoveUp, m_moves.up);
+        addMove(tr("Down"), PanelEdit::MoveDown, m_moves.down);
+        menu->addSeparator();
+        add(tr("Remove panel"), PanelEdit::Remove);
+    }
+    menu->popup(at);
 }
 
 void PanelWidget::applyTheme()

@@ -19,6 +19,19 @@ class TimeCursor;
 class TimeWindow;
 class TimelineChart;
 
+// What a user asks of a panel from its right-click menu, when the dashboard may be edited.
+enum class PanelEdit
+{
+    Edit, // the panel editor: title, units, series
+    Rename,
+    AddDerived, // a series computed from others
+    MoveLeft,
+    MoveRight,
+    MoveUp,
+    MoveDown,
+    Remove
+};
+
 // A panel in the grid: title, freshness (effective step, age of the newest sample, state),
 // the plot, and a legend with last / min / max / mean over the visible range.
 class PanelWidget : public QFrame
@@ -42,17 +55,31 @@ public:
     // reading each series at the crosshair's instant while it is on any panel.
     void setTimeCursor(TimeCursor *cursor);
     const std::vector<PanelCheck> &checks() const { return m_checks; }
+    // The right-click menu offers the edits (the grid says which moves there is room for).
+    struct Moves
+    {
+        bool left = false;
+        bool right = false;
+        bool up = false;
+        bool down = false;
+    };
+    void setEditable(bool editable, Moves moves);
 
 signals:
     // Right-click ▸ Statistics per phase.
     void phaseStatisticsRequested();
+    void editRequested(PanelEdit edit);
 
 private:
     void updateLegend();
     void updateStatValues(); // a stat tile's numbers: the newest values, or those at the crosshair
     void applyTheme();       // the card, title and status colours of the theme shown now
 
+    void showMenu(const QPoint &at);
+
     PanelDefinition m_panel;
+    bool m_editable = false;
+    Moves m_moves;
     TimeWindow *m_window;
     TimelineChart *m_chart;
     QLabel *m_title;

@@ -229,6 +229,15 @@ private:
     void handleSeries(const pb::SeriesInfo &info)
     {
         const QString key = fromUtf8(info.key());
+        if (!info.renamed_from().empty()) {
+            if (const auto renamed = m_seriesByKey.find(fromUtf8(info.renamed_from()));
+                renamed != m_seriesByKey.end()) {
+                const std::size_t index = renamed->second;
+                renameSeries(index, key);
+                m_seriesById.insert(info.id(), index);
+                return;
+            }
+        }
         auto it = m_seriesByKey.find(key);
         if (it == m_seriesByKey.end()) {
             it = m_seriesByKey.emplace(key, m_contents.series.size()).first;
@@ -239,6 +248,29 @@ private:
         for (const auto &[name, value] : info.labels())
             series.labels.insert(fromUtf8(name), fromUtf8(value));
         m_seriesById.insert(info.id(), it->second);
+    }
+
+    // A series renamed (its panel moved, or removed and its samples put aside): what was
+    // recorded so far goes along with it. Renames come one record at a time, so in a swap the
+    // new key is still held by the series about to leave it: the newcomer waits for it.
+    void renameSeries(std::size_t index, const QString &key)
+    {
+        SessionSeries &series = m_contents.series[index];
+        const QString old = series.key;
+        const auto oldEntry = m_seriesByKey.find(old);
+        if (oldEntry != m_seriesByKey.end() && oldEntry->second == index) {
+            m_seriesByKey.erase(oldEntry);
+            if (const auto waiting = m_waitingForKey.find(old); waiting != m_waitingForKey.end()) {
+                m_seriesByKey.insert_or_assign(old, waiting->second);
+                m_waitingForKey.erase(waiting);
+            }
+        }
+        series.key = key;
+        const auto holder = m_seriesByKey.find(key);
+        if (holder != m_seriesByKey.end() && holder->second != index && m_contents.series[holder->second].key == key)
+            m_waitingForKey.insert_or_assign(key, index);
+        else
+            m_seriesByKey.insert_or_assign(key, index);
     }
 
     void handleSamples(const pb::SampleBatch &batch)
@@ -317,6 +349,7 @@ private:
     SessionContents m_contents;
     SessionSampleCodec::Decoder m_decoder;
     std::map<QString, std::size_t> m_seriesByKey;
+    std::map<QString, std::size_t> m_waitingForKey; // renamed to a key another series still holds
     QHash<quint32, std::size_t> m_seriesById;
     std::map<quint64, Annotation> m_annotations;
     bool m_sawHeader = false;

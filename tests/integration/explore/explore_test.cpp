@@ -51,7 +51,8 @@ struct Window
     explicit Window(const QUrl &prometheus)
         : client(connectionTo(prometheus)), cursor(&main),
           editing(
-              &undo, [this] { return dashboard; }, [this](const DashboardDefinition &now) { dashboard = now; })
+              &undo, [this] { return dashboard; },
+              [this](const DashboardDefinition &now, const std::vector<KeyRename> &) { dashboard = now; })
     {
         main.menuBar()->addMenu(QStringLiteral("&View"))->setObjectName(QStringLiteral("viewMenu"));
         timeWindow.setWindowMs(2 * 60 * 1000);

@@ -546,3 +546,31 @@ TEST(SampleStore, OverlappingTailMergesDoNotDependOnSeriesLength)
     // O(tail) gives about 1; O(series) would give about 10.
     EXPECT_LT(ratio, 5.0) << "tail merges on 1M samples took " << ratio << "x those on 100k";
 }
+
+TEST(SampleStore, RenamingSwapsKeysAtOnceAndKeepsEverySample)
+{
+    SampleStore store;
+    store.merge(QStringLiteral("p0/q0/{a}"), {{QStringLiteral("a"), QStringLiteral("1")}}, std::vector<qint64>{1, 2},
+                std::vector<double>{10, 11});
+    store.merge(QStringLiteral("p1/q0/{b}"), {}, std::vector<qint64>{1}, std::vector<double>{20});
+    store.merge(QStringLiteral("derived/p0/q1"), {}, std::vector<qint64>{1}, std::vector<double>{30});
+    store.merge(QStringLiteral("derived/p0/q10"), {}, std::vector<qint64>{1}, std::vector<double>{40});
+    const SampleStore::Series *first = store.series(QStringLiteral("p0/q0/{a}"));
+    std::vector<std::pair<QString, QString>> seen;
+    QObject::connect(&store, &SampleStore::seriesRenamed,
+                     [&](const std::vector<std::pair<QString, QString>> &moved) { seen = moved; });
+
+    store.rename({{QStringLiteral("p0/q0/"), QStringLiteral("p1/q0/")},
+                  {QStringLiteral("p1/q0/"), QStringLiteral("p0/q0/")},
+                  {QStringLiteral("derived/p0/q1"), QStringLiteral("derived/p1/q1")}});
+
+    ASSERT_TRUE(store.contains(QStringLiteral("p1/q0/{a}")));
+    EXPECT_EQ(store.series(QStringLiteral("p1/q0/{a}")), first) << "the samples were not copied";
+    EXPECT_EQ(first->key(), QStringLiteral("p1/q0/{a}"));
+    EXPECT_EQ(first->labels().value(QStringLiteral("a")), QStringLiteral("1"));
+    EXPECT_EQ(first->size(), 2u);
+    EXPECT_EQ(store.series(QStringLiteral("p0/q0/{b}"))->values().front(), 20);
+    EXPECT_EQ(store.series(QStringLiteral("derived/p1/q1"))->values().front(), 30);
+    EXPECT_TRUE(store.contains(QStringLiteral("derived/p0/q10"))) << "an exact key is no prefix";
+    EXPECT_EQ(seen.size(), 3u) << "one signal with every key moved";
+}
