@@ -7,12 +7,15 @@
 #include "actions/dashboardediting.h"
 #include "actions/exploreaction.h"
 #include "annotations/annotationmodel.h"
+#include "dashboard/dashboardpoller.h"
+#include "dashboard/dashboardview.h"
 #include "eventloopwatchdog.h"
 #include "explore/exploredock.h"
 #include "explore/querybar.h"
 #include "faultserver.h"
 #include "prometheus/prometheusclient.h"
 #include "prometheusprocess.h"
+#include "store/samplestore.h"
 #include "testbedprocess.h"
 #include "testpaths.h"
 #include "timeline/timecursor.h"
@@ -163,6 +166,55 @@ TEST_F(Explore, AddToPanelPutsTheQueryIntoTheDashboardWithUndoAndRedo)
     window.undo.redo();
     EXPECT_EQ(window.dashboard.panels.size(), 2u);
     EXPECT_TRUE(window.editing.isModified());
+}
+
+TEST_F(Explore, AQueryAddedToANewPanelIsFetchedAndDrawnThereWhileTheOthersKeepTheirSamples)
+{
+    // The run's parts as LiveRun applies a change: the store's renames, the poller, the grid.
+    SampleStore store;
+    TimeWindow timeWindow;
+    timeWindow.setWindowMs(2 * 60 * 1000);
+    PrometheusClient client(connectionTo(prometheus.url()));
+    DashboardPoller poller(&client, &store, &timeWindow);
+    DashboardDefinition dashboard;
+    PanelDefinition throughput;
+    throughput.title = QStringLiteral("Throughput");
+    SeriesDefinition sent;
+    sent.query = QStringLiteral("sum(rate(starter_requests_sent_total[10s]))");
+    throughput.series.push_back(sent);
+    dashboard.panels.push_back(throughput);
+    poller.setDashboard(dashboard);
+    DashboardView view(&poller, &store, &timeWindow);
+    view.rebuild();
+    QUndoStack undo;
+    DashboardEditing editing(
+        &undo, [&] { return poller.dashboard(); },
+        [&](const DashboardDefinition &changed, const std::vector<KeyRename> &renames) {
+            store.rename(renames);
+            poller.setDashboard(changed);
+            poller.bindStoredSeries({});
+            view.rebuild();
+            poller.pollNow();
+        });
+    poller.start();
+    const auto samplesOf = [&](int panel) {
+        qsizetype count = 0;
+        for (const SeriesBinding &binding : view.shown().seriesOf(panel)) {
+            if (const SampleStore::Series *series = store.series(binding.key))
+                count += qsizetype(series->size());
+        }
+        return count;
+    };
+    ASSERT_TRUE(waitFor([&] { return samplesOf(0) > 0; }, 30000)) << "the first panel draws";
+    const qsizetype before = samplesOf(0);
+
+    EXPECT_EQ(editing.addQuery(QStringLiteral("sum(starter_rate)"), -1), 1);
+    ASSERT_EQ(view.panels().size(), 2u);
+    ASSERT_TRUE(waitFor([&] { return samplesOf(1) > 0; }, 30000)) << "the new panel is fetched and drawn";
+    EXPECT_GE(samplesOf(0), before) << "the first panel kept what it had";
+    undo.undo();
+    EXPECT_EQ(view.panels().size(), 1u);
+    EXPECT_GE(samplesOf(0), before);
 }
 
 TEST(ExploreAtScale, TenThousandMetricNamesCompleteWithoutFreezingTheWindow)
