@@ -70,7 +70,10 @@ void PanelEditingAction::onEdit(int panel, PanelEdit edit)
         addDerived(panel);
         return;
     case PanelEdit::Remove: {
-        const QString title = m_current().panels.at(std::size_t(panel)).title;
+        const DashboardDefinition dashboard = m_current();
+        if (panel < 0 || panel >= int(dashboard.panels.size()))
+            return; // the grid changed since the menu was open
+        const QString title = dashboard.panels[std::size_t(panel)].title;
         if (m_editing->removePanel(panel))
             say(tr("Removed “%1”. Ctrl+Z brings it back, with what it had drawn.").arg(title));
         return;
