@@ -3,7 +3,10 @@
 """Runs every Chaoscope benchmark in one go and prints one table of medians, ratios and goals.
 
   render     the same Chaos Day (8 h x 40 series at 1 s) drawn offscreen at 1600x1000 by raw
-             QLineSeries, by Chaoscope's TimelineChart and by QCustomPlot (render_bench)
+             QLineSeries, by Chaoscope's TimelineChart and by QCustomPlot, every one with the
+             same 1.6 px antialiased pen (render_bench); the chart's own 1 px pen as a what-if
+  export     a 6-panel blog picture of the day at 2x (2400x1350), drawn, and drawn and
+             encoded as PNG (export_bench)
   decimation M4 throughput against a plain sum over the same arrays (decimator_bench)
   backfill   opening an 8 h dashboard against a real Prometheus holding the day, created with
              promtool from generated OpenMetrics (backfill_bench)
@@ -13,7 +16,10 @@
 The app runs headless (QT_QPA_PLATFORM=offscreen) with --screenshot/--after as its lifetime;
 RSS and CPU come from /proc/<pid>. Results also go to <build>/bench-results/ (JSON, table).
 
-usage: bench/run_bench.py [--build build/bench] [--quick]
+--baseline DIR runs the render and export benchmarks of another build (of an earlier
+commit, say) right after this build's, and prints both with their ratio.
+
+usage: bench/run_bench.py [--build build/bench] [--quick] [--baseline OTHER_BUILD]
 """
 import argparse
 import datetime
@@ -139,6 +145,35 @@ def median_ms(results, name):
     return entry["real_time"] * scale
 
 
+def render_results(binary, env):
+    """The render benchmark at equal pens, and the chart with its own 1 px pen as a what-if."""
+    # The pen is named, not left to the binary's default: a baseline of an earlier commit
+    # (whose chart drew 1 px unless told) then measures the same thing.
+    render = benchmark_json(binary, [], dict(env, BENCH_LINE_WIDTH="1.6"))
+    whatif = benchmark_json(binary, ["--benchmark_filter=chaoscope"],
+                            dict(env, BENCH_LINE_WIDTH="1", BENCH_SAVE_DIR=""))
+    render.update({name + "_pen_1": entry for name, entry in whatif.items()})
+    results = {}
+    for name, entry in render.items():
+        median = entry.get("median") or {}
+        results[name] = {"median_ms": median_ms(render, name), "latency_ms": median.get("latency_ms"),
+                         "points": median.get("points")}
+    return results
+
+
+def export_results(binary, extra):
+    """{"png_480": ms, "raster_480": ms, ...}: medians per picture, by span in minutes."""
+    out = benchmark_json(binary, extra, dict(os.environ, QT_QPA_PLATFORM="offscreen",
+                                             QT_LOGGING_RULES="qt.qpa.*=false"))
+    results = {}
+    for name in out:  # "BM_Png2x/480"
+        kind, _, span = name.partition("/")
+        label = {"BM_Png2x": "png", "BM_Raster2x": "raster"}.get(kind)
+        if label:
+            results[f"{label}_{span}"] = median_ms(out, name)
+    return results
+
+
 def write_dashboard(path, metric, window):
     panels = []
     for p in range(PANELS):
@@ -212,13 +247,18 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--build", default=os.path.join(ROOT, "build", "bench"))
     parser.add_argument("--quick", action="store_true", help="fewer repetitions, shorter idle")
+    parser.add_argument("--baseline", help="another build whose render and export benchmarks run beside")
     args = parser.parse_args()
     build = os.path.abspath(args.build)
     binaries = {name: os.path.join(build, path) for name, path in {
         "render": "bench/render_bench", "decimation": "bench/decimator_bench",
         "backfill": "bench/backfill_bench", "store": "bench/store_memory_bench",
-        "app": "app/chaoscope"}.items()}
-    for path in binaries.values():
+        "export": "bench/export_bench", "app": "app/chaoscope"}.items()}
+    baseline = {}
+    if args.baseline:
+        baseline = {name: os.path.join(os.path.abspath(args.baseline), "bench", f"{name}_bench")
+                    for name in ("render", "export")}
+    for path in [*binaries.values(), *baseline.values()]:
         if not os.access(path, os.X_OK):
             sys.exit(f"missing {path}: build it first (./dev bench does)")
     for tool in ("prometheus", "promtool"):
@@ -252,18 +292,18 @@ def main():
                    BENCH_SAVE_DIR=out_dir)
         if args.quick:
             env.update(BENCH_REPS="7", BENCH_REPS_SLOW="3")
-        render = benchmark_json(binaries["render"], [], env)
-        # What-if: the chart with the 1.6 px pens of the other two variants (its own are 1 px
-        # cosmetic, the raster engine's fast path), for a like-for-like comparison.
-        whatif = benchmark_json(binaries["render"], ["--benchmark_filter=chaoscope"],
-                                dict(env, BENCH_LINE_WIDTH="1.6", BENCH_SAVE_DIR=""))
-        render.update({name + "_pen_1.6": entry for name, entry in whatif.items()})
-        results["render"] = {}
-        for name, entry in render.items():
-            median = entry.get("median") or {}
-            results["render"][name] = {"median_ms": median_ms(render, name),
-                                       "latency_ms": median.get("latency_ms"),
-                                       "points": median.get("points")}
+        results["render"] = render_results(binaries["render"], env)
+        if baseline:
+            say(f"render: the baseline {baseline['render']}")
+            results["baseline_render"] = render_results(baseline["render"], dict(env, BENCH_SAVE_DIR=""))
+
+        say("export: a 6-panel blog picture of the day at 2x")
+        export_args = [f"--benchmark_repetitions={reps}", "--benchmark_report_aggregates_only=true",
+                       "--benchmark_filter=Raster2x|Png2x"]
+        results["export"] = export_results(binaries["export"], export_args)
+        if baseline:
+            say(f"export: the baseline {baseline['export']}")
+            results["baseline_export"] = export_results(baseline["export"], export_args)
 
         say("backfill: generating 8 h x 40 series and creating TSDB blocks with promtool")
         t = time.time()
@@ -319,21 +359,42 @@ def render_table(r):
     def cell(scenario, variant, key="median_ms"):
         return (ren.get(f"render/{scenario}/{variant}") or {}).get(key)
 
-    add("render: 8 h x 40 series (1.15 M samples), offscreen 1600x1000, median ms")
+    add("render: 8 h x 40 series (1.15 M samples), offscreen 1600x1000, median ms;"
+        " every variant with a 1.6 px antialiased pen")
     add(f"  {'':<24}{'raw QLineSeries':>17}{'Chaoscope':>12}{'QCustomPlot':>13}   goal")
+    goals = {"redraw": 100, "live_tick": 16}
     for scenario, label in (("redraw", "full redraw (pan)"), ("live_tick", "live tick, 15 min")):
         raw, ours, qcp = (cell(scenario, v) for v in ("raw", "chaoscope", "qcustomplot"))
-        add(f"  {label:<24}{fmt(raw):>17}{fmt(ours):>12}{fmt(qcp):>13}")
+        goal = goals[scenario]
+        add(f"  {label:<24}{fmt(raw):>17}{fmt(ours):>12}{fmt(qcp):>13}"
+            f"   Chaoscope <= {goal} ms: {verdict(ours and ours <= goal)}")
     raw, ours, qcp = (cell("redraw", v) for v in ("raw", "chaoscope", "qcustomplot"))
     speedup = raw / ours if raw and ours else None
     vs_qcp = ours / qcp if ours and qcp else None
-    tick = cell("live_tick", "chaoscope")
     add(f"  redraw: raw / Chaoscope = {fmt(speedup)}x   (goal >= 10x: {verdict(speedup and speedup >= 10)})")
     add(f"  redraw: Chaoscope / QCustomPlot = {fmt(vs_qcp, 2)}   (goal <= 1: {verdict(vs_qcp and vs_qcp <= 1)})")
-    add(f"  live tick: Chaoscope {fmt(tick)} ms   (goal <= 16 ms: {verdict(tick and tick <= 16)});"
-        f" latency incl. the coalescing timer {fmt(cell('live_tick', 'chaoscope', 'latency_ms'))} ms")
-    add(f"  what-if, the chart with 1.6 px pens like the others: redraw {fmt(cell('redraw', 'chaoscope_pen_1.6'))} ms,"
-        f" live tick {fmt(cell('live_tick', 'chaoscope_pen_1.6'))} ms")
+    add(f"  live tick: latency incl. the coalescing timer {fmt(cell('live_tick', 'chaoscope', 'latency_ms'))} ms")
+    add(f"  what-if, the chart with its own 1 px cosmetic pen: redraw {fmt(cell('redraw', 'chaoscope_pen_1'))} ms,"
+        f" live tick {fmt(cell('live_tick', 'chaoscope_pen_1'))} ms")
+    base = r.get("baseline_render")
+    if base:
+        for variant, label in (("chaoscope", "Chaoscope, 1.6 px"), ("chaoscope_pen_1", "Chaoscope, 1 px")):
+            for scenario in ("redraw", "live_tick"):
+                before = (base.get(f"render/{scenario}/{variant}") or {}).get("median_ms")
+                after = cell(scenario, variant)
+                add(f"  baseline -> this build, {label}, {scenario}: {fmt(before)} -> {fmt(after)} ms"
+                    f" ({fmt(after / before if after and before else None, 2)})")
+    add("")
+    ex = r.get("export", {})
+    add("export: 6 panels x 6 series, blog theme (1.5 px lines), 2400x1350 PNG, median ms")
+    for span, label in (("480", "8 h shown"), ("15", "15 min shown")):
+        add(f"  {label:<14} drawn {fmt(ex.get(f'raster_{span}')):>8}   drawn and encoded {fmt(ex.get(f'png_{span}')):>8}")
+    bex = r.get("baseline_export")
+    if bex:
+        for key in ("raster_480", "png_480", "raster_15", "png_15"):
+            before, after = bex.get(key), ex.get(key)
+            add(f"  baseline -> this build, {key}: {fmt(before)} -> {fmt(after)} ms"
+                f" ({fmt(after / before if after and before else None, 2)})")
     add("")
     dec = r.get("decimation", {})
     m4 = (dec.get("decimation/m4") or {}).get("bytes_per_second")

@@ -12,6 +12,7 @@
 #include "timeline/annotationlayout.h"
 #include "timeline/heatmapgrid.h"
 #include "timeline/heatmappaint.h"
+#include "timeline/linestroke.h"
 #include "timeline/seriesgeometry.h"
 #include "timeline/statnumber.h"
 #include "timeline/timeticks.h"
@@ -19,6 +20,7 @@
 
 #include <QDateTime>
 #include <QFontMetricsF>
+#include <QPaintEngine>
 #include <QPainter>
 #include <QPainterPath>
 #include <algorithm>
@@ -1148,6 +1150,9 @@ void FigurePainter::paintSeries(QPainter &painter, const CellPlan &cell) const
     const ValueScale &left = cell.left;
     const ValueScale &right = cell.right;
     const qint64 columnMs = Decimator::columnMsFor(cell.range, int(plot.width()));
+    // An SVG keeps each series as one path, for the editors a post goes through; a raster
+    // picture strokes the runs as the chart does.
+    const bool vector = painter.paintEngine() && painter.paintEngine()->type() == QPaintEngine::SVG;
     for (const Layer &layer : cell.layers) {
         int index = 0;
         for (const ExportFigure::Series &series : layer.panel->series) {
@@ -1165,17 +1170,16 @@ void FigurePainter::paintSeries(QPainter &painter, const CellPlan &cell) const
             const ValueScale &scale = series.definition.axis == AxisSide::Right ? right : left;
             const bool step = series.definition.style == SeriesStyle::Step;
 
-            // One path per series (an SVG <path>); a gap starts a new subpath. Areas are filled
-            // down to the axis per run of samples, then stroked like a line. The runs are the
-            // chart's (SeriesGeometry), so a picture draws gaps and steps as the panel does.
-            // A layer's own time maps to the cell's axis through its own range.
+            // Areas are filled down to the axis per run of samples, then stroked like a line.
+            // The runs are the chart's (SeriesGeometry), so a picture draws gaps and steps as
+            // the panel does. A layer's own time maps to the cell's axis through its own range.
             const SeriesGeometry::Mapping mapping =
                 SeriesGeometry::Mapping::of(layer.axis, scale.low, scale.high, plot);
-            QPainterPath line;
+            const std::vector<QPolygonF> runs =
+                SeriesGeometry::polylines(points.timestampsMs, points.values, mapping, step);
             QPainterPath fill;
             const double base = mapping.y(std::clamp(0.0, scale.low, scale.high));
-            for (const QPolygonF &run : SeriesGeometry::polylines(points.timestampsMs, points.values, mapping, step)) {
-                line.addPolygon(run);
+            for (const QPolygonF &run : runs) {
                 if (series.definition.style == SeriesStyle::Area && layer.run < 0 && run.size() >= 2) {
                     QPainterPath area;
                     area.addPolygon(SeriesGeometry::areaOf(run, base));
@@ -1190,9 +1194,18 @@ void FigurePainter::paintSeries(QPainter &painter, const CellPlan &cell) const
             QPen pen(color, m_theme.lineWidth, layer.run >= 0 ? overlayStyle(seriesIndex) : Qt::SolidLine);
             pen.setJoinStyle(Qt::BevelJoin);
             pen.setCapStyle(Qt::FlatCap);
-            painter.setPen(pen);
             painter.setBrush(Qt::NoBrush);
-            painter.drawPath(line);
+            if (vector) {
+                // One path per series (an SVG <path>); a gap starts a new subpath.
+                QPainterPath line;
+                for (const QPolygonF &run : runs)
+                    line.addPolygon(run);
+                painter.setPen(pen);
+                painter.drawPath(line);
+            } else {
+                for (const QPolygonF &run : runs)
+                    LineStroke::draw(&painter, pen, run); // the chart's stroke, at the cost of the columns
+            }
         }
     }
 }

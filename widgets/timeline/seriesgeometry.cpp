@@ -50,6 +50,40 @@ std::vector<QPolygonF> polylines(std::span<const qint64> timestampsMs, std::span
     return runs;
 }
 
+std::vector<QLineF> columnStrokes(const QPolygonF &run)
+{
+    std::vector<QLineF> lines;
+    const qsizetype n = run.size();
+    if (n < 2)
+        return lines;
+    lines.reserve(std::size_t(std::min<qsizetype>(n, 8192)));
+    qsizetype i = 0;
+    while (i < n) {
+        // The points from i to j share a column.
+        const double column = std::floor(run[i].x());
+        qsizetype j = i;
+        double low = run[i].y();
+        double high = low;
+        while (j + 1 < n && std::floor(run[j + 1].x()) == column) {
+            ++j;
+            low = std::min(low, run[j].y());
+            high = std::max(high, run[j].y());
+        }
+        if (i > 0)
+            lines.emplace_back(run[i - 1], run[i]); // from the previous column
+        if (j > i) {
+            if (high - low >= 1) {
+                const double x = (run[i].x() + run[j].x()) / 2;
+                lines.emplace_back(QPointF(x, low), QPointF(x, high));
+            } else {
+                lines.emplace_back(run[i], run[j]);
+            }
+        }
+        i = j + 1;
+    }
+    return lines;
+}
+
 QPolygonF areaOf(const QPolygonF &run, double baseY)
 {
     QPolygonF area;

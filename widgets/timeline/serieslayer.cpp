@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "timeline/serieslayer.h"
 
+#include "timeline/linestroke.h"
+
 #include <QPainter>
 #include <algorithm>
 #include <cmath>
@@ -18,34 +20,6 @@ bool sameStyle(const SeriesLayer::Series &a, const SeriesLayer::Series &b)
 {
     return a.color == b.color && a.fill == b.fill && a.style == b.style && a.axis == b.axis && a.dashed == b.dashed &&
            a.visible == b.visible;
-}
-
-// A pen wider than one device pixel leaves the raster engine's cosmetic fast path: it strokes
-// the outline of the whole polyline and fills it, and the cost of that fill grows much faster
-// than the number of points (5 s for a day of 40 series at 1.6 px, against 0.3 s at 1 px).
-// In pieces of this many points it stays about linear (1 s); a piece continues the previous
-// one's dashes.
-constexpr qsizetype kWidePenChunk = 16;
-
-void strokePolyline(QPainter *painter, QPen pen, const QPolygonF &run)
-{
-    const qsizetype chunk = kWidePenChunk;
-    if (pen.widthF() <= 1 || run.size() <= chunk) {
-        painter->drawPolyline(run);
-        return;
-    }
-    const bool dashed = pen.style() != Qt::SolidLine;
-    double travelled = 0; // in pen widths, as dash offsets are
-    for (qsizetype begin = 0; begin + 1 < run.size(); begin += chunk) {
-        const qsizetype count = std::min<qsizetype>(chunk + 1, run.size() - begin);
-        if (dashed) {
-            pen.setDashOffset(travelled);
-            painter->setPen(pen);
-            for (qsizetype k = begin + 1; k < begin + count; ++k)
-                travelled += QLineF(run[k - 1], run[k]).length() / pen.widthF();
-        }
-        painter->drawPolyline(run.constData() + begin, int(count));
-    }
 }
 
 } // namespace
@@ -265,18 +239,12 @@ void SeriesLayer::paint(QPainter *painter, const QRectF &exposed) const
                     painter->drawPolygon(SeriesGeometry::areaOf(run, base));
             }
         }
-        // Cosmetic: the width is in device pixels whatever the transform, and no generic
-        // stroker runs per point.
+        // Cosmetic: the width is in device pixels whatever the transform.
         QPen pen(s.color, m_lineWidth, s.dashed ? Qt::DashLine : Qt::SolidLine, Qt::FlatCap, Qt::BevelJoin);
         pen.setCosmetic(true);
-        painter->setPen(pen);
         painter->setBrush(Qt::NoBrush);
-        for (const QPolygonF &run : runs) {
-            if (run.size() == 1)
-                painter->drawPoint(run.constFirst()); // a lone sample between gaps
-            else
-                strokePolyline(painter, pen, run);
-        }
+        for (const QPolygonF &run : runs)
+            LineStroke::draw(painter, pen, run);
     }
     painter->restore();
 }
