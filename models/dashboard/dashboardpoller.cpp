@@ -12,6 +12,7 @@
 
 #include <QElapsedTimer>
 #include <QFuture>
+#include <QSet>
 #include <algorithm>
 
 namespace {
@@ -327,8 +328,8 @@ void DashboardPoller::pollQuery(QueryState &state, bool tail)
     const TimeRange visible = m_window->range();
     const qint64 step = stepFor(state.panel, visible);
     const Planner::View view{visible, m_window->isLive(), m_window->now()};
-    const Planner::Next next =
-        planner().next(view, step, {state.coverage, state.newestMs, state.load.tailStepMs}, tail);
+    const Planner::Next next = planner().next(
+        view, step, {state.coverage, state.newestMs, state.load.tailStepMs, m_revisions.learnedMs()}, tail);
     if (next.kind == Planner::Next::Kind::History) {
         planHistory(state, next.range, step);
         return;
@@ -546,11 +547,48 @@ void DashboardPoller::applyTailAnswer(const Answer &answer)
     QueryState &state = m_queries[std::size_t(answer.query)];
     state.inFlight = false;
     state.answered = true;
+    if (answer.result)
+        noteRevisions(state, answer);
     if (storeAnswer(state, answer.result)) {
         // Record coverage up to the range's end even when the newest instants had no sample,
         // so an empty query is not refetched over and over.
         state.coverage.record(answer.range, answer.stepMs);
     }
+}
+
+QString DashboardPoller::keyOf(const QueryState &state, const PromSeries &series) const
+{
+    return SeriesKey::ofQuery(state.panel, state.query, state.keyValues, series.labelKey());
+}
+
+void DashboardPoller::noteRevisions(const QueryState &state, const Answer &answer)
+{
+    std::optional<qint64> oldest;
+    const auto note = [&](std::optional<qint64> revised) {
+        if (revised)
+            oldest = std::min(oldest.value_or(*revised), *revised);
+    };
+    const std::optional<qint64> askedUntil = state.coverage.fetchedUntil();
+    QSet<QString> answered;
+    for (const PromSeries &series : answer.result->series) {
+        const QString key = keyOf(state, series);
+        answered.insert(key);
+        const SampleStore::Series *stored = m_store->series(key);
+        note(stored ? RevisionWindow::oldestRevision(stored->timestampsMs(), stored->values(), series.timestampsMs,
+                                                     series.values, answer.range, askedUntil)
+                    : RevisionWindow::oldestRevision({}, {}, series.timestampsMs, series.values, answer.range,
+                                                     askedUntil));
+    }
+    // A series of this query the answer left out, where it had samples.
+    for (const SeriesBinding &binding : m_bindings.ofPanel(state.panel)) {
+        if (binding.query != state.query || answered.contains(binding.key))
+            continue;
+        if (const SampleStore::Series *stored = m_store->series(binding.key))
+            note(RevisionWindow::oldestRevision(stored->timestampsMs(), stored->values(), {}, {}, answer.range,
+                                                askedUntil));
+    }
+    if (m_revisions.observe(answer.range, answer.stepMs, oldest))
+        m_stats.revisedMs = m_revisions.learnedMs();
 }
 
 bool DashboardPoller::storeAnswer(QueryState &state, const Result<PromQueryResult> &result)
@@ -573,7 +611,7 @@ bool DashboardPoller::storeAnswer(QueryState &state, const Result<PromQueryResul
     const auto &panel = m_dashboard.panels[std::size_t(state.panel)];
     const QString legendTemplate = panel.series[std::size_t(state.query)].legend;
     for (const PromSeries &series : result->series) {
-        const QString key = SeriesKey::ofQuery(state.panel, state.query, state.keyValues, series.labelKey());
+        const QString key = keyOf(state, series);
         const std::optional<SeriesBinding> added =
             m_bindings.bindQueried(state.panel, state.query, key, legendTemplate, series.labels);
         m_store->merge(key, series.labels, series.timestampsMs, series.values);

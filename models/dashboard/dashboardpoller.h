@@ -9,6 +9,7 @@
 #include "dashboard/fetchcoverage.h"
 #include "dashboard/historyplanner.h"
 #include "dashboard/panelstatus.h"
+#include "dashboard/revisionwindow.h"
 #include "dashboard/seriesbindings.h"
 #include "prometheus/prometheustypes.h"
 #include "store/serieskey.h"
@@ -46,9 +47,10 @@ public:
 
     struct Stats
     {
-        int succeeded = 0;  // query calls answered with data or an empty result
-        int failed = 0;     // query calls that failed for any reason
-        int sourceDown = 0; // of those, failed because the source was unreachable
+        int succeeded = 0;    // query calls answered with data or an empty result
+        int failed = 0;       // query calls that failed for any reason
+        int sourceDown = 0;   // of those, failed because the source was unreachable
+        qint64 revisedMs = 0; // how far back the server was seen to revise its answers
     };
 
     DashboardPoller(PrometheusClient *client, SampleStore *store, TimeWindow *window, QObject *parent = nullptr);
@@ -151,6 +153,10 @@ private:
     void arrived(Answer answer);
     void applyAnswers();
     void applyTailAnswer(const Answer &answer);
+    QString keyOf(const QueryState &state, const PromSeries &series) const;
+    // Compares a tail answer with what the store has before it is merged: a server that
+    // revises older samples than the overlap asked for widens the overlap (RevisionWindow).
+    void noteRevisions(const QueryState &state, const Answer &answer);
     // Merges a successful answer into the store; false (with the error kept) on failure.
     bool storeAnswer(QueryState &state, const Result<PromQueryResult> &result);
     void planHistory(QueryState &state, const TimeRange &wanted, qint64 panelStepMs);
@@ -183,6 +189,7 @@ private:
     std::vector<PanelStatus> m_panelStatus;
     SeriesBindings m_bindings;
     qint64 m_scrapeIntervalMs = 1000;
+    RevisionWindow m_revisions;  // of the server: how far back the tail asks again
     Generation m_generation;     // advanced by setDashboard: older answers are dropped
     int m_inFlight = 0;          // tail and history requests
     HistoryQueue m_historyQueue; // not sent yet

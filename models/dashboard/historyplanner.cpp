@@ -117,7 +117,8 @@ HistoryPlanner::Next HistoryPlanner::next(const View &view, qint64 panelStepMs, 
     // history was loaded with (never coarser than the panel needs).
     const qint64 tailStep = std::min(query.tailStepMs.value_or(panelStepMs), panelStepMs);
     const qint64 from = query.newestMs.value_or(*fetchedUntil);
-    const TimeRange wanted = StepPlanner::alignToStep({from - kOverlapSteps * tailStep, view.nowMs}, tailStep);
+    const qint64 overlap = std::max(kOverlapSteps * tailStep, query.revisedMs);
+    const TimeRange wanted = StepPlanner::alignToStep({from - overlap, view.nowMs}, tailStep);
     if (wanted.isEmpty())
         return {};
     return {Next::Kind::Tail, wanted, tailStep};

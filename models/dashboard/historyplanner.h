@@ -118,6 +118,9 @@ public:
         const FetchCoverage &coverage;
         std::optional<qint64> newestMs; // newest sample received
         std::optional<qint64> tailStepMs;
+        // How far back the server has been seen to revise its answers (RevisionWindow): the
+        // tail asks again for at least that much, and never less than kOverlapSteps.
+        qint64 revisedMs = 0;
     };
     struct Next
     {

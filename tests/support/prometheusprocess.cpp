@@ -4,6 +4,7 @@
 #include "freeport.h"
 #include "waitfor.h"
 
+#include <QDateTime>
 #include <QEventLoop>
 #include <QFile>
 #include <QJsonArray>
@@ -18,7 +19,17 @@
 #include <cmath>
 #include <limits>
 
-PrometheusProcess::PrometheusProcess() = default;
+PrometheusProcess::PrometheusProcess(Server server) : m_server(server) {}
+
+QString PrometheusProcess::serverName() const
+{
+    return m_server == Server::Prometheus ? QStringLiteral("Prometheus") : QStringLiteral("VictoriaMetrics");
+}
+
+QString PrometheusProcess::selfJob() const
+{
+    return m_server == Server::Prometheus ? QStringLiteral("prometheus") : QStringLiteral("victoria-metrics");
+}
 
 PrometheusProcess::~PrometheusProcess()
 {
@@ -27,19 +38,24 @@ PrometheusProcess::~PrometheusProcess()
 
 bool PrometheusProcess::start(const QList<Target> &extraTargets, int readyTimeoutMs)
 {
-    const QString binary = QStandardPaths::findExecutable(QStringLiteral("prometheus"));
+    const bool prometheus = m_server == Server::Prometheus;
+    const QString program = prometheus ? QStringLiteral("prometheus") : QStringLiteral("victoria-metrics");
+    const QString binary = QStandardPaths::findExecutable(program);
     if (binary.isEmpty()) {
-        m_error = QStringLiteral("the prometheus binary is not on PATH (apt-get install prometheus)");
+        m_error = QStringLiteral("the %1 binary is not on PATH (apt-get install %1)").arg(program);
         return false;
     }
     m_dir = std::make_unique<QTemporaryDir>();
     m_port = freeLoopbackPort();
 
-    QString config = QStringLiteral("global:\n  scrape_interval: 1s\n  evaluation_interval: 1s\n"
+    // VictoriaMetrics reads the same scrape configuration; it refuses the rule evaluation
+    // interval, which it has no use for.
+    QString config = QStringLiteral("global:\n  scrape_interval: 1s\n%1"
                                     "scrape_configs:\n"
-                                    "  - job_name: prometheus\n"
+                                    "  - job_name: %2\n"
                                     "    static_configs:\n"
-                                    "      - targets: ['127.0.0.1:%1']\n")
+                                    "      - targets: ['127.0.0.1:%3']\n")
+                         .arg(prometheus ? QStringLiteral("  evaluation_interval: 1s\n") : QString(), selfJob())
                          .arg(m_port);
     // Targets of one job share one scrape config: Prometheus refuses a job name twice.
     QStringList jobs;
@@ -65,6 +81,14 @@ bool PrometheusProcess::start(const QList<Target> &extraTargets, int readyTimeou
     file.write(config.toUtf8());
     file.close();
 
+    if (!prometheus) {
+        return launch(binary,
+                      {QStringLiteral("-promscrape.config=") + file.fileName(),
+                       QStringLiteral("-storageDataPath=") + m_dir->filePath(QStringLiteral("data")),
+                       QStringLiteral("-httpListenAddr=127.0.0.1:%1").arg(m_port),
+                       QStringLiteral("-loggerLevel=ERROR")},
+                      readyTimeoutMs);
+    }
     return launch(binary,
                   {QStringLiteral("--config.file=") + file.fileName(),
                    QStringLiteral("--storage.tsdb.path=") + m_dir->filePath(QStringLiteral("data")),
@@ -90,7 +114,7 @@ bool PrometheusProcess::launch(const QString &binary, const QStringList &argumen
     m_process->setProcessChannelMode(QProcess::MergedChannels);
     m_process->start(binary, arguments);
     if (!m_process->waitForStarted(10000)) {
-        m_error = QStringLiteral("prometheus did not start: ") + m_process->errorString();
+        m_error = serverName() + QStringLiteral(" did not start: ") + m_process->errorString();
         return false;
     }
     const bool ready = waitFor(
@@ -98,12 +122,12 @@ bool PrometheusProcess::launch(const QString &binary, const QStringList &argumen
             if (m_process->state() != QProcess::Running)
                 return true;
             int status = 0;
-            get(QStringLiteral("-/ready"), &status);
+            get(m_server == Server::Prometheus ? QStringLiteral("-/ready") : QStringLiteral("health"), &status);
             return status == 200;
         },
         readyTimeoutMs, 100);
     if (!ready || m_process->state() != QProcess::Running) {
-        m_error = QStringLiteral("prometheus did not become ready: ") + log();
+        m_error = serverName() + QStringLiteral(" did not become ready: ") + log();
         return false;
     }
     return true;
@@ -163,6 +187,29 @@ double PrometheusProcess::instantValue(const QString &query)
     bool ok = false;
     const double parsed = value.at(1).toString().toDouble(&ok);
     return ok ? parsed : std::numeric_limits<double>::quiet_NaN();
+}
+
+bool PrometheusProcess::waitForRangeSamples(const QString &query, int points, int timeoutMs)
+{
+    return waitFor(
+        [&] {
+            const qint64 now = QDateTime::currentSecsSinceEpoch();
+            QUrlQuery params;
+            params.addQueryItem(QStringLiteral("query"), query);
+            params.addQueryItem(QStringLiteral("start"), QString::number(now - 60));
+            params.addQueryItem(QStringLiteral("end"), QString::number(now));
+            params.addQueryItem(QStringLiteral("step"), QStringLiteral("1"));
+            const QByteArray body = get(QStringLiteral("api/v1/query_range?") + params.toString(QUrl::FullyEncoded));
+            const QJsonArray result = QJsonDocument::fromJson(body)
+                                          .object()
+                                          .value(QStringLiteral("data"))
+                                          .toObject()
+                                          .value(QStringLiteral("result"))
+                                          .toArray();
+            return !result.isEmpty() &&
+                   result.first().toObject().value(QStringLiteral("values")).toArray().size() >= points;
+        },
+        timeoutMs, 500);
 }
 
 bool PrometheusProcess::waitForSeries(const QString &query, int timeoutMs)

@@ -10,9 +10,18 @@
 // The real Prometheus binary (Debian's `prometheus`) on a free loopback port, with a
 // generated configuration and a temporary data folder. Scrapes itself every second, plus
 // any extra targets. Stopped (and its folder removed) on destruction.
+// Or VictoriaMetrics (Debian's `victoria-metrics`), a second implementation of the same
+// query API, started with its defaults and the same scrape configuration: the tests about
+// compatibility run against both.
 class PrometheusProcess
 {
 public:
+    enum class Server
+    {
+        Prometheus,
+        VictoriaMetrics
+    };
+
     struct Target
     {
         QString job;
@@ -27,7 +36,7 @@ public:
         QString file;
     };
 
-    PrometheusProcess();
+    explicit PrometheusProcess(Server server = Server::Prometheus);
     void setFileTargets(const QList<FileTargets> &files) { m_fileTargets = files; }
     ~PrometheusProcess();
     PrometheusProcess(const PrometheusProcess &) = delete;
@@ -41,12 +50,20 @@ public:
     bool restart(int readyTimeoutMs = 30000);
 
     QUrl url() const; // http://127.0.0.1:<port>/
+    Server server() const { return m_server; }
+    QString serverName() const; // "Prometheus", "VictoriaMetrics"
+    // The job of the server's own metrics ("prometheus", "victoria-metrics"): `up{job=...}`.
+    QString selfJob() const;
     quint16 port() const { return m_port; }
     QString errorString() const { return m_error; }
     QString log() const; // what Prometheus printed (for failure messages)
 
     // Waits until an instant query returns at least one sample for `query` (e.g. "up").
     bool waitForSeries(const QString &query, int timeoutMs);
+    // Waits until a range query over the last minute at a 1 s step returns at least `points`
+    // samples of one series for `query`. VictoriaMetrics answers a new series' instant query
+    // well before its range queries (40 s after its first scrape, seen here).
+    bool waitForRangeSamples(const QString &query, int points, int timeoutMs);
     // Runs an instant query synchronously (test convenience; event loop inside). NaN on failure.
     double instantValue(const QString &query);
 
@@ -54,6 +71,7 @@ private:
     QByteArray get(const QString &pathAndQuery, int *status = nullptr);
     bool launch(const QString &binary, const QStringList &arguments, int readyTimeoutMs);
 
+    Server m_server = Server::Prometheus;
     QList<FileTargets> m_fileTargets;
     std::unique_ptr<QTemporaryDir> m_dir;
     std::unique_ptr<QProcess> m_process;
