@@ -6,6 +6,13 @@
 
 namespace SeriesGeometry {
 
+namespace {
+
+// A joint closer than this to the straight line through its neighbours is no bend.
+constexpr double kStraightPx = 0.05;
+
+} // namespace
+
 Mapping Mapping::of(const TimeRange &range, double low, double high, const QRectF &plot)
 {
     Mapping m;
@@ -57,6 +64,26 @@ std::vector<QLineF> columnStrokes(const QPolygonF &run)
     if (n < 2)
         return lines;
     lines.reserve(std::size_t(std::min<qsizetype>(n, 8192)));
+    // A line that goes straight on from the last one lengthens it: two antialiased lines
+    // meeting end to end leave a light seam at the joint, a dotted look on a flat series (a
+    // set-point, a pool's size) that one line does not have.
+    const auto append = [&lines](const QLineF &line) {
+        if (line.p1() == line.p2())
+            return;
+        if (!lines.empty() && lines.back().p2() == line.p1()) {
+            const QLineF joined(lines.back().p1(), line.p2());
+            const QPointF d = joined.p2() - joined.p1();
+            const QPointF j = line.p1() - joined.p1();
+            const double length = std::hypot(d.x(), d.y());
+            const double off = length > 0 ? std::abs(d.x() * j.y() - d.y() * j.x()) / length : 0;
+            const bool ahead = QPointF::dotProduct(lines.back().p2() - lines.back().p1(), line.p2() - line.p1()) > 0;
+            if (ahead && off < kStraightPx) {
+                lines.back() = joined;
+                return;
+            }
+        }
+        lines.push_back(line);
+    };
     qsizetype i = 0;
     while (i < n) {
         // The points from i to j share a column.
@@ -70,13 +97,13 @@ std::vector<QLineF> columnStrokes(const QPolygonF &run)
             high = std::max(high, run[j].y());
         }
         if (i > 0)
-            lines.emplace_back(run[i - 1], run[i]); // from the previous column
+            append(QLineF(run[i - 1], run[i])); // from the previous column
         if (j > i) {
             if (high - low >= 1) {
                 const double x = (run[i].x() + run[j].x()) / 2;
-                lines.emplace_back(QPointF(x, low), QPointF(x, high));
+                append(QLineF(QPointF(x, low), QPointF(x, high)));
             } else {
-                lines.emplace_back(run[i], run[j]);
+                append(QLineF(run[i], run[j]));
             }
         }
         i = j + 1;

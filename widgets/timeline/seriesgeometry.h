@@ -53,7 +53,8 @@ inline std::vector<QPolygonF> polylines(std::span<const qint64> timestampsMs, st
 // than a unit stay a segment from the first to the last. Drawn as lines with flat caps
 // (QPainter::drawLines rasterizes each alone, without a stroker) they cover what the polyline
 // with bevel joins would, within the pen's antialiasing: a vertical line ends at the extent
-// as a bevel join does. A run of one point gives no line.
+// as a bevel join does. Lines that go straight on from each other are one line, so that a flat
+// series has no seams at the joints. A run of one point gives no line.
 std::vector<QLineF> columnStrokes(const QPolygonF &run);
 
 // A run closed down to (or up to) baseY: what an area series fills.

@@ -138,15 +138,38 @@ std::pair<int, int> coveredRows(const QImage &image, int x)
 
 } // namespace
 
-TEST(ColumnStrokes, SparseRunKeepsEverySegment)
+TEST(ColumnStrokes, SparseRunKeepsItsPathJoiningOnlyStraightSegments)
 {
     const QPolygonF run = sparseRun();
     const std::vector<QLineF> lines = SeriesGeometry::columnStrokes(run);
-    ASSERT_EQ(lines.size(), std::size_t(run.size() - 1));
-    for (qsizetype k = 1; k < run.size(); ++k) {
-        EXPECT_EQ(lines[std::size_t(k - 1)].p1(), run[k - 1]);
-        EXPECT_EQ(lines[std::size_t(k - 1)].p2(), run[k]);
+    ASSERT_FALSE(lines.empty());
+    ASSERT_LE(lines.size(), std::size_t(run.size() - 1));
+    EXPECT_EQ(lines.front().p1(), run.first());
+    EXPECT_EQ(lines.back().p2(), run.last());
+    for (std::size_t k = 1; k < lines.size(); ++k)
+        ASSERT_EQ(lines[k - 1].p2(), lines[k].p1()) << "the path breaks at line " << k;
+    // Every sample lies on the path, within the tolerance of a straight joint.
+    for (const QPointF &p : run) {
+        const bool onALine = std::any_of(lines.begin(), lines.end(), [&](const QLineF &line) {
+            const QPointF d = line.p2() - line.p1();
+            const QPointF v = p - line.p1();
+            const double length2 = QPointF::dotProduct(d, d);
+            const double t = length2 > 0 ? std::clamp(QPointF::dotProduct(v, d) / length2, 0.0, 1.0) : 0;
+            const QPointF nearest = line.p1() + t * d;
+            return std::hypot(p.x() - nearest.x(), p.y() - nearest.y()) < 0.06;
+        });
+        EXPECT_TRUE(onALine) << p.x() << "," << p.y();
     }
+}
+
+TEST(ColumnStrokes, AFlatSeriesIsOneLine)
+{
+    QPolygonF run;
+    for (int x = 10; x < 500; x += 3)
+        run << QPointF(x + 0.5, 80.3);
+    const std::vector<QLineF> lines = SeriesGeometry::columnStrokes(run);
+    ASSERT_EQ(lines.size(), 1u);
+    EXPECT_EQ(lines[0], QLineF(run.first(), run.last()));
 }
 
 TEST(ColumnStrokes, DenseRunCostsTwoLinesPerColumnWhateverItsPoints)
@@ -209,6 +232,25 @@ TEST(LineStroke, SparseRunLooksAsTheStrokedPolyline)
     ASSERT_GT(d.covered, 600);
     EXPECT_LT(d.lost, d.covered / 50);
     EXPECT_LT(d.added, d.covered / 50);
+}
+
+TEST(LineStroke, AFlatLineHasNoSeamsAtItsSamples)
+{
+    // A set-point or a pool size: flat for minutes. Lines meeting end to end would leave a
+    // lighter pixel at every sample, a dotted look.
+    QPolygonF run;
+    for (int x = 10; x < kWidth - 10; x += 3)
+        run << QPointF(x + 0.3, 100.4);
+    const QImage drawn = strokedByLineStroke(run);
+    double lightest = 1;
+    double darkest = 0;
+    for (int x = 20; x < kWidth - 20; ++x) {
+        const double c = coverage(drawn.pixel(x, 100));
+        lightest = std::min(lightest, c);
+        darkest = std::max(darkest, c);
+    }
+    EXPECT_GT(darkest, 0.5);
+    EXPECT_LT(darkest - lightest, 0.05) << "coverage along the line varies from " << lightest << " to " << darkest;
 }
 
 TEST(LineStroke, DashedWidePenKeepsItsDashes)
