@@ -170,17 +170,22 @@ QByteArray PrometheusProcess::get(const QString &pathAndQuery, int *status)
     return body;
 }
 
+QJsonArray PrometheusProcess::resultOf(const QString &path, const QUrlQuery &params)
+{
+    const QByteArray body = get(path + params.toString(QUrl::FullyEncoded));
+    return QJsonDocument::fromJson(body)
+        .object()
+        .value(QStringLiteral("data"))
+        .toObject()
+        .value(QStringLiteral("result"))
+        .toArray();
+}
+
 double PrometheusProcess::instantValue(const QString &query)
 {
     QUrlQuery params;
     params.addQueryItem(QStringLiteral("query"), query);
-    const QByteArray body = get(QStringLiteral("api/v1/query?") + params.toString(QUrl::FullyEncoded));
-    const QJsonArray result = QJsonDocument::fromJson(body)
-                                  .object()
-                                  .value(QStringLiteral("data"))
-                                  .toObject()
-                                  .value(QStringLiteral("result"))
-                                  .toArray();
+    const QJsonArray result = resultOf(QStringLiteral("api/v1/query?"), params);
     if (result.isEmpty())
         return std::numeric_limits<double>::quiet_NaN();
     const QJsonArray value = result.first().toObject().value(QStringLiteral("value")).toArray();
@@ -199,13 +204,7 @@ bool PrometheusProcess::waitForRangeSamples(const QString &query, int points, in
             params.addQueryItem(QStringLiteral("start"), QString::number(now - 60));
             params.addQueryItem(QStringLiteral("end"), QString::number(now));
             params.addQueryItem(QStringLiteral("step"), QStringLiteral("1"));
-            const QByteArray body = get(QStringLiteral("api/v1/query_range?") + params.toString(QUrl::FullyEncoded));
-            const QJsonArray result = QJsonDocument::fromJson(body)
-                                          .object()
-                                          .value(QStringLiteral("data"))
-                                          .toObject()
-                                          .value(QStringLiteral("result"))
-                                          .toArray();
+            const QJsonArray result = resultOf(QStringLiteral("api/v1/query_range?"), params);
             return !result.isEmpty() &&
                    result.first().toObject().value(QStringLiteral("values")).toArray().size() >= points;
         },

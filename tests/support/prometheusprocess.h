@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <QJsonArray>
 #include <QProcess>
 #include <QStringList>
 #include <QTemporaryDir>
 #include <QUrl>
+#include <QUrlQuery>
 #include <memory>
 
 // The real Prometheus binary (Debian's `prometheus`) on a free loopback port, with a
@@ -69,6 +71,8 @@ public:
 
 private:
     QByteArray get(const QString &pathAndQuery, int *status = nullptr);
+    // The "data.result" array of a query API answer (empty on any failure).
+    QJsonArray resultOf(const QString &path, const QUrlQuery &params);
     bool launch(const QString &binary, const QStringList &arguments, int readyTimeoutMs);
 
     Server m_server = Server::Prometheus;
