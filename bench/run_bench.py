@@ -16,10 +16,13 @@
 The app runs headless (QT_QPA_PLATFORM=offscreen) with --screenshot/--after as its lifetime;
 RSS and CPU come from /proc/<pid>. Results also go to <build>/bench-results/ (JSON, table).
 
---baseline DIR runs the render and export benchmarks of another build (of an earlier
-commit, say) right after this build's, and prints both with their ratio.
+--baseline DIR runs the render and export benchmarks and the idle app of another build (of an
+earlier commit, say) right after this build's, and prints both with their ratio.
 
-usage: bench/run_bench.py [--build build/bench] [--quick] [--baseline OTHER_BUILD]
+Then bench/team_bench.py: N Chaoscope viewers and Grafana's refresh pattern against one
+Prometheus (--no-team leaves it out; it has its own table and --quick).
+
+usage: bench/run_bench.py [--build build/bench] [--quick] [--baseline OTHER_BUILD] [--no-team]
 """
 import argparse
 import datetime
@@ -248,6 +251,7 @@ def main():
     parser.add_argument("--build", default=os.path.join(ROOT, "build", "bench"))
     parser.add_argument("--quick", action="store_true", help="fewer repetitions, shorter idle")
     parser.add_argument("--baseline", help="another build whose render and export benchmarks run beside")
+    parser.add_argument("--no-team", action="store_true", help="leave out the team-scale benchmark (team_bench.py)")
     args = parser.parse_args()
     build = os.path.abspath(args.build)
     binaries = {name: os.path.join(build, path) for name, path in {
@@ -258,6 +262,7 @@ def main():
     if args.baseline:
         baseline = {name: os.path.join(os.path.abspath(args.baseline), "bench", f"{name}_bench")
                     for name in ("render", "export")}
+        baseline["app"] = os.path.join(os.path.abspath(args.baseline), "app", "chaoscope")
     for path in [*binaries.values(), *baseline.values()]:
         if not os.access(path, os.X_OK):
             sys.exit(f"missing {path}: build it first (./dev bench does)")
@@ -332,6 +337,12 @@ def main():
             results["app_day"] = run_app(app, prometheus.url, full, "8h", idle, work, "day")
             say(f"idle: 15 min window, polling every second for {idle} s")
             results["app_15m"] = run_app(app, prometheus.url, full, "15m", idle, work, "15m")
+            if baseline:
+                say(f"idle: the baseline {baseline['app']}, 8 h and 15 min windows")
+                results["baseline_app_day"] = run_app(baseline["app"], prometheus.url, full, "8h", idle, work,
+                                                      "baseline-day")
+                results["baseline_app_15m"] = run_app(baseline["app"], prometheus.url, full, "15m", idle, work,
+                                                      "baseline-15m")
             for label in ("day", "15m"):
                 png = os.path.join(work, f"app-{label}.png")
                 if os.path.exists(png):
@@ -347,6 +358,15 @@ def main():
     with open(os.path.join(out_dir, "results.txt"), "w") as f:
         f.write(table + "\n")
     say(f"results in {out_dir} (pictures of what was drawn included)")
+    if not args.no_team:
+        # N viewers against one server, beside Grafana's refresh pattern: its own table.
+        team = [sys.executable, os.path.join(ROOT, "bench", "team_bench.py"), "--app", binaries["app"],
+                "--out", out_dir]
+        if args.quick:
+            team.append("--quick")
+        if baseline:
+            team += ["--baseline-app", baseline["app"]]
+        subprocess.run(team, check=True)
 
 
 def render_table(r):
@@ -439,9 +459,13 @@ def render_table(r):
         " (the rest: the recording, what the charts hold, and what the allocator keeps)")
     add("")
     add("idle: the app polling 40 series every second")
-    for label, run in (("8 h window (the day)", day), ("15 min window", short)):
+    for label, run, base in (("8 h window (the day)", day, r.get("baseline_app_day")),
+                             ("15 min window", short, r.get("baseline_app_15m"))):
         cpu = run.get("cpu_percent")
-        add(f"  {label:<22} {fmt(cpu)} % of one core   (goal <= 5 %: {verdict(cpu is not None and cpu <= 5)})")
+        line = f"  {label:<22} {fmt(cpu)} % of one core   (goal <= 2 %: {verdict(cpu is not None and cpu <= 2)})"
+        if base:
+            line += f"   baseline {fmt(base.get('cpu_percent'))} %"
+        add(line)
     return "\n".join(rows)
 
 
