@@ -5,6 +5,7 @@
 #include "base/generation.h"
 #include "dashboard/dashboardvariables.h"
 #include "dashboard/loadtesterfield.h"
+#include "prometheus/mergedquery.h"
 #include "prometheus/prometheusclient.h"
 #include "store/samplestore.h"
 #include "store/serieskey.h"
@@ -279,6 +280,11 @@ void DashboardPoller::setFineSampleBudget(qint64 samplesPerQuery)
     m_fineSampleBudget = qMax<qint64>(samplesPerQuery, 1);
 }
 
+void DashboardPoller::setDetailPointsPerColumn(int points)
+{
+    m_detailPointsPerColumn = std::max(points, 0);
+}
+
 void DashboardPoller::start()
 {
     m_refresh.start();
@@ -292,8 +298,13 @@ void DashboardPoller::stop()
 
 void DashboardPoller::pollNow()
 {
-    for (QueryState &state : m_queries)
-        pollQuery(state, /*tail=*/true);
+    std::vector<TailBatches::Poll> polls;
+    for (QueryState &state : m_queries) {
+        if (const std::optional<TailBatches::Poll> poll = planPoll(state, /*tail=*/true))
+            polls.push_back(*poll);
+    }
+    for (const TailBatches::Request &request : TailBatches::group(polls))
+        sendTail(request);
 }
 
 DashboardPoller::Planner DashboardPoller::planner() const
@@ -301,6 +312,7 @@ DashboardPoller::Planner DashboardPoller::planner() const
     Planner::Settings settings;
     settings.scrapeIntervalMs = m_scrapeIntervalMs;
     settings.fineSampleBudget = m_fineSampleBudget;
+    settings.detailPointsPerColumn = m_detailPointsPerColumn;
     if (m_client)
         settings.maxPointsPerRequest = m_client->connection().maxPointsPerRequest;
     return Planner(settings);
@@ -323,8 +335,14 @@ void DashboardPoller::onRangeChanged(const TimeRange &)
 
 void DashboardPoller::pollQuery(QueryState &state, bool tail)
 {
+    if (const std::optional<TailBatches::Poll> poll = planPoll(state, tail))
+        sendTail({{poll->query}, poll->range, poll->stepMs});
+}
+
+std::optional<TailBatches::Poll> DashboardPoller::planPoll(QueryState &state, bool tail)
+{
     if (state.inFlight || state.historyPending > 0 || !m_client)
-        return;
+        return std::nullopt;
     const TimeRange visible = m_window->range();
     const qint64 step = stepFor(state.panel, visible);
     const Planner::View view{visible, m_window->isLive(), m_window->now()};
@@ -332,32 +350,70 @@ void DashboardPoller::pollQuery(QueryState &state, bool tail)
         view, step, {state.coverage, state.newestMs, state.load.tailStepMs, m_revisions.learnedMs()}, tail);
     if (next.kind == Planner::Next::Kind::History) {
         planHistory(state, next.range, step);
-        return;
+        return std::nullopt;
     }
     if (next.kind != Planner::Next::Kind::Tail)
-        return;
-    const TimeRange wanted = next.range;
-    const qint64 tailStep = next.stepMs;
+        return std::nullopt;
+    return TailBatches::Poll{int(&state - m_queries.data()), next.range, next.stepMs, state.mergeable};
+}
 
-    state.inFlight = true;
+void DashboardPoller::sendTail(const TailBatches::Request &request)
+{
+    const bool merged = request.queries.size() > 1;
+    std::vector<Generation::Ticket> epochs;
+    QStringList promql;
+    for (const int query : request.queries) {
+        QueryState &state = m_queries[std::size_t(query)];
+        state.inFlight = true;
+        ++m_tailOutstanding;
+        epochs.push_back(state.epoch.current());
+        promql.append(requestQuery(state, request.stepMs));
+    }
     ++m_inFlight;
-    ++m_tailOutstanding;
-    Answer answer;
-    answer.query = int(&state - m_queries.data());
-    answer.range = wanted;
-    answer.stepMs = tailStep;
+    if (merged)
+        ++m_stats.mergedRequests;
     // Dropped when the dashboard changed meanwhile; counted, then dropped, when a variable did.
-    whenFinishedIfCurrent(m_client->rangeQuery(requestQuery(state, tailStep), wanted, tailStep), this, m_generation,
-                          [this, answer, epoch = state.epoch.current()](const Result<PromQueryResult> &result) mutable {
-                              --m_inFlight;
-                              --m_tailOutstanding;
-                              if (!m_queries[std::size_t(answer.query)].epoch.isCurrent(epoch)) {
-                                  afterDroppedAnswer(); // asked with a variable's old value
-                                  return;
-                              }
-                              answer.result = result;
-                              arrived(std::move(answer));
-                          });
+    const QString asked = merged ? MergedQuery::combine(promql) : promql.first();
+    whenFinishedIfCurrent(
+        m_client->rangeQuery(asked, request.range, request.stepMs), this, m_generation,
+        [this, request, epochs, merged](const Result<PromQueryResult> &result) {
+            --m_inFlight;
+            m_tailOutstanding -= int(request.queries.size());
+            if (merged && !result &&
+                (result.error().kind == Error::Kind::Query || result.error().kind == Error::Kind::TooLarge)) {
+                // One of them cannot be tagged (a scalar, say), or together they are too
+                // much: each is asked alone, now and from now on, and shows its own error.
+                for (const int query : request.queries) {
+                    m_queries[std::size_t(query)].mergeable = false;
+                    m_queries[std::size_t(query)].inFlight = false;
+                }
+                for (std::size_t i = 0; i < request.queries.size(); ++i) {
+                    QueryState &state = m_queries[std::size_t(request.queries[i])];
+                    if (state.epoch.isCurrent(epochs[i]))
+                        pollQuery(state, /*tail=*/true);
+                }
+                afterDroppedAnswer();
+                return;
+            }
+            std::vector<PromQueryResult> parts;
+            if (merged && result)
+                parts = MergedQuery::split(result.value(), int(request.queries.size()));
+            for (std::size_t i = 0; i < request.queries.size(); ++i) {
+                if (!m_queries[std::size_t(request.queries[i])].epoch.isCurrent(epochs[i])) {
+                    afterDroppedAnswer(); // asked with a variable's old value
+                    continue;
+                }
+                Answer answer;
+                answer.query = request.queries[i];
+                answer.range = request.range;
+                answer.stepMs = request.stepMs;
+                if (!result)
+                    answer.result = result.error();
+                else
+                    answer.result = merged ? std::move(parts[i]) : result.value();
+                arrived(std::move(answer));
+            }
+        });
 }
 
 void DashboardPoller::planHistory(QueryState &state, const TimeRange &wanted, qint64 panelStepMs)

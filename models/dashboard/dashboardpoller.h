@@ -11,6 +11,7 @@
 #include "dashboard/panelstatus.h"
 #include "dashboard/revisionwindow.h"
 #include "dashboard/seriesbindings.h"
+#include "dashboard/tailbatches.h"
 #include "prometheus/prometheustypes.h"
 #include "store/serieskey.h"
 
@@ -47,10 +48,11 @@ public:
 
     struct Stats
     {
-        int succeeded = 0;    // query calls answered with data or an empty result
-        int failed = 0;       // query calls that failed for any reason
-        int sourceDown = 0;   // of those, failed because the source was unreachable
-        qint64 revisedMs = 0; // how far back the server was seen to revise its answers
+        int succeeded = 0;      // query calls answered with data or an empty result
+        int failed = 0;         // query calls that failed for any reason
+        int sourceDown = 0;     // of those, failed because the source was unreachable
+        qint64 revisedMs = 0;   // how far back the server was seen to revise its answers
+        int mergedRequests = 0; // tail requests that asked several queries at once
     };
 
     DashboardPoller(PrometheusClient *client, SampleStore *store, TimeWindow *window, QObject *parent = nullptr);
@@ -74,6 +76,11 @@ public:
     // Samples one query may load at the fine step (all its series together, default
     // 40,000: 8 h at 1 s for a query with one series); beyond it the fine step is coarser.
     void setFineSampleBudget(qint64 samplesPerQuery);
+    // History detail: at most this many points per pixel column of a panel's step (default
+    // kDetailPointsPerColumn; 0: the scrape interval, within the sample budget). The tail
+    // goes on at the detail step; zooming in asks for more detail where it is shown.
+    void setDetailPointsPerColumn(int points);
+    static constexpr int kDetailPointsPerColumn = 8;
 
     void start();
     void stop();
@@ -128,6 +135,7 @@ private:
         SeriesKey::Variables keyValues; // the variable values in its store keys (DashboardVariables::keyValues)
         Generation epoch;               // advanced when a variable changes the query: older answers are dropped
         bool inFlight = false;          // a tail poll
+        bool mergeable = true;          // false once a merged request with it was refused
         int historyPending = 0;         // history requests queued or in flight
         Planner::LoadState load;        // the running history load
         bool answered = false;
@@ -140,6 +148,10 @@ private:
 
     void onRangeChanged(const TimeRange &range);
     void pollQuery(QueryState &state, bool tail);
+    // What pollQuery would ask as a tail poll (history it needs is planned and queued).
+    std::optional<TailBatches::Poll> planPoll(QueryState &state, bool tail);
+    // One tail request: a query alone, or several merged (MergedQuery) and split on arrival.
+    void sendTail(const TailBatches::Request &request);
     // An answer waiting to be merged (see arrived()).
     struct Answer
     {
@@ -196,6 +208,7 @@ private:
     int m_historyInFlight = 0;
     int m_maxHistoryInFlight = 6;
     qint64 m_fineSampleBudget = Planner::Settings().fineSampleBudget;
+    int m_detailPointsPerColumn = kDetailPointsPerColumn;
     int m_progressDone = 0;
     int m_progressTotal = 0;
     int m_tailOutstanding = 0;     // tail polls of the current tick still on their way

@@ -88,6 +88,14 @@ qint64 HistoryPlanner::fineStepFor(qint64 lengthMs, int seriesCount) const
     return StepPlanner::chooseStepMs(std::max<qint64>(wanted, 1), 1, m_settings.scrapeIntervalMs);
 }
 
+qint64 HistoryPlanner::detailStepFor(qint64 panelStepMs) const
+{
+    if (m_settings.detailPointsPerColumn <= 0)
+        return m_settings.scrapeIntervalMs;
+    const qint64 wanted = std::max<qint64>(panelStepMs / m_settings.detailPointsPerColumn, 1);
+    return StepPlanner::chooseStepMs(wanted, 1, m_settings.scrapeIntervalMs);
+}
+
 int HistoryPlanner::chunkCount(const TimeRange &range, qint64 stepMs) const
 {
     const int maxPoints = std::max(1, m_settings.maxPointsPerRequest);
@@ -127,7 +135,8 @@ HistoryPlanner::Next HistoryPlanner::next(const View &view, qint64 panelStepMs, 
 HistoryPlanner::Plan HistoryPlanner::plan(const TimeRange &wanted, qint64 panelStepMs, int knownSeriesCount) const
 {
     Plan plan;
-    const qint64 fine = std::min(fineStepFor(wanted.length(), knownSeriesCount), panelStepMs);
+    const qint64 fine =
+        std::min(std::max(fineStepFor(wanted.length(), knownSeriesCount), detailStepFor(panelStepMs)), panelStepMs);
     const TimeRange fineRange = StepPlanner::alignToStep(wanted, fine);
     if (fineRange.isEmpty())
         return plan;
@@ -148,7 +157,7 @@ HistoryPlanner::FineChunks HistoryPlanner::planFine(const FinePlan &plan, int se
 {
     std::vector<TimeRange> chunks;
     // A query without series has no detail to add; one with many gets a coarser fine step.
-    const qint64 fine = fineStepFor(plan.range.length(), seriesCount);
+    const qint64 fine = std::max(fineStepFor(plan.range.length(), seriesCount), detailStepFor(drawnStepMs));
     if (seriesCount > 0 && fine < drawnStepMs) {
         chunks =
             StepPlanner::splitRange(StepPlanner::alignToStep(plan.range, fine), fine, m_settings.maxPointsPerRequest);

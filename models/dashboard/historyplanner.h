@@ -30,6 +30,11 @@ public:
         // for a query with one series; beyond it the fine step is coarser.
         qint64 fineSampleBudget = 40'000;
         int maxPointsPerRequest = StepPlanner::kServerMaxPointsPerSeries;
+        // The detail a panel gets is at most this many points per pixel column of the
+        // panel's step (M4 draws each column from its extremes; more only costs the server):
+        // at 8 an 8 h window 650 px wide gets 10 s detail, not 1 s. A zoom asks for more
+        // detail, for the range it shows. 0: no cap, the scrape interval or the budget decide.
+        int detailPointsPerColumn = 0;
     };
     // A history range with at most this many points per series at the fine step is fetched
     // in one pass: a coarse picture first would not arrive noticeably sooner.
@@ -144,6 +149,8 @@ public:
     // The fine step for a range: the scrape interval, coarser when the query's series would
     // exceed the sample budget.
     qint64 fineStepFor(qint64 lengthMs, int seriesCount) const;
+    // The finest step worth fetching for a panel drawn at this step (detailPointsPerColumn).
+    qint64 detailStepFor(qint64 panelStepMs) const;
     // Requests needed for this range at this step within the points limit.
     int chunkCount(const TimeRange &range, qint64 stepMs) const;
 

@@ -9,9 +9,11 @@
 #include "prometheus/prometheusclient.h"
 #include "prometheusprocess.h"
 #include "store/samplestore.h"
+#include "store/serieskey.h"
 #include "timeline/timewindow.h"
 #include "waitfor.h"
 
+#include <QDateTime>
 #include <QSignalSpy>
 #include <QTest>
 #include <cmath>
@@ -187,20 +189,78 @@ TEST_P(PollerAgainstServer, ABadQueryShowsItsErrorAndOthersStillDraw)
     DashboardDefinition dashboard = dashboardWith({QStringLiteral("up")});
     dashboard.panels.push_back(dashboardWith({QStringLiteral("rate(up[")}).panels.front());
     dashboard.panels.push_back(dashboardWith({QStringLiteral("no_such_metric_anywhere")}).panels.front());
+    // A scalar: label_replace refuses it, so a tick's merged request fails as a whole, as it
+    // does with the bad query in it; each is then asked alone and shows its own state.
+    dashboard.panels.push_back(dashboardWith({QStringLiteral("time()")}).panels.front());
     poller.setDashboard(dashboard);
     poller.start();
     ASSERT_TRUE(QTest::qWaitFor(
         [&] {
             return poller.panelStatus(0).state == PanelStatus::State::Ok &&
                    poller.panelStatus(1).state == PanelStatus::State::QueryError &&
-                   poller.panelStatus(2).state == PanelStatus::State::NoData;
+                   poller.panelStatus(2).state == PanelStatus::State::NoData &&
+                   poller.panelStatus(3).state == PanelStatus::State::Ok && poller.stats().mergedRequests >= 1;
         },
         15000))
-        << poller.panelStatus(0).message.toStdString() << " | " << poller.panelStatus(1).message.toStdString();
+        << poller.panelStatus(0).message.toStdString() << " | " << poller.panelStatus(1).message.toStdString()
+        << " | merged requests " << poller.stats().mergedRequests;
+    // The tail polls go on for the panels that draw, alone now.
+    const auto newest = [&](int panel) {
+        const auto bindings = poller.seriesOfPanel(panel);
+        return bindings.empty() ? 0 : store.newestTimestamp(bindings.front().key).value_or(0);
+    };
+    const qint64 began = std::min(newest(0), newest(3));
+    EXPECT_TRUE(QTest::qWaitFor([&] { return std::min(newest(0), newest(3)) >= began + 2000; }, 15000));
+    EXPECT_EQ(poller.panelStatus(3).state, PanelStatus::State::Ok) << poller.panelStatus(3).message.toStdString();
     // Each server words it its own way; the user reads the server's words.
     const QString expected =
         m_server->server() == Server::Prometheus ? QStringLiteral("parse error") : QStringLiteral("unexpected token");
     EXPECT_TRUE(poller.panelStatus(1).message.contains(expected)) << poller.panelStatus(1).message.toStdString();
+}
+
+TEST_P(PollerAgainstServer, ATickAsksItsQueriesTogetherAndEachGetsWhatItWouldAlone)
+{
+    // A raw selector (its series keep __name__), an aggregation and a rate: asked together,
+    // each must get the series it gets alone, under the same keys, and nothing of the tag.
+    const QStringList queries{QStringLiteral("up"), QStringLiteral("count by(job)(up)"),
+                              QStringLiteral("sum by(job)(rate(process_cpu_seconds_total[5s]))")};
+    ASSERT_TRUE(m_server->waitForRangeSamples(queries.last(), 5, 120000));
+    PrometheusClient client(connectionTo(m_server->url()));
+    SampleStore store;
+    TimeWindow window;
+    window.setWindowMs(2 * 60'000);
+    DashboardPoller poller(&client, &store, &window);
+    poller.setDashboard(dashboardWith(queries));
+    poller.setPanelWidth(0, 2000);
+    poller.start();
+    ASSERT_TRUE(QTest::qWaitFor([&] { return poller.stats().mergedRequests >= 3; }, 30000))
+        << "merged tail requests: " << poller.stats().mergedRequests;
+    EXPECT_EQ(poller.stats().failed, 0);
+
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    for (int q = 0; q < queries.size(); ++q) {
+        const Result<PromQueryResult> alone = await(client.rangeQuery(queries[q], {now - 60'000, now}, 1000));
+        ASSERT_TRUE(alone.ok()) << alone.error().message.toStdString();
+        QStringList expected;
+        for (const PromSeries &series : alone->series)
+            expected.append(series.labelKey());
+        QStringList polled;
+        for (const DashboardPoller::SeriesBinding &binding : poller.seriesOfPanel(0)) {
+            if (binding.query == q)
+                polled.append(binding.key.mid(SeriesKey::queryPrefix(0, q).size()));
+        }
+        expected.sort();
+        polled.sort();
+        EXPECT_EQ(polled, expected) << queries[q].toStdString();
+    }
+    for (const DashboardPoller::SeriesBinding &binding : poller.seriesOfPanel(0)) {
+        const SampleStore::Series *series = store.series(binding.key);
+        ASSERT_NE(series, nullptr);
+        const auto t = series->timestampsMs();
+        for (std::size_t i = 1; i < t.size(); ++i)
+            ASSERT_LT(t[i - 1], t[i]) << binding.key.toStdString() << ": duplicate or unsorted sample";
+        EXPECT_GE(*store.newestTimestamp(binding.key), now - 5000) << binding.key.toStdString();
+    }
 }
 
 TEST(PollerWithoutPrometheus, UnreachableSourceIsShownAsDown)

@@ -15,6 +15,7 @@
 #include <QHostAddress>
 #include <QPointer>
 #include <QRandomGenerator>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTcpServer>
 #include <QTcpSocket>
@@ -105,6 +106,22 @@ private:
         }
     }
 
+    // The queries of a request with the label text each one's series carry: one query
+    // untagged, or the parts of a merged tail request (MergedQuery), each with its tag.
+    static std::vector<std::pair<QString, QByteArray>> parts(const QString &query)
+    {
+        static const QRegularExpression tagged(
+            QStringLiteral(R"re(label_replace\((.*?), "chaoscope_query", "(\d+)", "", ""\))re"));
+        std::vector<std::pair<QString, QByteArray>> out;
+        for (auto it = tagged.globalMatch(query); it.hasNext();) {
+            const QRegularExpressionMatch match = it.next();
+            out.emplace_back(match.captured(1), R"(,"chaoscope_query":")" + match.captured(2).toUtf8() + "\"");
+        }
+        if (out.empty())
+            out.emplace_back(query, QByteArray());
+        return out;
+    }
+
     static double valueAt(qint64 t, int series) { return double((t / 1000) % 97) + series * 1000; }
 
     void respond(const QPointer<QTcpSocket> &socket, const Request &request)
@@ -114,23 +131,30 @@ private:
             return;
         QByteArray body;
         int status = 200;
-        if (request.query == QLatin1String("broken") || request.stepMs == m_failStepMs) {
+        const auto asked = parts(request.query);
+        const bool broken = std::any_of(asked.begin(), asked.end(),
+                                        [](const auto &part) { return part.first == QLatin1String("broken"); });
+        if (broken || request.stepMs == m_failStepMs) {
             status = 422;
             body =
                 R"({"status":"error","errorType":"execution","error":"query processing would load too many samples"})";
         } else {
-            const int series = request.query == QLatin1String("empty") ? 0 : request.query.trimmed().mid(1).toInt();
             body = R"({"status":"success","data":{"resultType":"matrix","result":[)";
-            for (int s = 0; s < series; ++s) {
-                body += (s ? "," : "") + QByteArray(R"({"metric":{"__name__":"m","s":")") + QByteArray::number(s) +
-                        R"("},"values":[)";
-                bool first = true;
-                for (qint64 t = request.startMs; t <= request.endMs; t += request.stepMs) {
-                    body += (first ? "[" : ",[") + QByteArray::number(double(t) / 1000, 'f', 3) + ",\"" +
-                            QByteArray::number(valueAt(t, s)) + "\"]";
-                    first = false;
+            bool firstSeries = true;
+            for (const auto &[query, tag] : parts(request.query)) {
+                const int series = query == QLatin1String("empty") ? 0 : query.trimmed().mid(1).toInt();
+                for (int s = 0; s < series; ++s) {
+                    body += (firstSeries ? "" : ",") + QByteArray(R"({"metric":{"__name__":"m","s":")") +
+                            QByteArray::number(s) + "\"" + tag + R"(},"values":[)";
+                    firstSeries = false;
+                    bool first = true;
+                    for (qint64 t = request.startMs; t <= request.endMs; t += request.stepMs) {
+                        body += (first ? "[" : ",[") + QByteArray::number(double(t) / 1000, 'f', 3) + ",\"" +
+                                QByteArray::number(valueAt(t, s)) + "\"]";
+                        first = false;
+                    }
+                    body += "]}";
                 }
-                body += "]}";
             }
             body += "]}}";
         }
@@ -178,6 +202,9 @@ struct Rig
         window.setWindowMs(windowMs);
         poller.setScrapeIntervalMs(1000);
         poller.setPanelWidth(0, 800);
+        // These tests follow the coarse pass and its raw detail, chunk by chunk: no cap on
+        // the detail (HistoryPlanner's tests cover the cap).
+        poller.setDetailPointsPerColumn(0);
         QObject::connect(&poller, &DashboardPoller::backfillProgress, &poller, [this](int done, int total) {
             progress.push_back({done, total});
         });

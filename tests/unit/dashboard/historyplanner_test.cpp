@@ -48,6 +48,28 @@ TEST(HistoryPlanner, AChaosDayIsACoarsePictureThenTheRawSamplesNewestFirst)
                            u"fine 6h6m40s–8h step 1s rank 0"_s, u"then step 1s"_s}));
 }
 
+TEST(HistoryPlanner, TheDetailIsWhatThePixelsNeedAndAZoomAsksForMore)
+{
+    Planner::Settings settings;
+    settings.detailPointsPerColumn = 8;
+    const Planner planner(settings);
+    // 8 h in 650 px: a column is 44 s, the panel's step 1 min; 8 points a column is 10 s
+    // detail -- 2,881 points a series where 1 s would be 28,801.
+    const qint64 eightHours = planner.panelStepMs(span(u"0–8h"_s), 650);
+    EXPECT_EQ(eightHours, ms(u"1m"_s));
+    EXPECT_EQ(planner.detailStepFor(eightHours), ms(u"10s"_s));
+    const Planner::Plan plan = planner.plan(span(u"0–8h"_s), eightHours, 0);
+    ASSERT_TRUE(plan.fine);
+    EXPECT_EQ(printed(planner.planFine(*plan.fine, 1, eightHours)),
+              (QStringList{u"fine 0–8h step 10s rank 0"_s, u"then step 10s"_s}));
+    // Zoomed to the last 30 minutes: a 5 s panel step, raw detail for what is shown.
+    const qint64 zoomed = planner.panelStepMs(span(u"7h30m–8h"_s), 650);
+    EXPECT_EQ(zoomed, ms(u"5s"_s));
+    EXPECT_EQ(planner.plan(span(u"7h30m–8h"_s), zoomed, 1).fineStepMs, ms(u"1s"_s));
+    // Without the cap, the scrape interval within the budget, as before.
+    EXPECT_EQ(Planner().plan(span(u"0–8h"_s), eightHours, 1).fineStepMs, ms(u"1s"_s));
+}
+
 TEST(HistoryPlanner, ThreeHoursWithinAThousandPointsARequest)
 {
     // backfill_test's first scenario: 800 px over 3 h is a 15 s step, the server takes 1000
