@@ -409,8 +409,10 @@ void DashboardPoller::sendTail(const TailBatches::Request &request)
                 answer.stepMs = request.stepMs;
                 if (!result)
                     answer.result = result.error();
+                else if (merged)
+                    answer.result = std::move(parts[i]);
                 else
-                    answer.result = merged ? std::move(parts[i]) : result.value();
+                    answer.result = result.value();
                 arrived(std::move(answer));
             }
         });
