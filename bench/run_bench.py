@@ -11,7 +11,8 @@
   backfill   opening an 8 h dashboard against a real Prometheus holding the day, created with
              promtool from generated OpenMetrics (backfill_bench)
   memory     RSS of the app with the day loaded minus the app with the same dashboard empty
-  idle       CPU of the app polling the 40 series every second for 60 s
+  idle       CPU of the app polling the 40 series every second for 60 s: at 8 h with the
+             day at 1 s (--detail raw) and with the default detail, and at 15 min
 
 The app runs headless (QT_QPA_PLATFORM=offscreen) with --screenshot/--after as its lifetime;
 RSS and CPU come from /proc/<pid>. Results also go to <build>/bench-results/ (JSON, table).
@@ -199,7 +200,7 @@ def proc_cpu_ticks(pid):
     return int(fields[11]) + int(fields[12])  # utime + stime (fields 14 and 15)
 
 
-def run_app(app, url, dashboard, window, idle_seconds, workdir, label):
+def run_app(app, url, dashboard, window, idle_seconds, workdir, label, extra=()):
     """Starts the app headless, waits until its memory settles (the history is in), then
     measures RSS and, when idle_seconds > 0, its CPU over that many seconds."""
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", QT_LOGGING_RULES="qt.qpa.*=false")
@@ -207,7 +208,7 @@ def run_app(app, url, dashboard, window, idle_seconds, workdir, label):
     log = open(os.path.join(workdir, f"app-{label}.log"), "w")
     process = subprocess.Popen(
         [app, "--prometheus", url, "--dashboard", dashboard, "--window", window, "--refresh", "1s",
-         "--screenshot", os.path.join(workdir, f"app-{label}.png"), "--after", f"{lifetime}s"],
+         "--screenshot", os.path.join(workdir, f"app-{label}.png"), "--after", f"{lifetime}s", *extra],
         env=env, stdout=log, stderr=subprocess.STDOUT)
     try:
         start = time.time()
@@ -332,15 +333,19 @@ def main():
             write_dashboard(full, "chaos_bench", "8h")
             write_dashboard(empty, "chaos_bench_absent", "8h")
             app = binaries["app"]
-            results["app_empty"] = run_app(app, prometheus.url, empty, "8h", 0, work, "empty")
-            say(f"idle: the app with the day loaded, polling every second for {idle} s")
-            results["app_day"] = run_app(app, prometheus.url, full, "8h", idle, work, "day")
+            # --detail raw: the whole day at 1 s in memory, what bytes per sample are about.
+            raw = ("--detail", "raw")
+            results["app_empty"] = run_app(app, prometheus.url, empty, "8h", 0, work, "empty", raw)
+            say(f"idle: the app with the day loaded at 1 s, polling every second for {idle} s")
+            results["app_day"] = run_app(app, prometheus.url, full, "8h", idle, work, "day", raw)
+            say(f"idle: the same with the default detail (10 s for 8 h), polling every second for {idle} s")
+            results["app_day_detail"] = run_app(app, prometheus.url, full, "8h", idle, work, "day-detail")
             say(f"idle: 15 min window, polling every second for {idle} s")
             results["app_15m"] = run_app(app, prometheus.url, full, "15m", idle, work, "15m")
             if baseline:
                 say(f"idle: the baseline {baseline['app']}, 8 h and 15 min windows")
                 results["baseline_app_day"] = run_app(baseline["app"], prometheus.url, full, "8h", idle, work,
-                                                      "baseline-day")
+                                                      "baseline-day")  # it loaded 1 s detail by itself
                 results["baseline_app_15m"] = run_app(baseline["app"], prometheus.url, full, "15m", idle, work,
                                                       "baseline-15m")
             for label in ("day", "15m"):
@@ -459,7 +464,8 @@ def render_table(r):
         " (the rest: the recording, what the charts hold, and what the allocator keeps)")
     add("")
     add("idle: the app polling 40 series every second")
-    for label, run, base in (("8 h window (the day)", day, r.get("baseline_app_day")),
+    for label, run, base in (("8 h window, 1 s detail", day, r.get("baseline_app_day")),
+                             ("8 h window, default", r.get("app_day_detail", {}), None),
                              ("15 min window", short, r.get("baseline_app_15m"))):
         cpu = run.get("cpu_percent")
         line = f"  {label:<22} {fmt(cpu)} % of one core   (goal <= 2 %: {verdict(cpu is not None and cpu <= 2)})"

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli/commandline.h"
 
+#include "dashboard/dashboardpoller.h"
 #include "dashboard/loader/dashboardloader.h"
 
 #include <QCommandLineParser>
@@ -165,6 +166,12 @@ Result<AppOptions> parseCommandLine(const QStringList &arguments)
     const QCommandLineOption scrape(QStringLiteral("scrape-interval"),
                                     QStringLiteral("Prometheus' scrape interval: the finest step worth asking for."),
                                     QStringLiteral("duration"), QStringLiteral("1s"));
+    const QCommandLineOption detail(
+        QStringLiteral("detail"),
+        QStringLiteral("History detail: at most this many points per pixel column of a panel's step (default %1), "
+                       "or 'raw' for every scrape (a full-resolution recording of a long window).")
+            .arg(DashboardPoller::kDetailPointsPerColumn),
+        QStringLiteral("points|raw"), QString::number(DashboardPoller::kDetailPointsPerColumn));
     const QCommandLineOption bearer(
         QStringLiteral("bearer-token-file"),
         QStringLiteral("Send 'Authorization: Bearer <token>' to Prometheus with the token read from this file "
@@ -266,7 +273,7 @@ Result<AppOptions> parseCommandLine(const QStringList &arguments)
                        adminToken, window,    refresh,           retention, scrape,    bearer,
                        basic,      basicUser, basicPasswordFile, header,    caFile,    insecure,
                        screenshot, layout,    screenshotDialog,  scenario,  outputDir, after,
-                       size,       record,    noRecord,          uiTheme,   session});
+                       size,       record,    noRecord,          uiTheme,   session,   detail});
     parser.addOptions({kubernetes, kubeconfig, kubeContext, kubeNamespace});
     for (const QCommandLineOption &option : ExportCommandLine::options())
         parser.addOption(option);
@@ -372,6 +379,19 @@ Result<AppOptions> parseCommandLine(const QStringList &arguments)
     if (!scrapeMs)
         return scrapeMs.error();
     options.scrapeIntervalMs = scrapeMs.value();
+    const QString detailText = parser.value(detail).trimmed();
+    if (detailText == QLatin1String("raw")) {
+        options.detailPointsPerColumn = 0;
+    } else {
+        bool ok = false;
+        const int points = detailText.toInt(&ok);
+        if (!ok || points < 1 || points > 1000)
+            return Error::make(Error::Kind::Invalid,
+                               QStringLiteral("--detail: '%1' is neither a number of points per pixel column "
+                                              "(1 to 1000) nor 'raw'")
+                                   .arg(detailText));
+        options.detailPointsPerColumn = points;
+    }
     auto afterMs = durationOption(parser, QStringLiteral("after"));
     if (!afterMs)
         return afterMs.error();

@@ -28,6 +28,7 @@ struct AppOptions
     std::optional<int> refreshMs;                  // overrides the dashboard's
     std::optional<qint64> retentionMs;             // history kept in memory; else 25 h
     qint64 scrapeIntervalMs = 1000;
+    int detailPointsPerColumn = 8; // --detail; 0: raw (DashboardPoller::setDetailPointsPerColumn)
     // How this run authenticates to Prometheus, as arguments for another window it starts
     // (File ▸ Import Grafana dashboard): the credential files, user, headers, CA, --insecure.
     // Never a secret: those stay in their files and the environment the child inherits.

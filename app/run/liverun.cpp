@@ -61,6 +61,7 @@ LiveRun::LiveRun(AppOptions options, bool onScreen, QObject *parent)
       m_recorder(&m_store, &m_annotations), m_saver(&m_annotations)
 {
     m_poller.setScrapeIntervalMs(m_options.scrapeIntervalMs);
+    m_poller.setDetailPointsPerColumn(m_options.detailPointsPerColumn);
 }
 
 // Members go in reverse order: the headless jobs and the window first, the models last.

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli/commandline.h"
+#include "dashboard/dashboardpoller.h"
 
 #include <QFile>
 #include <QTemporaryDir>
@@ -83,6 +84,17 @@ TEST(CommandLine, BadValuesNameTheOption)
     EXPECT_TRUE(bad.error().message.contains(QStringLiteral("/nonexistent/token")));
     bad = parse({QStringLiteral("stray")});
     ASSERT_FALSE(bad.ok());
+    bad = parse({QStringLiteral("--detail"), QStringLiteral("lots")});
+    ASSERT_FALSE(bad.ok());
+    EXPECT_TRUE(bad.error().message.contains(QStringLiteral("--detail"))) << bad.error().message.toStdString();
+    EXPECT_FALSE(parse({QStringLiteral("--detail"), QStringLiteral("0")}).ok());
+}
+
+TEST(CommandLine, DetailIsPointsPerColumnOrRaw)
+{
+    EXPECT_EQ(parse({})->detailPointsPerColumn, DashboardPoller::kDetailPointsPerColumn);
+    EXPECT_EQ(parse({QStringLiteral("--detail"), QStringLiteral("4")})->detailPointsPerColumn, 4);
+    EXPECT_EQ(parse({QStringLiteral("--detail"), QStringLiteral("raw")})->detailPointsPerColumn, 0);
 }
 
 TEST(CommandLine, SessionsRecordByDefaultAndOpenOffline)
