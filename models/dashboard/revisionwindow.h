@@ -17,8 +17,8 @@
 // provisional for good (seen against a real VictoriaMetrics: points up to 30 s old changed).
 //
 // A tail answer that changed a sample at the oldest instant it asked for says the overlap did
-// not reach back far enough: the overlap doubles (up to kMaxMs), and the next polls ask again
-// for what the short one missed. Pure value type; one per server (the poller's).
+// not reach back far enough: the overlap grows to twice what that answer asked for (up to
+// kMaxMs), and the next polls ask again for what the short one missed. Pure value type; one per server (the poller's).
 class RevisionWindow
 {
 public:
@@ -33,7 +33,16 @@ public:
     bool observe(const TimeRange &asked, qint64 stepMs, std::optional<qint64> oldestRevisedMs);
     qint64 learnedMs() const { return m_learnedMs; }
 
-    // The oldest instant of `asked` where `answer` revises what is stored (NaN equals NaN):
+    // Whether `after` revises `before`. NaN equals NaN, and so do values within the server's
+    // rounding: VictoriaMetrics' sums of the same samples differ in the last digit from one
+    // range asked to the next (3133.5415331522627, then 3133.541533152262), and taken as a
+    // revision at the oldest instant asked, that noise doubled the overlap at every tick up to
+    // kMaxMs: five minutes asked again by every refresh. A real revision (data still arriving)
+    // changes a value by far more than kRoundingNoise of it.
+    static constexpr double kRoundingNoise = 1e-9; // relative
+    static bool isRevision(double before, double after);
+
+    // The oldest instant of `asked` where `answer` revises what is stored (isRevision):
     // a value changed; or, up to `askedUntilMs` (where the store already had the server's
     // answer), a sample the store has and the answer lacks, or one the answer has and the
     // store lacks. VictoriaMetrics does both: it answers a range lying wholly within its last

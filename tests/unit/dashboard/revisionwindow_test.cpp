@@ -55,6 +55,34 @@ TEST(RevisionWindow, ASampleAppearingOrVanishingWhereTheServerHadAnsweredIsARevi
     EXPECT_FALSE(RevisionWindow::oldestRevision(stored, values, {}, {}, {4500, 5000}, 4000));
 }
 
+TEST(RevisionWindow, TheServersRoundingIsNotARevision)
+{
+    // Two answers of a real VictoriaMetrics for the same instant, asked in ranges 5 s apart:
+    // the same sum, added up in another order.
+    EXPECT_FALSE(RevisionWindow::isRevision(3133.5415331522627, 3133.541533152262));
+    EXPECT_FALSE(RevisionWindow::isRevision(3.0712760884524486, 3.071276088452449));
+    EXPECT_FALSE(RevisionWindow::isRevision(kNaN, kNaN));
+    // What data still arriving does to a rate: a change in the fourth digit.
+    EXPECT_TRUE(RevisionWindow::isRevision(98.13211666742961, 98.14998334248861));
+    EXPECT_TRUE(RevisionWindow::isRevision(0, 1e-12));
+    EXPECT_TRUE(RevisionWindow::isRevision(-1e-20, 1e-20));
+    EXPECT_TRUE(RevisionWindow::isRevision(kNaN, 0));
+    EXPECT_TRUE(RevisionWindow::isRevision(1, std::numeric_limits<double>::infinity()));
+    EXPECT_TRUE(RevisionWindow::isRevision(std::numeric_limits<double>::infinity(), 1e308));
+
+    // Every tail finding its oldest instant off in the last digit asks again for no more.
+    const std::vector<qint64> stored{1000, 2000, 3000};
+    const std::vector<double> values{3133.5415331522627, 3132.9157168070474, 3131.0};
+    RevisionWindow window;
+    const TimeRange asked{1000, 4000};
+    const auto oldest = RevisionWindow::oldestRevision(
+        stored, values, std::vector<qint64>{1000, 2000, 3000, 4000},
+        std::vector<double>{3133.541533152262, 3132.915716807048, 3131.0, 3130.0}, asked, 3000);
+    EXPECT_FALSE(oldest);
+    EXPECT_FALSE(window.observe(asked, 1000, oldest));
+    EXPECT_EQ(window.overlapMs(1000), 2000);
+}
+
 TEST(RevisionWindow, PrometheusRevisingItsNewestInstantKeepsTheOverlapOfTwoSteps)
 {
     RevisionWindow window;
@@ -85,6 +113,19 @@ TEST(RevisionWindow, AChangeAtTheOldestInstantAskedWidensTheOverlapUntilItCovers
     EXPECT_LE(polls, 5) << "it took too many polls to reach back 30 s";
     EXPECT_GE(window.overlapMs(step), 30'000);
     EXPECT_LE(window.overlapMs(step), 2 * 32'000);
+}
+
+TEST(RevisionWindow, TheQueriesOfOneRequestReportingOneRevisionWidenItOnce)
+{
+    // A merged tail of 19 queries: each finds the oldest instant of the same 7 s changed.
+    RevisionWindow window;
+    const TimeRange asked{ms(u"1h"_s) - 7000, ms(u"1h"_s)};
+    EXPECT_TRUE(window.observe(asked, 1000, asked.startMs));
+    const qint64 once = window.overlapMs(1000);
+    for (int query = 1; query < 19; ++query)
+        EXPECT_FALSE(window.observe(asked, 1000, asked.startMs));
+    EXPECT_EQ(window.overlapMs(1000), once);
+    EXPECT_EQ(once, 14'000);
 }
 
 TEST(RevisionWindow, NeverAsksForMoreThanFiveMinutes)
