@@ -19,7 +19,7 @@ sent (prometheus_http_response_size_bytes). Per app: CPU and RSS from /proc. The
 idle CPU (scraping, head compaction) is measured first and taken off.
 
 usage: bench/team_bench.py --app build/bench/app/chaoscope [--quick]
-                           [--server prometheus|victoria-metrics] [--out DIR]
+                           [--server prometheus|victoria-metrics [--latency-offset 5s]] [--out DIR]
 Prints the table and writes team.json / team.txt into --out.
 """
 import argparse
@@ -75,7 +75,7 @@ def is_api(labels):
 class Server:
     """The server on a free loopback port with the day, scraping the live exporter."""
 
-    def __init__(self, kind, work, hours, exporter_port):
+    def __init__(self, kind, work, hours, exporter_port, latency_offset=None):
         self.kind = kind
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}/"
@@ -105,6 +105,8 @@ class Server:
             command = ["victoria-metrics", f"-storageDataPath={os.path.join(work, 'vm')}",
                        f"-httpListenAddr=127.0.0.1:{self.port}", f"-promscrape.config={config}",
                        "-retentionPeriod=1y", "-loggerLevel=WARN"]
+            if latency_offset:
+                command.append(f"-search.latencyOffset={latency_offset}")
         self.process = subprocess.Popen(command, stdout=self.log, stderr=subprocess.STDOUT)
         self._wait(lambda: http_get(self.url + ("-/ready" if kind == "prometheus" else "health"))[0] == 200)
         if kind != "prometheus":
@@ -364,7 +366,12 @@ def main():
     parser.add_argument("--out", default=os.path.join(ROOT, "build", "bench", "bench-results"))
     parser.add_argument("--windows", default="1h,8h")
     parser.add_argument("--baseline-app", help="another build's app (an earlier commit's) measured beside")
+    parser.add_argument("--latency-offset", metavar="DURATION",
+                        help="VictoriaMetrics' -search.latencyOffset (its default is 30s): how long it "
+                        "keeps the newest answers provisional, and so how far back a live tail asks again")
     args = parser.parse_args()
+    if args.latency_offset and args.server != "victoria-metrics":
+        parser.error("--latency-offset is a VictoriaMetrics setting: give --server victoria-metrics")
     for app in filter(None, (args.app, args.baseline_app)):
         if not os.access(app, os.X_OK):
             sys.exit(f"missing {app}: build it first (./dev bench does)")
@@ -386,7 +393,8 @@ def main():
     results = {"server": args.server, "date": datetime.datetime.now().isoformat(timespec="seconds"),
                "machine": f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores",
                "command": "bench/team_bench.py" + (" --quick" if args.quick else "")
-               + ("" if args.server == "prometheus" else f" --server {args.server}"),
+               + ("" if args.server == "prometheus" else f" --server {args.server}")
+               + (f" --latency-offset {args.latency_offset}" if args.latency_offset else ""),
                "measure_s": measure_s, "windows": windows, "refreshes": refreshes, "ns": ns,
                "series": len(camunda_day.families()),
                "queries": len(grafana_refresh.queries_of(dashboard, {})), "runs": []}
@@ -397,7 +405,7 @@ def main():
         server = None
         try:
             say(f"team: {args.server} with {hours} h of a Camunda-shaped day (history, then live)")
-            server = Server(args.server, work, hours, exporter_port)
+            server = Server(args.server, work, hours, exporter_port, args.latency_offset)
             say(f"team: the server's idle cost over {measure_s} s")
             a = server.snapshot()
             time.sleep(measure_s)
