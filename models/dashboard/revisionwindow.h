@@ -18,7 +18,8 @@
 //
 // A tail answer that changed a sample at the oldest instant it asked for says the overlap did
 // not reach back far enough: the overlap grows to twice what that answer asked for (up to
-// kMaxMs), and the next polls ask again for what the short one missed. Pure value type; one per server (the poller's).
+// kMaxMs), and the next polls ask again for what the short one missed. Pure value type; one
+// per server (the poller's).
 class RevisionWindow
 {
 public:
