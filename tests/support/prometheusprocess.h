@@ -46,6 +46,12 @@ public:
 
     // Starts and waits until /-/ready answers 200. False (with errorString) on failure.
     bool start(const QList<Target> &extraTargets = {}, int readyTimeoutMs = 30000);
+    // The server of this kind that the whole ctest run shares (the fixture shared_servers,
+    // tests/support/shared_servers.py: scraping only itself, already some time into its day),
+    // when there is one and it answers; otherwise one of its own, as start() without targets.
+    // For tests that only read: a shared server is neither stopped nor restarted by a test.
+    bool startOrShare(int readyTimeoutMs = 30000);
+    bool isShared() const { return m_shared; }
     void stop();
     // Stops it if it runs, then starts it again on the same port with the same data folder
     // (what a restart in production looks like), and waits until it is ready.
@@ -66,6 +72,9 @@ public:
     // samples of one series for `query`. VictoriaMetrics answers a new series' instant query
     // well before its range queries (40 s after its first scrape, seen here).
     bool waitForRangeSamples(const QString &query, int points, int timeoutMs);
+    // The instant of the oldest sample of `query` in the last hour, 0 when there is none: how
+    // much history a shared server already holds.
+    qint64 oldestSampleMs(const QString &query);
     // Runs an instant query synchronously (test convenience; event loop inside). NaN on failure.
     double instantValue(const QString &query);
 
@@ -81,4 +90,6 @@ private:
     std::unique_ptr<QProcess> m_process;
     quint16 m_port = 0;
     QString m_error;
+    bool m_shared = false;
+    QString m_sharedLog; // the shared server's log file
 };

@@ -4,14 +4,12 @@
 #include <QString>
 
 // Where the sources and the built binaries are, for tests that start real processes.
-inline QString sourcePath(const QString &relative)
-{
-    return QStringLiteral(CHAOSCOPE_TEST_SOURCE_DIR "/") + relative;
-}
-inline QString binaryPath(const QString &relative)
-{
-    return QStringLiteral(CHAOSCOPE_TEST_BINARY_DIR "/") + relative;
-}
+// Defined in testpaths.cpp, the one test file that is compiled with the checkout's paths:
+// a path in a header would make every test's object differ between two clones of one
+// commit, and none would come from the compiler cache.
+QString sourcePath(const QString &relative);
+QString binaryPath(const QString &relative);
+
 inline QString chaoscopeBinary()
 {
     return binaryPath(QStringLiteral("app/chaoscope"));

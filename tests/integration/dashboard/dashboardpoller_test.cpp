@@ -58,7 +58,8 @@ Result<PromQueryResult> await(const QFuture<Result<PromQueryResult>> &future)
     return future.result();
 }
 
-// One server of each kind for the whole suite, started when a test first needs it.
+// One server of each kind for the whole suite (the one ctest shares, or one started when a
+// test first needs it).
 class PollerAgainstServer : public ::testing::TestWithParam<Server>
 {
 protected:
@@ -67,7 +68,7 @@ protected:
         std::unique_ptr<PrometheusProcess> &server = s_servers[GetParam()];
         if (!server) {
             server = std::make_unique<PrometheusProcess>(GetParam());
-            ASSERT_TRUE(server->start()) << server->errorString().toStdString();
+            ASSERT_TRUE(server->startOrShare()) << server->errorString().toStdString();
             // A server that has been scraping for a while, as on the day: VictoriaMetrics
             // answers a new series' range queries only some 40 s after its first scrape.
             ASSERT_TRUE(server->waitForRangeSamples(QStringLiteral("up"), 5, 120000)) << server->log().toStdString();

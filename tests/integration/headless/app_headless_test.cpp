@@ -31,7 +31,7 @@ bool isCurvePixel(QRgb pixel)
 TEST(AppHeadless, ScreenshotOfPrometheusSelfHasCurvesInsideThePlotAreas)
 {
     PrometheusProcess prometheus;
-    ASSERT_TRUE(prometheus.start()) << prometheus.errorString().toStdString();
+    ASSERT_TRUE(prometheus.startOrShare()) << prometheus.errorString().toStdString();
     ASSERT_TRUE(prometheus.waitForSeries(QStringLiteral("prometheus_tsdb_head_series"), 30000));
 
     QTemporaryDir dir;
@@ -88,7 +88,7 @@ TEST(AppHeadless, ExitsNonZeroWithTheReasonWhenPrometheusIsUnreachable)
 TEST(AppHeadless, BrokenDashboardFileNamesTheFieldAndTheAppStillRuns)
 {
     PrometheusProcess prometheus;
-    ASSERT_TRUE(prometheus.start()) << prometheus.errorString().toStdString();
+    ASSERT_TRUE(prometheus.startOrShare()) << prometheus.errorString().toStdString();
     QTemporaryDir dir;
     const QString file = dir.filePath(QStringLiteral("broken.json"));
     QFile out(file);
