@@ -37,6 +37,10 @@ DashboardPoller::DashboardPoller(PrometheusClient *client, SampleStore *store, T
 {
     m_refresh.setInterval(5000);
     connect(&m_refresh, &QTimer::timeout, this, [this] {
+        // The last tick's answers still waiting for their turn (a loaded machine can bring this
+        // tick before that turn) land before the window moves again, in the last tick's moment.
+        if (m_tailOutstanding == 0 && !m_answers.empty())
+            applyAnswers();
         pollNow();
         // The window moves with the answers, so that the charts draw once for both.
         if (m_tailOutstanding == 0) {
@@ -507,16 +511,24 @@ void DashboardPoller::applyAnswers()
         m_advancePending = false;
         m_window->advanceToNow();
     }
-    // Answers are applied for at most kApplyBudgetMs at a time; the rest wait for the next
-    // turn of the event loop, so that a backfill's batch of chunks does not hold up input and
-    // painting for the whole of its merges.
+    // A refresh tick's tail answers are applied together, in this turn: were they spread over
+    // turns, a refresh coming between two turns would move the window first and split the tick
+    // across two moves (a chart drawing twice, half its panels a tick behind). A query never has
+    // a tail and history on their way at once (planPoll), so taking the tails first keeps each
+    // query's answers in the order they came.
+    // History answers are applied for at most kApplyBudgetMs at a time; the rest wait for the
+    // next turn of the event loop, so that a backfill's batch of chunks does not hold up input
+    // and painting for the whole of its merges.
     QElapsedTimer budget;
     budget.start();
     std::vector<Answer> answers;
     answers.swap(m_answers);
+    const auto firstHistory =
+        std::stable_partition(answers.begin(), answers.end(), [](const Answer &answer) { return !answer.history; });
+    const std::size_t tails = std::size_t(firstHistory - answers.begin());
     std::vector<int> panels;
     std::size_t applied = 0;
-    while (applied < answers.size() && (applied == 0 || budget.elapsed() < kApplyBudgetMs)) {
+    while (applied < answers.size() && (applied <= tails || budget.elapsed() < kApplyBudgetMs)) {
         const Answer &answer = answers[applied++];
         if (answer.query >= int(m_queries.size()))
             continue;
