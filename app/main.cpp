@@ -38,6 +38,20 @@ QStringList takeSessionArguments(int &argc, char **argv)
     return taken;
 }
 
+// Qt's offscreen platform (every headless run: screenshots, exports, CI) warns "This plugin
+// does not support propagateSizeHints()" each time a window's size limits change, dozens of
+// times a run; it says nothing a user can act on and buries what does matter. Everything
+// else goes on to Qt's own handler.
+QtMessageHandler g_qtHandler = nullptr;
+
+void dropPlatformNoise(QtMsgType type, const QMessageLogContext &context, const QString &message)
+{
+    if (type == QtWarningMsg && message == QLatin1String("This plugin does not support propagateSizeHints()"))
+        return;
+    if (g_qtHandler)
+        g_qtHandler(type, context, message);
+}
+
 std::optional<int> answerHelpOrVersion(int argc, char **argv, const QStringList &sessionArguments)
 {
     QStringList arguments;
@@ -77,6 +91,7 @@ int runChaoscope(int argc, char *argv[])
     // page is generated from --help on a build machine without one).
     if (const std::optional<int> exitCode = answerHelpOrVersion(argc, argv, sessionArguments))
         return *exitCode;
+    g_qtHandler = qInstallMessageHandler(dropPlatformNoise);
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("Chaoscope"));
     QApplication::setOrganizationName(QStringLiteral("Chaoscope"));

@@ -104,6 +104,35 @@ bool HeadlessRunner::writeLayout() const
     return file.commit();
 }
 
+QString HeadlessRunner::firstPanelProblem() const
+{
+    const int panels = m_view ? int(m_view->panels().size()) : 0;
+    for (int panel = 0; panel < panels; ++panel) {
+        const QString message = m_poller->panelStatus(panel).message;
+        if (!message.isEmpty())
+            return QStringLiteral("; panel %1 says: %2").arg(panel + 1).arg(message);
+    }
+    return {};
+}
+
+bool HeadlessRunner::anyPanelDrewData() const
+{
+    for (PanelWidget *panel : m_view->panels()) {
+        TimelineChart *chart = panel->chart();
+        if (chart->drawnPointCount() > 0)
+            return true;
+        if (const HeatmapGrid *grid = chart->heatmap(); grid && grid->filledCells() > 0)
+            return true;
+        if (const StatValues *stat = panel->statValues()) {
+            for (const StatValues::Value &value : stat->values()) {
+                if (!value.number.isEmpty())
+                    return true;
+            }
+        }
+    }
+    return false;
+}
+
 QAction *HeadlessRunner::menuAction(const QString &entry) const
 {
     // As a menu names it: "E&xport…" is "Export…", "Export..." or "Export".
@@ -181,14 +210,22 @@ void HeadlessRunner::shoot(QWidget *widget)
         exitCode = 3;
     }
     const DashboardPoller::Stats stats = m_poller->stats();
+    const QString firstPanelMessage = firstPanelProblem();
     if (stats.succeeded == 0 && !m_offline) {
         if (stats.failed == 0) {
             std::fprintf(stderr, "chaoscope: no query was answered within %lld s\n", m_afterMs / 1000);
         } else if (stats.sourceDown == stats.failed) {
             std::fprintf(stderr, "chaoscope: Prometheus stayed unreachable: %s\n", qPrintable(m_lastSourceError));
         } else {
-            std::fprintf(stderr, "chaoscope: every query failed (%d failures)\n", stats.failed);
+            std::fprintf(stderr, "chaoscope: every query failed (%d failures)%s\n", stats.failed,
+                         qPrintable(firstPanelMessage));
         }
+        exitCode = exitCode ? exitCode : 2;
+    } else if (!m_offline && m_view && !anyPanelDrewData()) {
+        // Every query answered (with nothing, or with what could not be drawn): say what the
+        // panels say rather than succeed with a picture of empty frames.
+        std::fprintf(stderr, "chaoscope: no panel drew any data within %lld s%s\n", m_afterMs / 1000,
+                     qPrintable(firstPanelMessage));
         exitCode = exitCode ? exitCode : 2;
     }
     std::fflush(stdout);

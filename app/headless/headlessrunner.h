@@ -12,7 +12,7 @@ class QTimer;
 class QWidget;
 
 // Headless use (CI, blog authors): lets the dashboard run for a while, writes the main
-// window to a PNG and quits — with exit code 0 only when data actually arrived.
+// window to a PNG and quits — with exit code 0 only when data actually arrived and was drawn.
 class HeadlessRunner : public QObject
 {
     Q_OBJECT
@@ -39,6 +39,11 @@ private:
     void shoot(QWidget *widget); // writes the picture (and layout), then exits with a code
     QAction *menuAction(const QString &entry) const;
     bool writeLayout() const;
+    // True when a chart drew a point, a heatmap a cell or a stat tile a number: a picture of
+    // empty panels is not a success, whatever the queries answered.
+    bool anyPanelDrewData() const;
+    // "; panel 2 says: <its error>", for the exit message; empty when no panel has one.
+    QString firstPanelProblem() const;
 
     static constexpr int kDialogSettleMs = 500;
 

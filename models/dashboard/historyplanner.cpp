@@ -107,16 +107,21 @@ HistoryPlanner::Next HistoryPlanner::next(const View &view, qint64 panelStepMs, 
 {
     // History is what the visible range shows up to where we have fetched; in live mode the
     // part after that is the tail, which the refresh tick fetches incrementally.
+    // Nothing after now is ever asked for: a server computes a rate at an instant that has not
+    // happened from fewer samples, and the panel would draw (and the detectors judge) a fall
+    // that is not there.
     const std::optional<qint64> fetchedUntil = query.coverage.fetchedUntil();
     TimeRange history = view.visible;
+    history.endMs = std::min(history.endMs, view.nowMs);
     if (view.live && fetchedUntil)
-        history.endMs = std::min(view.visible.endMs, *fetchedUntil);
+        history.endMs = std::min(history.endMs, *fetchedUntil);
+    if (history.isEmpty())
+        return {}; // a view wholly after now: there is nothing yet
     const bool historyCovered = fetchedUntil && query.coverage.isCovered(history, panelStepMs);
 
     if (!historyCovered) {
         TimeRange wanted = view.visible;
-        if (view.live)
-            wanted.endMs = view.nowMs;
+        wanted.endMs = view.live ? view.nowMs : std::min(view.visible.endMs, view.nowMs);
         return {Next::Kind::History, wanted, panelStepMs};
     }
     if (!tail)
@@ -126,7 +131,12 @@ HistoryPlanner::Next HistoryPlanner::next(const View &view, qint64 panelStepMs, 
     const qint64 tailStep = std::min(query.tailStepMs.value_or(panelStepMs), panelStepMs);
     const qint64 from = query.newestMs.value_or(*fetchedUntil);
     const qint64 overlap = std::max(kOverlapSteps * tailStep, query.revisedMs);
-    const TimeRange wanted = StepPlanner::alignToStep({from - overlap, view.nowMs}, tailStep);
+    // Never from before both the window and what the answers reached: a series silent for
+    // longer than the window, or a sample a wrong answer dated far back, must not make every
+    // later refresh ask for all of that. (A view zoomed into the last seconds still gets the
+    // whole overlap: the floor is the earlier of the two.)
+    const qint64 floorMs = std::min(view.visible.startMs, *fetchedUntil - overlap);
+    const TimeRange wanted = StepPlanner::alignToStep({std::max(from - overlap, floorMs), view.nowMs}, tailStep);
     if (wanted.isEmpty())
         return {};
     return {Next::Kind::Tail, wanted, tailStep};

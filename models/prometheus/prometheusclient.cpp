@@ -228,10 +228,12 @@ QFuture<Result<PromQueryResult>> PrometheusClient::rangeQuery(const QString &que
     std::vector<TimeRange> chunks = StepPlanner::splitRange(range, stepMs, m_connection.maxPointsPerRequest);
 
     auto sendChunk = [this, query, stepMs](const TimeRange &chunk) {
-        return send(QStringLiteral("api/v1/query_range"), {{QStringLiteral("query"), query},
-                                                           {QStringLiteral("start"), formatSeconds(chunk.startMs)},
-                                                           {QStringLiteral("end"), formatSeconds(chunk.endMs)},
-                                                           {QStringLiteral("step"), formatSeconds(stepMs)}});
+        return send(QStringLiteral("api/v1/query_range"),
+                    {{QStringLiteral("query"), query},
+                     {QStringLiteral("start"), formatSeconds(chunk.startMs)},
+                     {QStringLiteral("end"), formatSeconds(chunk.endMs)},
+                     {QStringLiteral("step"), formatSeconds(stepMs)}},
+                    RangeAsked{chunk, stepMs});
     };
     if (chunks.size() == 1)
         return sendChunk(chunks.front());
@@ -277,7 +279,8 @@ HttpTarget PrometheusClient::target() const
     return target;
 }
 
-QFuture<Result<PromQueryResult>> PrometheusClient::send(const QString &apiPath, const Params &params)
+QFuture<Result<PromQueryResult>> PrometheusClient::send(const QString &apiPath, const Params &params,
+                                                        std::optional<RangeAsked> rangeAsked)
 {
     // Judged on the URL as the user gave it, not as joined with the API path.
     if (std::optional<Error> invalid = Http::checkUrl(QStringLiteral("Prometheus"), m_connection.baseUrl))
@@ -285,10 +288,14 @@ QFuture<Result<PromQueryResult>> PrometheusClient::send(const QString &apiPath, 
     HttpTarget queryTarget = target();
     queryTarget.tooLargeAdvice = QStringLiteral("narrow the query, choose a larger step, or raise the limit.");
     const PrometheusResponseParser::Limits limits = m_connection.parserLimits;
-    auto attempt = [this, call = callFor(apiPath, params, true), queryTarget, limits](QObject *owner) {
+    auto attempt = [this, call = callFor(apiPath, params, true), queryTarget, limits, rangeAsked](QObject *owner) {
         return parseOffThread<PromQueryResult>(
-            exchangeOnce(call, queryTarget, owner), owner, [limits](const HttpAnswer &answer) -> QueryResult {
+            exchangeOnce(call, queryTarget, owner), owner,
+            [limits, rangeAsked](const HttpAnswer &answer) -> QueryResult {
                 QueryResult parsed = PrometheusResponseParser::parse(answer.body, answer.status, limits);
+                if (parsed.ok() && rangeAsked)
+                    parsed = PrometheusResponseParser::checkRangeAnswer(std::move(parsed).value(), rangeAsked->range,
+                                                                        rangeAsked->stepMs);
                 if (parsed.ok())
                     return parsed;
                 return withContext(parsed.error(), answer);

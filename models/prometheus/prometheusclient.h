@@ -119,7 +119,14 @@ signals:
     void reachabilityChanged(bool reachable, const QString &message);
 
 private:
-    QFuture<Result<PromQueryResult>> send(const QString &apiPath, const Params &params);
+    // A range query's chunk: its answer must be a matrix within this range (checkRangeAnswer).
+    struct RangeAsked
+    {
+        TimeRange range;
+        qint64 stepMs = 0;
+    };
+    QFuture<Result<PromQueryResult>> send(const QString &apiPath, const Params &params,
+                                          std::optional<RangeAsked> rangeAsked = std::nullopt);
     // The call and its limits for an API path; a POST form when the parameters are long.
     HttpCall callFor(const QString &apiPath, const Params &params, bool allowPost) const;
     HttpTarget target() const;

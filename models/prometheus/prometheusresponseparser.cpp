@@ -3,6 +3,7 @@
 
 #include "base/jsontext.h"
 
+#include <QDateTime>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -410,6 +411,44 @@ bool parseSampleValue(const QString &text, double *out)
     if (out)
         *out = value;
     return true;
+}
+
+Result<PromQueryResult> checkRangeAnswer(PromQueryResult result, const TimeRange &asked, qint64 stepMs)
+{
+    if (result.type != PromQueryResult::Type::Matrix) {
+        static const char *const kNames[] = {"matrix", "vector", "scalar", "string"};
+        return parseError(QStringLiteral("a range query was answered with a %1, not a matrix (series over time)")
+                              .arg(QLatin1String(kNames[int(result.type)])),
+                          200);
+    }
+    const qint64 slack = std::max<qint64>(stepMs, 0);
+    const TimeRange allowed{asked.startMs - slack, asked.endMs + slack};
+    qsizetype dropped = 0;
+    std::optional<qint64> firstDropped;
+    for (PromSeries &series : result.series) {
+        qsizetype kept = 0;
+        for (qsizetype i = 0; i < qsizetype(series.timestampsMs.size()); ++i) {
+            const qint64 t = series.timestampsMs[std::size_t(i)];
+            if (!allowed.contains(t)) {
+                ++dropped;
+                firstDropped = std::min(firstDropped.value_or(t), t);
+                continue;
+            }
+            series.timestampsMs[std::size_t(kept)] = t;
+            series.values[std::size_t(kept)] = series.values[std::size_t(i)];
+            ++kept;
+        }
+        series.timestampsMs.resize(std::size_t(kept));
+        series.values.resize(std::size_t(kept));
+    }
+    if (dropped > 0) {
+        result.warnings.append(
+            QStringLiteral("%1 outside the range asked for %2 dropped (the first at %3)")
+                .arg(dropped == 1 ? QStringLiteral("1 sample") : QStringLiteral("%1 samples").arg(dropped),
+                     dropped == 1 ? QStringLiteral("was") : QStringLiteral("were"),
+                     QDateTime::fromMSecsSinceEpoch(*firstDropped, Qt::UTC).toString(Qt::ISODate)));
+    }
+    return result;
 }
 
 } // namespace PrometheusResponseParser

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "base/result.h"
+#include "base/timerange.h"
 #include "prometheus/prometheustypes.h"
 
 #include <QByteArray>
@@ -21,6 +22,12 @@ struct Limits
 // answer (detail = the page's title or first words); Parse for anything else that does not
 // have the documented shape, saying what was wrong and where.
 Result<PromQueryResult> parse(const QByteArray &body, int httpStatus, const Limits &limits = {});
+
+// What a range query may answer: a matrix whose samples lie within the range asked (a step's
+// slack on each side: servers align the range to the step). Another type is an error, never
+// samples at the answer's own time; samples outside the range are dropped with a warning, so
+// that one wrong timestamp (1970, say) can neither draw nor stretch what a panel asks next.
+Result<PromQueryResult> checkRangeAnswer(PromQueryResult result, const TimeRange &asked, qint64 stepMs);
 
 // Parses a sample value as Prometheus writes it ("1.5", "NaN", "+Inf", "-Inf").
 bool parseSampleValue(const QString &text, double *out);

@@ -114,8 +114,9 @@ ChartGestures::Outcome ChartGestures::wheel(const QPoint &angleDelta, Qt::Keyboa
 {
     Outcome out;
     const int raw = angleDelta.y() != 0 ? angleDelta.y() : angleDelta.x();
-    if (raw == 0)
-        return out;
+    const bool sideways = angleDelta.y() == 0 && angleDelta.x() != 0;
+    if (raw == 0 || !(modifiers & (Qt::ControlModifier | Qt::ShiftModifier) || sideways))
+        return out; // the plain wheel scrolls the page
     const double notches = raw / 120.0;
     const TimeRange range = axis.range;
     TimeRange next;

@@ -17,8 +17,9 @@
 //   drag: zoom to the dragged range; Shift+drag: pan; Ctrl+click / Ctrl+drag: annotate a
 //   point / a region (with an editor only; Ctrl wins over Shift); drag a marker, a band edge
 //   or a label: move it (with an editor); click a "+N" badge: list or unlist the cluster; click
-//   a suggestion: offer to accept or dismiss it; wheel: pan by a tenth; Ctrl+wheel: zoom by a
-//   fifth around the mouse.
+//   a suggestion: offer to accept or dismiss it; Shift+wheel or a sideways wheel: pan by a
+//   tenth; Ctrl+wheel: zoom by a fifth around the mouse; the plain wheel is not the chart's
+//   (it scrolls the page of panels: a page scrolled over a chart once panned time instead).
 // Each event returns what the chart is to do; the chart does it (signals, prompt, menu).
 class ChartGestures
 {

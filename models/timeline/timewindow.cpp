@@ -32,28 +32,49 @@ void TimeWindow::advanceToNow()
         setRange({now() - m_windowMs, now()});
 }
 
+namespace {
+
+// No view reaches past now: a pan or zoom that would is moved back to end at now, its length
+// kept. What a server says of an instant that has not happened (a rate from fewer samples) is
+// not data, and a chart showing it once read as a collapse.
+TimeRange notAfter(TimeRange range, qint64 nowMs)
+{
+    const qint64 late = range.endMs - nowMs;
+    if (late > 0) {
+        range.startMs -= late;
+        range.endMs -= late;
+    }
+    return range;
+}
+
+} // namespace
+
 void TimeWindow::showRange(const TimeRange &range)
 {
     if (range.length() <= 0)
         return;
+    const TimeRange shown = notAfter(range, now());
     m_scrolling = false;
-    if (!m_live && range == m_range)
+    if (!m_live && shown == m_range)
         return; // the same view again (a chart and its dashboard both forwarding one drag)
     remember();
     applyLive(false);
-    setRange(range);
+    setRange(shown);
 }
 
 void TimeWindow::scrollTo(const TimeRange &range)
 {
     if (range.length() <= 0)
         return;
+    const TimeRange shown = notAfter(range, now());
+    if (m_live && shown.length() == m_range.length() && shown.endMs >= m_range.endMs)
+        return; // a pan toward the future from live: live is as far as it goes
     if (!m_scrolling) {
         remember();
         m_scrolling = true;
     }
     applyLive(false);
-    setRange(range);
+    setRange(shown);
 }
 
 void TimeWindow::finishScroll()

@@ -14,3 +14,6 @@ struct AppRun
 };
 
 AppRun runChaoscope(const QStringList &arguments, int timeoutMs = 120000);
+// The same, with this process's event loop running meanwhile: for a run against a FaultServer
+// (or anything else) that lives in the test's own thread.
+AppRun runChaoscopeServing(const QStringList &arguments, int timeoutMs = 120000);

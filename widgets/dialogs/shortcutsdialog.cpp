@@ -62,8 +62,9 @@ QList<ShortcutsDialog::Entry> chartGestures()
         {group, QObject::tr("Pan"), QObject::tr("Shift+Drag"),
          QObject::tr("Moves the window in time; stops following live.")},
         // As ChartGestures::wheel does it (the chart interaction test drives both).
-        {group, QObject::tr("Pan in time"), QObject::tr("Wheel"),
-         QObject::tr("Forward goes back in time, as scrolling up a log.")},
+        {group, QObject::tr("Pan in time"), QObject::tr("Shift+Wheel"),
+         QObject::tr("Forward goes back in time, as scrolling up a log; never past now. The plain wheel scrolls the "
+                     "page.")},
         {group, QObject::tr("Zoom in or out"), QObject::tr("Ctrl+Wheel"),
          QObject::tr("Around the time under the pointer.")},
         {group, QObject::tr("Back to live"), QObject::tr("Double-click"), QString()},

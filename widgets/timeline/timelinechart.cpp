@@ -843,11 +843,13 @@ void TimelineChart::mouseDoubleClickEvent(QMouseEvent *event)
 
 void TimelineChart::wheelEvent(QWheelEvent *event)
 {
-    event->accept();
     const ChartGestures::Outcome outcome =
         m_gestures.wheel(event->angleDelta(), event->modifiers(), event->position().x(), axisMap());
-    if (!outcome.scroll)
+    if (!outcome.scroll) {
+        event->ignore(); // to the page of panels, which scrolls
         return;
+    }
+    event->accept();
     emit scrollRequested(*outcome.scroll);
     m_scrollEnd.start();
 }

@@ -3,10 +3,12 @@
 // screenshot whose plot areas must hold drawn curves — and failing loudly when Prometheus is
 // not there.
 #include "apprun.h"
+#include "faultserver.h"
 #include "freeport.h"
 #include "prometheusprocess.h"
 #include "testpaths.h"
 
+#include <QDateTime>
 #include <QFile>
 #include <QImage>
 #include <QJsonArray>
@@ -14,6 +16,7 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
+#include <QUrlQuery>
 #include <gtest/gtest.h>
 
 namespace {
@@ -32,7 +35,10 @@ TEST(AppHeadless, ScreenshotOfPrometheusSelfHasCurvesInsideThePlotAreas)
 {
     PrometheusProcess prometheus;
     ASSERT_TRUE(prometheus.startOrShare()) << prometheus.errorString().toStdString();
-    ASSERT_TRUE(prometheus.waitForSeries(QStringLiteral("prometheus_tsdb_head_series"), 30000));
+    // Three scrapes, not one: a range query is evaluated at whole steps, and a server seconds
+    // old answers it with nothing until a step lies after its first sample.
+    ASSERT_TRUE(
+        prometheus.waitForSeries(QStringLiteral("count_over_time(prometheus_tsdb_head_series[1m]) >= 3"), 30000));
 
     QTemporaryDir dir;
     const QString png = dir.filePath(QStringLiteral("shot.png"));
@@ -44,6 +50,8 @@ TEST(AppHeadless, ScreenshotOfPrometheusSelfHasCurvesInsideThePlotAreas)
                                      QStringLiteral("8s"), QStringLiteral("--size"), QStringLiteral("1400x900")});
     ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
     EXPECT_TRUE(run.out.contains(QStringLiteral("screenshot: "))) << run.out.toStdString();
+    // A headless run says what matters, not the offscreen platform's noise (once dozens of lines).
+    EXPECT_FALSE(run.err.contains(QStringLiteral("propagateSizeHints"))) << run.err.toStdString();
 
     QImage image(png);
     ASSERT_FALSE(image.isNull());
@@ -89,6 +97,8 @@ TEST(AppHeadless, BrokenDashboardFileNamesTheFieldAndTheAppStillRuns)
 {
     PrometheusProcess prometheus;
     ASSERT_TRUE(prometheus.startOrShare()) << prometheus.errorString().toStdString();
+    // The good panel draws: three scrapes, so that a whole step lies after the first sample.
+    ASSERT_TRUE(prometheus.waitForSeries(QStringLiteral("count_over_time(up[1m]) >= 3"), 30000));
     QTemporaryDir dir;
     const QString file = dir.filePath(QStringLiteral("broken.json"));
     QFile out(file);
@@ -103,6 +113,68 @@ TEST(AppHeadless, BrokenDashboardFileNamesTheFieldAndTheAppStillRuns)
                       QStringLiteral("4s")});
     EXPECT_EQ(run.exitCode, 0) << run.err.toStdString();
     EXPECT_TRUE(run.err.contains(QStringLiteral("panels[1].series[0].query: missing"))) << run.err.toStdString();
+}
+
+// A server that answers range queries wrongly: a string (which was once drawn as a sample at
+// the answer's own time, 1970 here) must fail the headless run with the reason; a matrix whose
+// first answer holds only a sample from 1970 must neither be drawn nor make every later
+// refresh ask from 1970 (which once broke the panel for good), and the panel recovers.
+TEST(AppHeadless, AWrongRangeAnswerFailsTheRunAndNeverStretchesTheNextQuery)
+{
+    QTemporaryDir dir;
+    const QString dashboard = dir.filePath(QStringLiteral("one.json"));
+    QFile out(dashboard);
+    ASSERT_TRUE(out.open(QIODevice::WriteOnly));
+    out.write(R"json({"title": "One", "panels": [{"title": "throughput", "series": [{"query": "rate(m[1m])"}]}]})json");
+    out.close();
+    const auto run = [&](FaultServer &server) {
+        return runChaoscopeServing({QStringLiteral("--prometheus"), server.url().toString(),
+                                    QStringLiteral("--dashboard"), dashboard, QStringLiteral("--window"),
+                                    QStringLiteral("5m"), QStringLiteral("--refresh"), QStringLiteral("1s"),
+                                    QStringLiteral("--screenshot"), dir.filePath(QStringLiteral("s.png")),
+                                    QStringLiteral("--after"), QStringLiteral("4s")});
+    };
+    const QByteArray fallback = R"({"status":"success","data":[]})";
+
+    FaultServer stringServer;
+    stringServer.script("", FaultServer::Handler([&](const FaultServer::Request &request) {
+                            if (request.path().endsWith("/api/v1/query_range"))
+                                return FaultServer::json(
+                                    R"({"status":"success","data":{"resultType":"string","result":[5,"oops"]}})");
+                            return FaultServer::json(fallback);
+                        }));
+    const AppRun failed = run(stringServer);
+    EXPECT_EQ(failed.exitCode, 2) << failed.err.toStdString();
+    EXPECT_TRUE(failed.err.contains(QStringLiteral("not a matrix"))) << failed.err.toStdString();
+
+    const qint64 startedMs = QDateTime::currentMSecsSinceEpoch();
+    int rangeAnswers = 0;
+    FaultServer strayServer;
+    strayServer.script("", FaultServer::Handler([&](const FaultServer::Request &request) {
+                           if (!request.path().endsWith("/api/v1/query_range"))
+                               return FaultServer::json(fallback);
+                           if (rangeAnswers++ == 0)
+                               return FaultServer::json(FaultServer::matrixBody(1, {{5.0, "7"}}));
+                           const QUrlQuery params = request.params();
+                           const double start = params.queryItemValue(QStringLiteral("start")).toDouble();
+                           const double end = params.queryItemValue(QStringLiteral("end")).toDouble();
+                           const double step = params.queryItemValue(QStringLiteral("step")).toDouble();
+                           QList<QPair<double, QByteArray>> samples;
+                           for (double t = std::ceil(start / step) * step;
+                                t <= end && step > 0 && samples.size() < 2000; t += step)
+                               samples.append({t, "150"});
+                           return FaultServer::json(FaultServer::matrixBody(1, samples));
+                       }));
+    const AppRun recovered = run(strayServer);
+    EXPECT_EQ(recovered.exitCode, 0) << recovered.err.toStdString();
+    EXPECT_GE(rangeAnswers, 2);
+    const double windowStart = double(startedMs - 5 * 60'000 - 60'000) / 1000; // a minute of slack
+    for (const FaultServer::Request &request : std::as_const(strayServer.requests)) {
+        if (request.path().endsWith("/api/v1/query_range")) {
+            EXPECT_GE(request.params().queryItemValue(QStringLiteral("start")).toDouble(), windowStart)
+                << "asked from before the window: " << request.target.constData();
+        }
+    }
 }
 
 TEST(AppHeadless, HelpAndVersion)

@@ -165,6 +165,21 @@ TEST(HistoryPlanner, NextLoadsWhatTheVisibleRangeLacksAndElsePollsTheTail)
     // Never coarser than the panel's step, never finer than what history used.
     EXPECT_EQ(Planner::describe(planner.next(later, step, {coverage, ms(u"3h"_s), ms(u"1m"_s)}, true), 0),
               u"tail 2h59m30s–3h step 15s"_s);
+
+    // Never from before the window: not for a series silent since long before it, nor for a
+    // sample a wrong answer dated decades back (which once made every refresh ask for 1.8
+    // billion points, the panel broken for good).
+    const Planner::View lateLive{span(u"2h–5h"_s), true, ms(u"5h"_s)};
+    FetchCoverage toNow;
+    toNow.record(span(u"0–5h"_s), ms(u"1s"_s));
+    EXPECT_EQ(Planner::describe(planner.next(lateLive, step, {toNow, ms(u"1h"_s), ms(u"1s"_s)}, true), 0),
+              u"tail 2h–5h step 1s"_s);
+    EXPECT_EQ(Planner::describe(planner.next(lateLive, step, {toNow, -1'700'000'000'000, ms(u"1s"_s)}, true), 0),
+              u"tail 2h–5h step 1s"_s);
+    // A view zoomed into the last seconds still asks again for the overlap before the newest.
+    const Planner::View lastSeconds{span(u"4h59m59s–5h"_s), false, ms(u"5h"_s)};
+    EXPECT_EQ(Planner::describe(planner.next(lastSeconds, step, {toNow, ms(u"5h"_s), ms(u"1s"_s)}, true), 0),
+              u"tail 4h59m58s–5h step 1s"_s);
 }
 
 TEST(HistoryPlanner, AZoomIntoWhatIsLoadedAsksForNothingAndAZoomOutForTheRest)
@@ -184,6 +199,16 @@ TEST(HistoryPlanner, AZoomIntoWhatIsLoadedAsksForNothingAndAZoomOutForTheRest)
     // Six hours back from now: three of them were never fetched; a paused window loads the
     // range as shown.
     const Planner::View wider{span(u"-3h–3h"_s), false, ms(u"3h"_s)};
+    // A view reaching past now is asked for up to now and no further; one wholly after now,
+    // for nothing.
+    const Planner::View pastNow{span(u"2h30m–3h30m"_s), false, ms(u"3h"_s)};
+    FetchCoverage none;
+    EXPECT_EQ(Planner::describe(planner.next(pastNow, zoomStep, {none, {}, {}}, false), 0), u"history 2h30m–3h"_s);
+    const Planner::View future{span(u"3h10m–3h20m"_s), false, ms(u"3h"_s)};
+    EXPECT_EQ(Planner::describe(planner.next(future, zoomStep, {none, {}, {}}, true), 0), u"nothing"_s);
+    EXPECT_EQ(Planner::describe(planner.next(pastNow, zoomStep, loaded, false), 0), u"nothing"_s)
+        << "loaded up to now is loaded";
+
     const qint64 wideStep = planner.panelStepMs(wider.visible, 800);
     EXPECT_EQ(wideStep, ms(u"30s"_s));
     EXPECT_EQ(Planner::describe(planner.next(wider, wideStep, loaded, false), 0), u"history -3h–3h"_s);

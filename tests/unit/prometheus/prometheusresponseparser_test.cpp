@@ -134,6 +134,46 @@ TEST(PrometheusResponseParser, ScalarAndString)
     EXPECT_TRUE(std::isnan(text->series.front().values.front()));
 }
 
+// A range query is answered with a matrix within the range asked, or it is not an answer:
+// a string taken as a sample at its own time, or a sample dated 1970, once drew as data and
+// stretched every later query of the panel back to that instant.
+TEST(PrometheusResponseParser, ARangeAnswerIsAMatrixWithinTheRangeAsked)
+{
+    const TimeRange asked{1795978989000, 1795979009000};
+    const auto matrix = parseFixture(QStringLiteral("matrix_up.json"));
+    ASSERT_TRUE(matrix.ok()) << describe(matrix);
+    const auto within = PrometheusResponseParser::checkRangeAnswer(matrix.value(), asked, 1000);
+    ASSERT_TRUE(within.ok()) << describe(within);
+    EXPECT_EQ(within->series.front().timestampsMs.size(), 21u);
+    EXPECT_TRUE(within->warnings.isEmpty());
+
+    for (const QString &name : {QStringLiteral("string.json"), QStringLiteral("scalar.json")}) {
+        const auto other = parseFixture(name);
+        ASSERT_TRUE(other.ok()) << describe(other);
+        const auto checked = PrometheusResponseParser::checkRangeAnswer(other.value(), asked, 1000);
+        ASSERT_FALSE(checked.ok()) << name.toStdString() << " was taken as samples";
+        EXPECT_EQ(checked.error().kind, Kind::Parse);
+        EXPECT_TRUE(checked.error().message.contains(QStringLiteral("not a matrix")))
+            << checked.error().message.toStdString();
+    }
+
+    // A step of slack on each side (servers align the range to the step); beyond it, dropped
+    // and said.
+    PromQueryResult stray = matrix.value();
+    PromSeries &up = stray.series.front();
+    up.timestampsMs.front() = 5000; // 1970
+    up.timestampsMs.back() = asked.endMs + 60'000;
+    up.timestampsMs[1] = asked.startMs - 1000;
+    const auto dropped = PrometheusResponseParser::checkRangeAnswer(stray, asked, 1000);
+    ASSERT_TRUE(dropped.ok()) << describe(dropped);
+    EXPECT_EQ(dropped->series.front().timestampsMs.size(), 19u);
+    EXPECT_EQ(dropped->series.front().values.size(), 19u);
+    EXPECT_EQ(dropped->series.front().timestampsMs.front(), asked.startMs - 1000);
+    EXPECT_EQ(dropped->warnings,
+              QStringList{QStringLiteral(
+                  "2 samples outside the range asked for were dropped (the first at 1970-01-01T00:00:05Z)")});
+}
+
 TEST(PrometheusResponseParser, NaNAndInfinitiesAreKept)
 {
     const auto nan = parseFixture(QStringLiteral("scalar_nan.json"));

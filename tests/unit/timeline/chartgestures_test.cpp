@@ -243,7 +243,9 @@ TEST(ChartGestures, AClickOnASuggestionOffersItAndOnABadgeTogglesItsList)
 TEST(ChartGestures, TheWheelPansATenthAndCtrlWheelZoomsAroundTheMouse)
 {
     const ChartGestures gestures;
-    ChartGestures::Outcome out = gestures.wheel(QPoint(0, 120), {}, 300, kAxis);
+    // The plain wheel is the page's: it scrolls the panels, never time.
+    EXPECT_FALSE(gestures.wheel(QPoint(0, 120), {}, 300, kAxis).scroll);
+    ChartGestures::Outcome out = gestures.wheel(QPoint(0, 120), Qt::ShiftModifier, 300, kAxis);
     ASSERT_TRUE(out.scroll);
     EXPECT_EQ(*out.scroll, (TimeRange{kStart - 60'000, kStart + 540'000})) << "forward goes back in time";
     out = gestures.wheel(QPoint(-240, 0), {}, 300, kAxis);

@@ -30,6 +30,31 @@ TEST(TimeWindow, LiveWindowFollowsNowAndZoomLeavesLive)
     EXPECT_EQ(window.range(), (TimeRange{950'000, 1'010'000}));
 }
 
+// Panning or zooming past now stops at now, the length kept: the instants after it have not
+// happened, and a server asked about them answers with a fall that is not there.
+TEST(TimeWindow, NoViewReachesPastNow)
+{
+    qint64 now = 1'000'000;
+    TimeWindow window;
+    window.setClock([&] { return now; });
+    window.setWindowMs(60'000);
+    window.scrollTo({940'000 + 20'000, 1'000'000 + 20'000}); // from live toward the future: still live
+    EXPECT_TRUE(window.isLive());
+    window.scrollTo({900'000, 960'000}); // back, then the wheel forward past now
+    for (int i = 1; i <= 10; ++i)
+        window.scrollTo({900'000 + i * 20'000, 960'000 + i * 20'000});
+    window.finishScroll();
+    EXPECT_EQ(window.range(), (TimeRange{940'000, 1'000'000}));
+    EXPECT_FALSE(window.isLive()) << "a pan still leaves live; the view stays put as time goes on";
+    window.showRange({990'000, 1'030'000}); // a zoom out around an instant near now
+    EXPECT_EQ(window.range(), (TimeRange{960'000, 1'000'000}));
+    window.showRange({2'000'000, 2'010'000}); // wholly in the future
+    EXPECT_EQ(window.range(), (TimeRange{990'000, 1'000'000}));
+    now += 30'000;
+    window.showRange({1'010'000, 1'040'000}); // later, that time has come
+    EXPECT_EQ(window.range(), (TimeRange{1'000'000, 1'030'000}));
+}
+
 TEST(TimeWindow, EmptyRangeIsIgnored)
 {
     TimeWindow window;

@@ -23,11 +23,15 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QImage>
+#include <QLabel>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QTest>
 #include <QToolTip>
 #include <QUndoStack>
 #include <QWheelEvent>
+#include <QtTest/qtestspontaneevent.h>
 #include <cmath>
 #include <gtest/gtest.h>
 #include <iostream>
@@ -78,7 +82,10 @@ void wheel(QWidget *target, const QPoint &pos, int angle, Qt::KeyboardModifiers 
 {
     QWheelEvent event(QPointF(pos), QPointF(target->mapToGlobal(pos)), QPoint(), QPoint(0, angle), Qt::NoButton,
                       modifiers, Qt::NoScrollPhase, false);
-    QApplication::sendEvent(target, &event);
+    // As from the window system: only then does Qt pass an ignored wheel on to the parents
+    // (sendEvent() would make it synthesized again, as QTest's mouse functions know).
+    QSpontaneKeyEvent::setSpontaneous(&event);
+    qApp->notify(target, &event);
 }
 
 struct ChartInteraction : ::testing::Test
@@ -449,7 +456,9 @@ TEST_F(ChartInteraction, ShiftDragAndTheWheelPanCtrlWheelZoomsAndBackUndoesEach)
         << "dragging right shows earlier time";
     const TimeRange panned = window.range();
 
-    wheel(viewport(), from, 120); // one notch forward: a tenth of the window back in time
+    wheel(viewport(), from, 120); // the plain wheel is the page's
+    EXPECT_EQ(window.range(), panned);
+    wheel(viewport(), from, 120, Qt::ShiftModifier); // one notch forward: a tenth of the window back in time
     EXPECT_EQ(window.range().startMs, panned.startMs - kWindowMs / 10);
     const TimeRange wheeled = window.range();
 
@@ -470,6 +479,80 @@ TEST_F(ChartInteraction, ShiftDragAndTheWheelPanCtrlWheelZoomsAndBackUndoesEach)
     window.forward();
     window.forward();
     EXPECT_EQ(window.range(), zoomed);
+}
+
+// The wheel toward the future stops at now (what a server computes for later instants once
+// drew as a fall of throughput); the same gesture from live changes nothing and stays live.
+TEST_F(ChartInteraction, NoWheelOrZoomShowsAnInstantAfterNow)
+{
+    const QPoint middle = pointAt(kNow - 5 * 60'000);
+    wheel(viewport(), middle, -360, Qt::ShiftModifier); // three notches later than now
+    EXPECT_TRUE(window.isLive());
+    EXPECT_EQ(window.range().endMs, kNow);
+
+    wheel(viewport(), middle, 240, Qt::ShiftModifier); // back two notches, then forward five
+    EXPECT_FALSE(window.isLive());
+    wheel(viewport(), middle, -600, Qt::ShiftModifier);
+    EXPECT_EQ(window.range(), (TimeRange{kNow - kWindowMs, kNow}));
+    wheel(viewport(), pointAt(kNow - 30'000), -600, Qt::ControlModifier); // zoom out near now
+    EXPECT_EQ(window.range().endMs, kNow);
+    EXPECT_GT(window.range().length(), kWindowMs);
+}
+
+// The plain wheel over a chart scrolls the page of panels, as on any page; it once panned time
+// instead, so a user scrolling down moved every panel into the past.
+TEST(DashboardPage, ThePlainWheelOverAChartScrollsThePageNotTime)
+{
+    SampleStore store;
+    TimeWindow window;
+    window.setClock([] { return kNow; });
+    window.setWindowMs(kWindowMs);
+    PrometheusConnection connection;
+    connection.baseUrl = QUrl(QStringLiteral("http://127.0.0.1:1/")); // never polled here
+    PrometheusClient client(connection);
+    DashboardPoller poller(&client, &store, &window);
+    DashboardDefinition dashboard;
+    dashboard.columns = 1;
+    dashboard.panels = {throughputPanel(), throughputPanel(), throughputPanel(), throughputPanel()};
+    poller.setDashboard(dashboard);
+    QScrollArea page; // as the main window holds the dashboard
+    page.setWidgetResizable(true);
+    auto *view = new DashboardView(&poller, &store, &window);
+    view->rebuild();
+    view->setMinimumHeight(1600);
+    page.setWidget(view);
+    page.resize(900, 600);
+    page.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&page));
+    ASSERT_GT(page.verticalScrollBar()->maximum(), 0);
+
+    TimelineChart *chart = view->panels()[0]->chart();
+    const QPoint inside = chart->plotRect().center().toPoint();
+    const TimeRange before = window.range();
+    wheel(chart->viewport(), inside, -120);
+    EXPECT_GT(page.verticalScrollBar()->value(), 0) << "the page scrolled down";
+    EXPECT_EQ(window.range(), before);
+    EXPECT_TRUE(window.isLive());
+
+    // Shift+wheel pans, and every panel's header says at once that it is not live any more,
+    // and what it shows (once only "Pause" turning into "Resume" said so).
+    const auto headersSaying = [&](const QString &words) {
+        int n = 0;
+        for (PanelWidget *panel : view->panels()) {
+            for (QLabel *label : panel->findChildren<QLabel *>())
+                n += label->text().contains(words) ? 1 : 0;
+        }
+        return n;
+    };
+    EXPECT_EQ(headersSaying(QStringLiteral("not live")), 0);
+    wheel(chart->viewport(), inside, 120, Qt::ShiftModifier);
+    EXPECT_FALSE(window.isLive());
+    const QString shown = QDateTime::fromMSecsSinceEpoch(window.range().startMs).toString(QStringLiteral("HH:mm:ss")) +
+                          QStringLiteral("–") +
+                          QDateTime::fromMSecsSinceEpoch(window.range().endMs).toString(QStringLiteral("HH:mm:ss"));
+    EXPECT_EQ(headersSaying(QStringLiteral("not live: ") + shown), 4);
+    window.setLive(true);
+    EXPECT_EQ(headersSaying(QStringLiteral("not live")), 0);
 }
 
 TEST_F(ChartInteraction, APlainDragOnEmptyPlotStillZoomsAndDoubleClickGoesLive)
