@@ -15,7 +15,6 @@
 #include <QMainWindow>
 #include <QMessageBox>
 #include <QSaveFile>
-#include <QStandardPaths>
 #include <QStatusBar>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -39,8 +38,9 @@ DashboardSaveAction::DashboardSaveAction(QMainWindow *window, DashboardEditing *
                                          std::function<DashboardDefinition()> current, const QString &path)
     : QObject(window), m_window(window), m_editing(editing), m_current(std::move(current))
 {
-    // A built-in name is not a file: saving it makes a copy where the user says.
-    if (DashboardLoader::builtinNames().contains(path, Qt::CaseInsensitive) && !QFileInfo::exists(path))
+    // A built-in name is not a file (whatever the working folder holds of that name, as the
+    // loader reads it): saving it makes a copy in the user's dashboards folder.
+    if (DashboardLoader::isBuiltinName(path))
         m_builtinName = path;
     else
         m_path = path;
@@ -59,20 +59,33 @@ DashboardSaveAction::DashboardSaveAction(QMainWindow *window, DashboardEditing *
 
 bool DashboardSaveAction::save()
 {
+    if (!m_builtinName.isEmpty()) {
+        saveTo(copyPathFor(m_builtinName));
+        return true;
+    }
     if (m_path.isEmpty())
         return saveAs();
     saveTo(m_path);
     return true;
 }
 
+QString DashboardSaveAction::copyPathFor(const QString &builtinName)
+{
+    // A copy never overwrites an earlier one: "testbed.json", "testbed 2.json", …
+    const QDir folder(AppSettings::dashboardsFolder());
+    QString path = folder.filePath(builtinName + QStringLiteral(".json"));
+    for (int n = 2; QFileInfo::exists(path); ++n)
+        path = folder.filePath(QStringLiteral("%1 %2.json").arg(builtinName).arg(n));
+    return path;
+}
+
 bool DashboardSaveAction::saveAs()
 {
-    const QString documents = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
-    const QString suggested =
-        m_path.isEmpty() ? QDir(documents.isEmpty() ? QDir::homePath() : documents)
-                               .filePath((m_builtinName.isEmpty() ? QStringLiteral("dashboard") : m_builtinName) +
-                                         QStringLiteral(".json"))
-                         : m_path;
+    const QString suggested = !m_path.isEmpty() ? m_path
+                              : !m_builtinName.isEmpty()
+                                  ? copyPathFor(m_builtinName)
+                                  : QDir(AppSettings::dashboardsFolder()).filePath(QStringLiteral("dashboard.json"));
+    QDir().mkpath(QFileInfo(suggested).absolutePath()); // the dialog opens in it
     QString path = QFileDialog::getSaveFileName(m_window, tr("Save dashboard as"), suggested,
                                                 tr("Dashboards (*.json);;All files (*)"));
     if (path.isEmpty())
@@ -88,22 +101,27 @@ void DashboardSaveAction::saveTo(const QString &path)
     const DashboardDefinition dashboard = m_current();
     const QByteArray json = DashboardWriter::toJson(dashboard);
     m_window->statusBar()->showMessage(tr("Saving the dashboard to %1…").arg(QFileInfo(path).fileName()));
-    whenFinished(QtConcurrent::run([path, json] { return writeFile(path, json); }), this,
-                 [this, dashboard](const Result<QString> &written) {
-                     if (!written) {
-                         m_window->statusBar()->showMessage(written.error().message, 15'000);
-                         QMessageBox::warning(m_window, tr("Save dashboard"), written.error().message);
-                         emit saved(false, written.error().message);
-                         return;
-                     }
-                     m_path = written.value();
-                     m_builtinName.clear();
-                     m_editing->markSaved(dashboard);
-                     AppSettings::addRecentDashboard(m_path);
-                     const QString message = tr("Dashboard saved to %1").arg(m_path);
-                     m_window->statusBar()->showMessage(message, 10'000);
-                     emit saved(true, message);
-                 });
+    whenFinished(
+        QtConcurrent::run([path, json] { return writeFile(path, json); }), this,
+        [this, dashboard](const Result<QString> &written) {
+            if (!written) {
+                m_window->statusBar()->showMessage(written.error().message, 15'000);
+                QMessageBox::warning(m_window, tr("Save dashboard"), written.error().message);
+                emit saved(false, written.error().message);
+                return;
+            }
+            const QString copyOf = m_builtinName;
+            m_path = written.value();
+            m_builtinName.clear();
+            m_editing->markSaved(dashboard);
+            AppSettings::addRecentDashboard(m_path);
+            const QString message =
+                copyOf.isEmpty()
+                    ? tr("Dashboard saved to %1").arg(m_path)
+                    : tr("Dashboard saved to %1 (a copy: the built-in \"%2\" stays as it is)").arg(m_path, copyOf);
+            m_window->statusBar()->showMessage(message, 10'000);
+            emit saved(true, message);
+        });
 }
 
 bool DashboardSaveAction::mayClose()

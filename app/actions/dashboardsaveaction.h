@@ -15,13 +15,14 @@ class QMainWindow;
 // is now — with the panels and queries added and changed in the window — written in the
 // documented format (a round trip through the loader gives the same dashboard; keys of the
 // file this version does not read are kept), off the UI thread. A built-in dashboard is saved
-// as a copy, never over itself. Unsaved changes are shown in the title ([*]) and asked about
+// as a copy in the user's dashboards folder (AppSettings::dashboardsFolder()), never over
+// itself, and from then on to that copy. Unsaved changes are shown in the title ([*]) and asked about
 // when the window closes.
 class DashboardSaveAction : public QObject
 {
     Q_OBJECT
 public:
-    // `path`: the dashboard's file, or a built-in name (then Save asks where).
+    // `path`: the dashboard's file, or a built-in name (then Save writes a copy).
     DashboardSaveAction(QMainWindow *window, DashboardEditing *editing, std::function<DashboardDefinition()> current,
                         const QString &path);
 
@@ -35,8 +36,9 @@ signals:
     void saved(bool ok, const QString &message);
 
 private:
-    bool save();   // true when a write started
-    bool saveAs(); // false when the user cancelled
+    bool save();                                            // true when a write started
+    bool saveAs();                                          // false when the user cancelled
+    static QString copyPathFor(const QString &builtinName); // a new file in the dashboards folder
 
     QMainWindow *m_window;
     DashboardEditing *m_editing;

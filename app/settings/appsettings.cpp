@@ -3,6 +3,7 @@
 
 #include <QFileInfo>
 #include <QSettings>
+#include <QStandardPaths>
 
 namespace {
 
@@ -52,6 +53,11 @@ void AppSettings::addRecentSession(const QString &path)
 QStringList AppSettings::recentDashboards()
 {
     return recent(kRecentDashboards);
+}
+
+QString AppSettings::dashboardsFolder()
+{
+    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/dashboards");
 }
 
 void AppSettings::addRecentDashboard(const QString &path)

@@ -24,6 +24,8 @@ public:
     static QStringList recentSessions();
     static void addRecentSession(const QString &path);
     static QStringList recentDashboards(); // files only: built-in names are always offered
+    // Where a built-in dashboard's copy is saved: <app data>/dashboards.
+    static QString dashboardsFolder();
     static void addRecentDashboard(const QString &path);
 
     // The main window's geometry and its docks' and toolbars' layout (QMainWindow's

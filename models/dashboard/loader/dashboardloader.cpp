@@ -158,13 +158,16 @@ LoadResult fromBuiltin(const QString &name)
                            .arg(name, names.isEmpty() ? QStringLiteral("none") : names.join(QStringLiteral(", "))));
 }
 
-LoadResult load(const QString &nameOrPath)
+bool isBuiltinName(const QString &nameOrPath)
 {
     const QStringList names = builtinNames();
-    const bool isBuiltin = std::any_of(names.begin(), names.end(), [&](const QString &name) {
-        return name.compare(nameOrPath, Qt::CaseInsensitive) == 0;
-    });
-    return isBuiltin ? fromBuiltin(nameOrPath) : fromFile(nameOrPath);
+    return std::any_of(names.begin(), names.end(),
+                       [&](const QString &name) { return name.compare(nameOrPath, Qt::CaseInsensitive) == 0; });
+}
+
+LoadResult load(const QString &nameOrPath)
+{
+    return isBuiltinName(nameOrPath) ? fromBuiltin(nameOrPath) : fromFile(nameOrPath);
 }
 
 qint64 parseDurationMs(const QString &text)

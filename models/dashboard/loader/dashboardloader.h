@@ -57,6 +57,9 @@ LoadResult fromJson(const QByteArray &json);
 LoadResult fromFile(const QString &path);    // issues name the file when it cannot be read
 LoadResult fromBuiltin(const QString &name); // name as in builtinNames(), case-insensitive
 QStringList builtinNames();                  // e.g. "prometheus-self", "testbed"; sorted
+// A built-in name wins over a file or folder of that name in the working folder: the demo runs
+// `--dashboard testbed` from the source tree, which has a folder "testbed".
+bool isBuiltinName(const QString &nameOrPath);
 
 // Loads a built-in dashboard when `nameOrPath` names one, else the file at that path.
 LoadResult load(const QString &nameOrPath);
