@@ -43,21 +43,25 @@ std::optional<int> steppedLimit(int current, Step step)
     return std::max(1, int(stepped(current, step, true)));
 }
 
-std::optional<QString> confirmationReason(double from, double to, bool unlimitedIsZero)
+std::optional<QString> confirmationReason(const QString &what, double from, double to, bool unlimitedIsZero,
+                                          const QString &unit)
 {
+    const auto value = [&](double v) {
+        return unlimitedIsZero && v == 0 ? QStringLiteral("unlimited") : QString::number(v, 'g', 6) + unit;
+    };
+    const QString change = QStringLiteral("%1 %2 → %3").arg(what, value(from), value(to));
     if (unlimitedIsZero) {
         if (to == 0 && from != 0)
-            return QStringLiteral("This removes the in-flight limit: the load tester may queue without bound.");
+            return change + QStringLiteral(": this removes the limit, and the load tester may queue without bound.");
         if (from == 0)
             return std::nullopt; // from unlimited to a limit is never a surprise
     } else if (to == 0 && from != 0) {
-        return QStringLiteral("This stops the load (0).");
+        return change + QStringLiteral(": this stops the load.");
     }
-    if (from > 0 && to > 0 && (to > from * 2 || to < from / 2)) {
-        return QStringLiteral("This changes the value by more than ×2 (%1 → %2).")
-            .arg(from, 0, 'g', 6)
-            .arg(to, 0, 'g', 6);
-    }
+    if (from > 0 && to > 0 && to > from * 2)
+        return change + QStringLiteral(": more than twice the %1 in force.").arg(what);
+    if (from > 0 && to > 0 && to < from / 2)
+        return change + QStringLiteral(": less than half the %1 in force.").arg(what);
     return std::nullopt;
 }
 

@@ -28,7 +28,11 @@ std::optional<int> steppedLimit(int current, Step step);
 
 // Why a change needs confirmation, or nullopt when it does not: a change to 0 (stops the
 // load), or by more than ×2 either way. `unlimitedIsZero` for in-flight limits, where 0
-// means "no limit" rather than "nothing".
-std::optional<QString> confirmationReason(double from, double to, bool unlimitedIsZero = false);
+// means "no limit" rather than "nothing". The reason names the change it asks about:
+// `what` ("rate") and `unit` (" /s", after each number): "rate 150 → 400 /s: more than twice
+// the rate in force." A question that does not say which change it asks about is answered
+// by reflex.
+std::optional<QString> confirmationReason(const QString &what, double from, double to, bool unlimitedIsZero = false,
+                                          const QString &unit = {});
 
 } // namespace SteeringPolicy

@@ -312,14 +312,15 @@ void ControlPanel::showStatus()
         // A field shows the value in force, whoever changed it, unless the user is typing
         // in it: then the new value is shown beside it, and Enter asks (applyTyped…).
         const QString elsewhere = tr("Now %1, changed while you typed; Enter asks before setting yours.");
-        if (!m_rate->hasFocus() || !m_userEditedRate)
+        // While a question about a typed value is open (m_asking), the field keeps it.
+        if (!m_asking && (!m_rate->hasFocus() || !m_userEditedRate))
             followRate(status->rate);
         else if (m_rateEditedFrom && status->rate != *m_rateEditedFrom) {
             m_rateElsewhere->setText(elsewhere.arg(Format::number(status->rate) + m_rate->suffix()));
             m_rateElsewhere->show();
         }
         if (status->inflightLimit) {
-            if (!m_limit->hasFocus() || !m_userEditedLimit)
+            if (!m_asking && (!m_limit->hasFocus() || !m_userEditedLimit))
                 followLimit(*status->inflightLimit);
             else if (m_limitEditedFrom && *status->inflightLimit != *m_limitEditedFrom) {
                 m_limitElsewhere->setText(elsewhere.arg(limitText(status->inflightLimit)));
@@ -340,12 +341,33 @@ QString ControlPanel::resultText() const
     return m_result->text();
 }
 
+bool ControlPanel::confirm(const QString &question)
+{
+    // While the question is open the fields keep what was typed: the status polls go on, and
+    // a field showing the old value again would leave the user asked about a value they no
+    // longer see.
+    m_asking = true;
+    const bool yes = m_confirm(question);
+    m_asking = false;
+    return yes;
+}
+
 void ControlPanel::request(const LoadTesterAction &action, double from, bool unlimitedIsZero)
 {
-    if (const auto reason = SteeringPolicy::confirmationReason(from, action.value, unlimitedIsZero);
+    const bool isRate = action.kind == LoadTesterAction::Kind::SetRate;
+    if (const auto reason =
+            SteeringPolicy::confirmationReason(isRate ? tr("rate") : tr("in-flight limit"), from, action.value,
+                                               unlimitedIsZero, isRate ? m_rate->suffix() : QString());
         reason && action.kind != LoadTesterAction::Kind::Pause && action.kind != LoadTesterAction::Kind::Resume) {
-        if (!m_confirm(*reason)) {
+        if (!confirm(*reason)) {
             m_result->setText(tr("Not applied: cancelled."));
+            // The field shows the value in force again, now that the answer is no.
+            if (const auto status = firstStatus()) {
+                if (isRate)
+                    followRate(status->rate);
+                else if (status->inflightLimit)
+                    followLimit(*status->inflightLimit);
+            }
             return;
         }
     }
@@ -402,9 +424,9 @@ void ControlPanel::applyTypedRate()
     const auto status = firstStatus();
     if (m_userEditedRate && m_rateEditedFrom && status && status->rate != *m_rateEditedFrom) {
         const QString now = Format::number(status->rate) + m_rate->suffix();
-        if (!m_confirm(tr("The rate changed from %1 to %2 while you were typing. Set it to %3?")
-                           .arg(Format::number(*m_rateEditedFrom) + m_rate->suffix(), now,
-                                Format::number(typed) + m_rate->suffix()))) {
+        if (!confirm(tr("The rate changed from %1 to %2 while you were typing. Set it to %3?")
+                         .arg(Format::number(*m_rateEditedFrom) + m_rate->suffix(), now,
+                              Format::number(typed) + m_rate->suffix()))) {
             m_result->setText(tr("Not applied: the rate stays %1.").arg(now));
             followRate(status->rate);
             return;
@@ -422,8 +444,8 @@ void ControlPanel::applyTypedLimit()
     if (m_userEditedLimit && m_limitEditedFrom && status && status->inflightLimit &&
         *status->inflightLimit != *m_limitEditedFrom) {
         const QString now = limitText(status->inflightLimit);
-        if (!m_confirm(tr("The in-flight limit changed from %1 to %2 while you were typing. Set it to %3?")
-                           .arg(limitText(m_limitEditedFrom), now, limitText(typed)))) {
+        if (!confirm(tr("The in-flight limit changed from %1 to %2 while you were typing. Set it to %3?")
+                         .arg(limitText(m_limitEditedFrom), now, limitText(typed)))) {
             m_result->setText(tr("Not applied: the in-flight limit stays %1.").arg(now));
             followLimit(*status->inflightLimit);
             return;

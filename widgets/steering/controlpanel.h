@@ -67,6 +67,7 @@ private:
     void showStatus();
     void showReport(const ActionReport &report);
     void request(const LoadTesterAction &action, double from, bool unlimitedIsZero);
+    bool confirm(const QString &question); // m_confirm, the fields held as typed meanwhile
     // Enter or Apply in a field: sends what was typed, but asks first when the value in force
     // changed elsewhere (a step key, a scenario, someone else) since the typing began.
     void applyTypedRate();
@@ -82,6 +83,7 @@ private:
     LoadTesterController *m_controller;
     QPointer<LoadTesterWatch> m_watch;
     Confirm m_confirm;
+    bool m_asking = false; // a confirmation is open
     QLabel *m_header = nullptr;
     QLabel *m_status = nullptr;
     QDoubleSpinBox *m_rate = nullptr;

@@ -47,15 +47,29 @@ TEST(SteeringPolicy, LimitStepsNeverReachUnlimited)
     EXPECT_FALSE(SteeringPolicy::steppedLimit(0, Step::Double).has_value());
 }
 
-TEST(SteeringPolicy, BigChangesAskFirst)
+TEST(SteeringPolicy, BigChangesAskFirstAndSayWhichChange)
 {
-    EXPECT_FALSE(SteeringPolicy::confirmationReason(300, 500).has_value());
-    EXPECT_TRUE(SteeringPolicy::confirmationReason(300, 601).has_value());
-    EXPECT_TRUE(SteeringPolicy::confirmationReason(300, 149).has_value());
-    EXPECT_TRUE(SteeringPolicy::confirmationReason(300, 0).has_value());
-    EXPECT_FALSE(SteeringPolicy::confirmationReason(0, 300).has_value()); // starting is what 0 waits for
+    const QString rate = QStringLiteral("rate");
+    const QString perSecond = QStringLiteral(" /s");
+    EXPECT_FALSE(SteeringPolicy::confirmationReason(rate, 300, 500).has_value());
+    EXPECT_TRUE(SteeringPolicy::confirmationReason(rate, 300, 601).has_value());
+    EXPECT_TRUE(SteeringPolicy::confirmationReason(rate, 300, 149).has_value());
+    EXPECT_TRUE(SteeringPolicy::confirmationReason(rate, 300, 0).has_value());
+    EXPECT_FALSE(SteeringPolicy::confirmationReason(rate, 0, 300).has_value()); // starting is what 0 waits for
     // In-flight limits: 0 means unlimited.
-    EXPECT_TRUE(SteeringPolicy::confirmationReason(5000, 0, true).has_value());
-    EXPECT_FALSE(SteeringPolicy::confirmationReason(0, 100, true).has_value());
-    EXPECT_TRUE(SteeringPolicy::confirmationReason(100, 1000, true).has_value());
+    const QString limit = QStringLiteral("in-flight limit");
+    EXPECT_TRUE(SteeringPolicy::confirmationReason(limit, 5000, 0, true).has_value());
+    EXPECT_FALSE(SteeringPolicy::confirmationReason(limit, 0, 100, true).has_value());
+    EXPECT_TRUE(SteeringPolicy::confirmationReason(limit, 100, 1000, true).has_value());
+
+    // The question names the change it asks about: the value, from, to, its unit and why.
+    EXPECT_EQ(SteeringPolicy::confirmationReason(rate, 150, 400, false, perSecond).value_or(QString()),
+              QStringLiteral("rate 150 /s → 400 /s: more than twice the rate in force."));
+    EXPECT_EQ(SteeringPolicy::confirmationReason(rate, 400, 150, false, perSecond).value_or(QString()),
+              QStringLiteral("rate 400 /s → 150 /s: less than half the rate in force."));
+    EXPECT_EQ(SteeringPolicy::confirmationReason(rate, 150, 0, false, perSecond).value_or(QString()),
+              QStringLiteral("rate 150 /s → 0 /s: this stops the load."));
+    EXPECT_EQ(SteeringPolicy::confirmationReason(limit, 20, 0, true).value_or(QString()),
+              QStringLiteral("in-flight limit 20 → unlimited: this removes the limit, and the load tester may "
+                             "queue without bound."));
 }

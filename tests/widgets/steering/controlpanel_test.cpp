@@ -124,6 +124,43 @@ TEST_F(ControlPanelAgainstStarter, BigChangeAsksFirstAndCancelSendsNothing)
     EXPECT_EQ(started.size(), 1);
 }
 
+// While a big change is asked about, the field keeps the value the question is about, and the
+// question says which change it is: once the field showed the old value again while the
+// dialog still asked, and "more than ×2" did not say of what.
+TEST_F(ControlPanelAgainstStarter, TheTypedValueStaysWhileItsConfirmationIsOpen)
+{
+    ControlPanel panel(&controller);
+    panel.show();
+    QApplication::setActiveWindow(&panel);
+    ASSERT_TRUE(waitForStatus());
+    auto *rate = panel.findChild<QDoubleSpinBox *>();
+    ASSERT_NE(rate, nullptr);
+    rate->setFocus();
+    ASSERT_TRUE(QTest::qWaitFor([&] { return rate->hasFocus() && rate->value() == 20; }, 5000));
+
+    QString question;
+    double shownWhileAsked = 0;
+    bool polledWhileAsked = false;
+    panel.setConfirm([&](const QString &asked) {
+        question = asked;
+        // As a modal dialog does: the event loop runs, the status polls go on.
+        QSignalSpy polled(&controller, &LoadTesterController::statusUpdated);
+        polledWhileAsked = QTest::qWaitFor([&] { return polled.size() >= 2; }, 10000);
+        shownWhileAsked = rate->value();
+        return false;
+    });
+    rate->selectAll();
+    QTest::keyClicks(rate, QStringLiteral("45"));
+    QSignalSpy started(&controller, &LoadTesterController::actionStarted);
+    QTest::keyClick(rate, Qt::Key_Return);
+    ASSERT_TRUE(polledWhileAsked);
+    EXPECT_EQ(shownWhileAsked, 45) << "the field kept the value asked about";
+    EXPECT_TRUE(question.startsWith(QStringLiteral("rate 20 /s → 45 /s: more than twice the rate in force")))
+        << question.toStdString();
+    EXPECT_EQ(started.size(), 0);
+    EXPECT_EQ(rate->value(), 20) << "No: the field shows the value in force again";
+}
+
 TEST_F(ControlPanelAgainstStarter, StoppedStarterIsReportedAsUnreachable)
 {
     ControlPanel panel(&controller);
