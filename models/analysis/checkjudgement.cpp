@@ -25,6 +25,9 @@ void foldInto(CheckVerdict &whole, const CheckVerdict &part, const CheckConditio
         whole.worst = part.worst;
         whole.worstAtMs = part.worstAtMs;
     }
+    // The series that took longest to settle is the stretch's.
+    if (part.heldAfterMs && (!whole.heldAfterMs || *part.heldAfterMs > *whole.heldAfterMs))
+        whole.heldAfterMs = part.heldAfterMs;
     if (part.failedAtMs && (!whole.failedAtMs || *part.failedAtMs < *whole.failedAtMs)) {
         whole.failedAtMs = part.failedAtMs;
         whole.failedValue = part.failedValue;
@@ -40,6 +43,10 @@ QString CheckVerdict::describe(const Check &check) const
     if (samples == 0)
         return QStringLiteral("no samples");
     const QString worstText = QStringLiteral("worst %1 at %2").arg(Format::value(*worst, check.unit), clock(worstAtMs));
+    if (!failed() && heldAfterMs) {
+        return QStringLiteral("held after %1 (settling %2) · %3")
+            .arg(Format::duration(*heldAfterMs), Format::duration(check.settleMs), worstText);
+    }
     if (!failed())
         return QStringLiteral("held · %1").arg(worstText);
     QString reason = QStringLiteral("%1 %2 %3")
@@ -56,6 +63,9 @@ QString CheckVerdict::cell(const Check &check) const
         return QStringLiteral("not judged");
     if (samples == 0)
         return QStringLiteral("no samples");
+    if (!failed() && heldAfterMs)
+        return QStringLiteral("✓ after %1 · worst %2")
+            .arg(Format::duration(*heldAfterMs), Format::value(*worst, check.unit));
     if (!failed())
         return QStringLiteral("✓ worst %1").arg(Format::value(*worst, check.unit));
     return QStringLiteral("✗ %1 at %2").arg(Format::value(failedValue, check.unit), clock(*failedAtMs));
@@ -96,6 +106,8 @@ CheckVerdict judge(const Check &check, const std::vector<Samples> &series, const
             one.failedAtMs = range.startMs + *tracker.failedAtMs();
             one.failedValue = tracker.failedValue();
         }
+        for (const CheckTracker::PhaseResult &result : tracker.phases())
+            one.heldAfterMs = result.heldAfterMs ? result.heldAfterMs : one.heldAfterMs;
         foldInto(whole, one, check.condition);
     }
     return whole;
@@ -118,6 +130,7 @@ std::vector<CheckVerdict> perPhase(const Check &check, const std::vector<Samples
         verdicts.push_back(judge(check, series, phases[i].range, phases[i].startedBy));
         foldInto(verdicts.front(), verdicts.back(), check.condition);
     }
+    verdicts.front().heldAfterMs.reset(); // settling is a phase's, not the run's
     return verdicts;
 }
 

@@ -24,10 +24,13 @@ struct CheckVerdict
     qint64 worstAtMs = 0; // since the epoch
     std::optional<qint64> failedAtMs;
     double failedValue = 0;
+    // Broken while the stretch settled (Check::settleMs), holding since: this long after its
+    // start. A fix that needs a few seconds to drain reads "held after 11 s", not "FAILED".
+    std::optional<qint64> heldAfterMs;
 
     bool failed() const { return failedAtMs.has_value(); }
-    // "held · worst 4.21k at 11:02:13", "FAILED at 11:03:10: 5.21k ≥ 5k for 10 s · worst 6k at
-    // 11:03:40", "no samples", "not judged here"; times as clock times of the day.
+    // "held · worst 4.21k at 11:02:13", "held after 11 s (settling 15 s) · worst …", "FAILED at 11:03:10: 5.21k ≥ 5k
+    // for 10 s · worst 6k at 11:03:40", "no samples", "not judged here"; times as clock times of the day.
     QString describe(const Check &check) const;
     // The same for a table cell, the words in full in its tooltip and copies: "✓ worst 4.21k",
     // "✗ 5.21k at 11:03:10", "not judged", "no samples".

@@ -94,6 +94,8 @@ QString Check::describe() const
     QString text = QStringLiteral("%1: %2 %3").arg(name, subject(), condition.describe(unit));
     if (forMs > 0)
         text += QStringLiteral(" for %1").arg(Format::duration(forMs));
+    if (settleMs > 0)
+        text += QStringLiteral(", after %1 of settling").arg(Format::duration(settleMs));
     if (!during.isEmpty())
         text += QStringLiteral(" during %1").arg(during.join(QStringLiteral(", ")));
     return text;
@@ -112,7 +114,7 @@ CheckTracker::PhaseResult &CheckTracker::phaseResult(const QString &phase)
         if (result.phase == phase)
             return result;
     }
-    m_phases.push_back({phase, 0, std::nullopt, 0, false});
+    m_phases.push_back({phase, 0, std::nullopt, 0, false, std::nullopt});
     return m_phases.back();
 }
 
@@ -122,9 +124,32 @@ bool CheckTracker::observe(qint64 timeMs, std::optional<double> value, const QSt
         m_brokenSinceMs.reset(); // a break does not carry over a time the check does not judge
         return false;
     }
+    if (m_phase != phase) {
+        m_phase = phase;
+        m_phaseStartMs = timeMs;
+        m_brokeWhileSettling = false;
+        m_holdingSinceMs.reset();
+    }
     if (!value || !std::isfinite(*value)) {
         m_brokenSinceMs.reset();
         return false;
+    }
+    const bool holds = m_check.condition.holds(*value);
+    if (timeMs - m_phaseStartMs < m_check.settleMs) {
+        // Settling: not judged, but whether and when it came to hold is kept for the verdict.
+        m_brokenSinceMs.reset();
+        if (!holds) {
+            m_brokeWhileSettling = true;
+            m_holdingSinceMs.reset();
+        } else if (!m_holdingSinceMs) {
+            m_holdingSinceMs = timeMs;
+        }
+        return false;
+    }
+    if (m_brokeWhileSettling) {
+        if (m_holdingSinceMs)
+            phaseResult(phase).heldAfterMs = *m_holdingSinceMs - m_phaseStartMs;
+        m_brokeWhileSettling = false; // said once per phase
     }
     ++m_samples;
     m_last = *value;
@@ -138,7 +163,7 @@ bool CheckTracker::observe(qint64 timeMs, std::optional<double> value, const QSt
         inPhase.worst = *value;
         inPhase.worstAtMs = timeMs;
     }
-    if (m_check.condition.holds(*value)) {
+    if (holds) {
         m_brokenSinceMs.reset();
         return false;
     }

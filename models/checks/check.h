@@ -54,6 +54,10 @@ struct Check
     QString unit;       // how its values read ("ms", "ops/s"); empty for plain numbers
     QStringList during; // phases (the texts of the scenario's annotate steps); empty: the whole run
     qint64 graceMs = 0; // not judged in the first graceMs of the run (warm-up)
+    // Not judged in the first settleMs of each phase: after a change, what was queued drains or
+    // fills (timeouts went on for ~11 s after an in-flight limit that fixed them). The verdict
+    // says when it held ("held after 11 s").
+    qint64 settleMs = 0;
 
     bool appliesIn(const QString &phase) const;
     const QString &subject() const { return query.isEmpty() ? series : query; } // what is judged
@@ -75,6 +79,8 @@ public:
         std::optional<double> worst;
         qint64 worstAtMs = 0;
         bool failed = false;
+        // Broken while the phase settled and holding since: how long after the phase began.
+        std::optional<qint64> heldAfterMs;
     };
 
     explicit CheckTracker(Check check);
@@ -117,4 +123,10 @@ private:
     qint64 m_worstAtMs = 0;
     std::optional<double> m_last;
     std::vector<PhaseResult> m_phases;
+    // The phase being observed, since when, and while it settles: whether it broke, since when
+    // it holds.
+    std::optional<QString> m_phase;
+    qint64 m_phaseStartMs = 0;
+    bool m_brokeWhileSettling = false;
+    std::optional<qint64> m_holdingSinceMs;
 };

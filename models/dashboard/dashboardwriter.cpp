@@ -189,6 +189,8 @@ QJsonObject checkObject(const Check &check)
         object.insert(QStringLiteral("for"), QStringLiteral("%1ms").arg(check.forMs));
     if (check.graceMs > 0)
         object.insert(QStringLiteral("after"), QStringLiteral("%1ms").arg(check.graceMs));
+    if (check.settleMs > 0)
+        object.insert(QStringLiteral("settle"), QStringLiteral("%1ms").arg(check.settleMs));
     if (check.severity != Check::Severity::Critical)
         object.insert(QStringLiteral("severity"), Check::severityName(check.severity));
     if (!check.unit.isEmpty())

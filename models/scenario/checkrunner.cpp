@@ -227,10 +227,13 @@ std::vector<ScenarioVerdict::CheckLine> CheckRunner::verdictLines() const
                 line.failedPhases << phase.phase;
             if (!phase.worst)
                 continue;
+            const QString held = phase.heldAfterMs
+                                     ? QStringLiteral("held after %1").arg(Format::duration(*phase.heldAfterMs))
+                                     : QStringLiteral("held");
             line.phaseOutcomes << QStringLiteral("%1: %2 · worst %3 at +%4")
                                       .arg(phase.phase.isEmpty() ? QStringLiteral("before the first phase")
                                                                  : phase.phase,
-                                           phase.failed ? QStringLiteral("FAILED") : QStringLiteral("held"),
+                                           phase.failed ? QStringLiteral("FAILED") : held,
                                            Format::value(*phase.worst, tracker.check().unit),
                                            Format::duration(phase.worstAtMs));
         }

@@ -18,7 +18,8 @@ std::optional<Check> read(const QJsonValue &value, const QString &path, const QS
     const QJsonObject object = value.toObject();
     static const QSet<QString> keys{QStringLiteral("name"),  QStringLiteral("query"),  QStringLiteral("series"),
                                     QStringLiteral("holds"), QStringLiteral("for"),    QStringLiteral("severity"),
-                                    QStringLiteral("unit"),  QStringLiteral("during"), QStringLiteral("after")};
+                                    QStringLiteral("unit"),  QStringLiteral("during"), QStringLiteral("after"),
+                                    QStringLiteral("settle")};
     const qsizetype before = issues->size();
     for (const QString &key : object.keys()) {
         if (!keys.contains(key) && !extraKeys.contains(key))
@@ -47,7 +48,8 @@ std::optional<Check> read(const QJsonValue &value, const QString &path, const QS
                                           : QStringLiteral("must be a comparison with a number: \"< 5000\", "
                                                            "\"<= 0.05\", \"> 180\", \">= 1\"")});
     for (const auto &[key, target] :
-         {std::pair{QStringLiteral("for"), &check.forMs}, std::pair{QStringLiteral("after"), &check.graceMs}}) {
+         {std::pair{QStringLiteral("for"), &check.forMs}, std::pair{QStringLiteral("after"), &check.graceMs},
+          std::pair{QStringLiteral("settle"), &check.settleMs}}) {
         if (!object.contains(key))
             continue;
         if (const std::optional<qint64> ms = JsonSection::offsetOf(object.value(key)))

@@ -149,3 +149,45 @@ TEST(CheckJudgement, NoSamplesIsNeitherHeldNorFailed)
     EXPECT_EQ(verdict.samples, 0);
     EXPECT_EQ(verdict.describe(check), QStringLiteral("no samples"));
 }
+
+// The in-flight limit of seed 000: the timeouts already queued drain for 11 s after the limit
+// is set, then none. Without settling the phase reads "FAILED" (the drain lasted longer than
+// `for`); with it, the fix reads as what it was: held, 11 s after it was set. A break that
+// outlasts the settling still fails.
+TEST(CheckJudgement, ASettlingPhaseSaysWhenItCameToHold)
+{
+    std::vector<double> values(60, 0.0);
+    for (int s = 10; s < 30; ++s)
+        values[std::size_t(s)] = 230; // the collapse
+    for (int s = 30; s < 41; ++s)
+        values[std::size_t(s)] = 40; // the drain after the limit at +30 s
+    const Recorded timeouts = perSecond(values);
+    Annotation limit;
+    limit.timeMs = kStart + 30'000;
+    limit.text = QStringLiteral("in-flight limit → 20");
+    const std::vector<Phase> phases = PhaseStatistics::phases({kStart, kStart + 59'000}, {limit});
+    ASSERT_EQ(phases.size(), 3u);
+
+    Check check;
+    check.name = QStringLiteral("no timeouts");
+    check.series = QStringLiteral("timeouts");
+    check.condition = *CheckCondition::parse(QStringLiteral("<= 0"));
+    check.forMs = 10'000;
+    EXPECT_TRUE(CheckJudgement::perPhase(check, {timeouts.samples()}, phases)[2].failed()) << "without settling";
+
+    check.settleMs = 15'000;
+    const std::vector<CheckVerdict> verdicts = CheckJudgement::perPhase(check, {timeouts.samples()}, phases);
+    ASSERT_FALSE(verdicts[2].failed());
+    ASSERT_TRUE(verdicts[2].heldAfterMs.has_value());
+    EXPECT_EQ(*verdicts[2].heldAfterMs, 11'000);
+    EXPECT_EQ(verdicts[2].describe(check),
+              QStringLiteral("held after 11 s (settling 15 s) · worst 0 at %1").arg(clock(kStart + 45'000)));
+    EXPECT_EQ(verdicts[2].cell(check), QStringLiteral("✓ after 11 s · worst 0"));
+    EXPECT_TRUE(verdicts[1].failed()) << "the collapse before the limit is judged as before";
+    EXPECT_FALSE(verdicts[0].heldAfterMs.has_value()) << "settling is a phase's, not the run's";
+
+    // A drain longer than the settling and `for` together still fails.
+    check.settleMs = 5000;
+    check.forMs = 2000;
+    EXPECT_TRUE(CheckJudgement::perPhase(check, {timeouts.samples()}, phases)[2].failed());
+}

@@ -133,6 +133,26 @@ TEST(CheckTracker, EveryPhaseItStayedBrokenInIsNamed)
     EXPECT_TRUE(tracker.phases()[2].failed);
 }
 
+// Settling starts again with each phase of a live run: its first settleMs are not judged, and
+// the phase says when the check came to hold.
+TEST(CheckTracker, EachPhaseSettlesAndSaysWhenItHeld)
+{
+    Check check = pendingBelow(100, 0);
+    check.settleMs = 5000;
+    CheckTracker tracker(check);
+    EXPECT_FALSE(tracker.observe(0, 900, QStringLiteral("overload"))) << "settling";
+    EXPECT_TRUE(tracker.observe(6000, 900, QStringLiteral("overload"))) << "settled, and broken";
+    EXPECT_FALSE(tracker.observe(7000, 900, QStringLiteral("limit in place"))) << "a new phase settles again";
+    EXPECT_FALSE(tracker.observe(9000, 50, QStringLiteral("limit in place")));
+    EXPECT_FALSE(tracker.observe(13000, 40, QStringLiteral("limit in place")));
+    ASSERT_EQ(tracker.phases().size(), 2u);
+    EXPECT_TRUE(tracker.phases()[0].failed);
+    EXPECT_FALSE(tracker.phases()[0].heldAfterMs.has_value());
+    EXPECT_FALSE(tracker.phases()[1].failed);
+    EXPECT_EQ(tracker.phases()[1].heldAfterMs, 2000) << "held from +9 s, 2 s into the phase";
+    EXPECT_EQ(*tracker.phases()[1].worst, 40) << "what settling saw is not the phase's worst";
+}
+
 TEST(ScenarioVerdict, ExitCodesAndSummary)
 {
     ScenarioVerdict verdict;
