@@ -161,9 +161,9 @@ void SessionControls::updateLabel()
     }
     if (m_recorder->isActive()) {
         const QFileInfo info(m_recorder->path());
+        // Words, not a red dot: a red dot beside the source's state read as an error light.
         m_label->setText(
-            QStringLiteral("<span style='color:%1'>●</span> ").arg(UiTheme::css(UiTheme::instance()->colors().error)) +
-            tr("%1 · %2").arg(info.fileName().toHtmlEscaped(), Format::bytes(m_recorder->fileSize())));
+            tr("Recording to %1 · %2").arg(info.fileName().toHtmlEscaped(), Format::bytes(m_recorder->fileSize())));
         m_label->setToolTip(tr("Recording the run to %1").arg(info.absoluteFilePath()));
         return;
     }

@@ -15,6 +15,7 @@
 #include "dashboard/dashboardview.h"
 #include "dashboard/historyprogress.h"
 #include "dashboard/panelwidget.h"
+#include "dashboard/sourcehealth.h"
 #include "dashboard/variablebar.h"
 #include "dashboard/variablevaluesloader.h"
 #include "dialogs/phasestatisticsdialog.h"
@@ -111,6 +112,7 @@ MainWindow::MainWindow(PrometheusClient *client, SampleStore *store, TimeWindow 
     resizeDocks({m_annotationDock}, {480}, Qt::Horizontal);
     buildMenus();
     buildToolBar();
+    m_sourceState->setObjectName(QStringLiteral("sourceStateLabel"));
     statusBar()->addWidget(m_sourceState, 1);
     // Loading history (opening an 8 h window, zooming out into time not fetched yet) shows
     // how far it got; the picture is usable meanwhile, the bar says the detail is coming.
@@ -124,9 +126,9 @@ MainWindow::MainWindow(PrometheusClient *client, SampleStore *store, TimeWindow 
             [history](bool reachable) { history->setSourceReachable(reachable); });
     statusBar()->addPermanentWidget(m_admin);
     statusBar()->addPermanentWidget(m_sampleCount);
-    updateSourceState(true, QString());
-    m_sourceState->setText(tr("Prometheus %1 · connecting…").arg(m_client->connection().baseUrl.toDisplayString()));
+    showSourceHealth();
     connect(m_client, &PrometheusClient::reachabilityChanged, this, &MainWindow::updateSourceState);
+    connect(m_poller, &DashboardPoller::panelStatusChanged, this, &MainWindow::showSourceHealth);
     auto *sampleTimer = new QTimer(this);
     connect(sampleTimer, &QTimer::timeout, this, &MainWindow::updateSampleCount);
     sampleTimer->start(1000);
@@ -254,6 +256,23 @@ void MainWindow::loadVariableValues()
         m_variableValues->load(variable);
 }
 
+void MainWindow::listInViewMenu(QDockWidget *dock)
+{
+    dock->setFeatures(dock->features() | QDockWidget::DockWidgetClosable);
+    QMenu *view = menuNamed(QStringLiteral("viewMenu"), tr("&View"));
+    QAction *toggle = dock->toggleViewAction();
+    toggle->setObjectName(dock->objectName() + QStringLiteral("Toggle"));
+    // After the last dock listed: the docks stay together above the rest of the menu.
+    QAction *before = view->actions().isEmpty() ? nullptr : view->actions().constFirst();
+    if (!m_dockToggles.isEmpty()) {
+        const QList<QAction *> actions = view->actions();
+        const qsizetype last = actions.indexOf(m_dockToggles.constLast());
+        before = last + 1 < actions.size() ? actions.at(last + 1) : nullptr;
+    }
+    view->insertAction(before, toggle);
+    m_dockToggles.append(toggle);
+}
+
 QMenu *MainWindow::menuNamed(const QString &objectName, const QString &title)
 {
     // Menus are shared by whoever fills them: look one up before making it.
@@ -302,7 +321,9 @@ void MainWindow::buildMenus()
         figure.source = m_client->connection().baseUrl.toString();
         figure.version = QStringLiteral("Chaoscope %1").arg(QCoreApplication::applicationVersion());
         ExportDialog dialog(m_store, std::move(figure), nullptr, this);
-        dialog.exec();
+        dialog.setDashboardName(m_poller->dashboard().title);
+        if (dialog.exec() == QDialog::Accepted && !dialog.writtenPath().isEmpty())
+            statusBar()->showMessage(tr("Picture written to %1").arg(dialog.writtenPath()), 15'000);
     });
     QAction *exportAction = file->addAction(tr("&Export annotations…"));
     connect(exportAction, &QAction::triggered, this, [this] {
@@ -328,7 +349,7 @@ void MainWindow::buildMenus()
     edit->addAction(m_redoAction);
 
     QMenu *view = menuNamed(QStringLiteral("viewMenu"), tr("&View"));
-    view->addAction(m_annotationDock->toggleViewAction());
+    listInViewMenu(m_annotationDock);
     QAction *phaseStatistics = view->addAction(tr("&Statistics per phase…"));
     phaseStatistics->setObjectName(QStringLiteral("phaseStatisticsAction"));
     phaseStatistics->setToolTip(tr("Last, min, max and mean of each series between consecutive annotations, to copy."));
@@ -598,6 +619,7 @@ void MainWindow::showScenario(ScenarioRunner *runner)
     dock->setWidget(new ScenarioPanel(runner));
     dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
     addDockWidget(Qt::RightDockWidgetArea, dock);
+    listInViewMenu(dock);
     // A ceiling search draws its capacity curve, stair by stair, in a dock beside the scenario.
     const auto showCurve = [this, runner, dock](const CeilingResult &result) {
         if (!m_capacityCurve) {
@@ -609,6 +631,7 @@ void MainWindow::showScenario(ScenarioRunner *runner)
                                    QDockWidget::DockWidgetClosable);
             addDockWidget(Qt::RightDockWidgetArea, curveDock);
             splitDockWidget(dock, curveDock, Qt::Vertical);
+            listInViewMenu(curveDock);
         }
         CapacityCurve curve;
         curve.result = result;
@@ -689,6 +712,7 @@ void MainWindow::setLoadTester(LoadTesterController *controller, LoadTesterWatch
     m_controlDock->setWidget(panel);
     m_controlDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
     addDockWidget(Qt::RightDockWidgetArea, m_controlDock);
+    listInViewMenu(m_controlDock);
     resizeDocks({m_controlDock}, {340}, Qt::Horizontal);
     const auto showReplicas = [this, controller] {
         m_admin->setText(tr("%1 · %2").arg(controller->capabilities().kind,
@@ -718,6 +742,7 @@ void MainWindow::setCluster(ClusterController *cluster, const KubernetesDefiniti
     dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
                       QDockWidget::DockWidgetClosable);
     addDockWidget(Qt::RightDockWidgetArea, dock);
+    listInViewMenu(dock);
     if (m_controlDock)
         tabifyDockWidget(m_controlDock, dock);
     m_clusterDock = dock;
@@ -725,15 +750,42 @@ void MainWindow::setCluster(ClusterController *cluster, const KubernetesDefiniti
 
 void MainWindow::updateSourceState(bool reachable, const QString &message)
 {
-    const QString url = m_client->connection().baseUrl.toDisplayString();
-    if (reachable) {
-        m_sourceState->setText(
-            QStringLiteral("<span style='color:%1'>●</span> ").arg(UiTheme::css(UiTheme::instance()->colors().ok)) +
-            tr("Prometheus %1 · up").arg(url));
-    } else {
-        m_sourceState->setText(
-            QStringLiteral("<span style='color:%1'>●</span> ").arg(UiTheme::css(UiTheme::instance()->colors().error)) +
-            tr("Prometheus %1 · <b>down</b>: %2").arg(url, message.toHtmlEscaped()));
+    m_reachable = reachable;
+    m_downReason = message;
+    showSourceHealth();
+}
+
+void MainWindow::showSourceHealth()
+{
+    if (m_offline)
+        return; // a recording: showOffline() said where it comes from
+    std::vector<PanelStatus> panels;
+    panels.reserve(m_poller->dashboard().panels.size());
+    for (int panel = 0; panel < int(m_poller->dashboard().panels.size()); ++panel)
+        panels.push_back(m_poller->panelStatus(panel));
+    const SourceHealth health = SourceHealth::judge(m_reachable, m_downReason, panels);
+    const QString url = m_client->connection().baseUrl.toDisplayString().toHtmlEscaped();
+    const UiTheme::Colors &colors = UiTheme::instance()->colors();
+    const auto dot = [](const QColor &color) {
+        return QStringLiteral("<span style='color:%1'>●</span> ").arg(UiTheme::css(color));
+    };
+    switch (health.state) {
+    case SourceHealth::State::Waiting:
+        m_sourceState->setText(tr("Prometheus %1 · connecting…").arg(url));
+        break;
+    case SourceHealth::State::Up:
+        m_sourceState->setText(dot(colors.ok) + tr("Prometheus %1 · up").arg(url));
+        break;
+    case SourceHealth::State::EveryQueryFails:
+        m_sourceState->setText(dot(colors.warning) +
+                               tr("Prometheus %1 answers, but <b>every query fails</b> (%2): %3")
+                                   .arg(url, Format::counted(health.failingPanels, tr("panel"), tr("panels")),
+                                        health.detail.toHtmlEscaped()));
+        break;
+    case SourceHealth::State::Down:
+        m_sourceState->setText(dot(colors.error) +
+                               tr("Prometheus %1 · <b>down</b>: %2").arg(url, health.detail.toHtmlEscaped()));
+        break;
     }
 }
 

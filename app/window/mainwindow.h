@@ -7,6 +7,7 @@
 #include <QList>
 #include <QMainWindow>
 #include <functional>
+#include <optional>
 
 class AnnotationDock;
 class AnnotationQueryBar;
@@ -92,9 +93,13 @@ private:
     void loadVariableValues(); // the label-values variables' choices, from Prometheus (live only)
     void buildMenus();
     QMenu *menuNamed(const QString &objectName, const QString &title);
+    // View lists every dock, together, to show one again once closed (the Load tester's once
+    // could not be found there).
+    void listInViewMenu(QDockWidget *dock);
     void markNow();
     void syncWindowPicker();
     void updateSourceState(bool reachable, const QString &message);
+    void showSourceHealth(); // from what the transport and the panels last said (SourceHealth)
     void updateSampleCount();
     void addInsecureTlsBanner();
 
@@ -121,7 +126,10 @@ private:
     QAction *m_undoAction = nullptr;
     QAction *m_redoAction = nullptr;
     QLabel *m_title = nullptr;
+    QList<QAction *> m_dockToggles; // in the View menu, in the order the docks came
     QLabel *m_sourceState;
+    std::optional<bool> m_reachable; // none before the first answer
+    QString m_downReason;
     QLabel *m_sampleCount;
     QLabel *m_admin;
     QDockWidget *m_controlDock = nullptr;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "base/format.h"
 
+#include <QDateTime>
 #include <QLatin1String>
 #include <QLocale>
 #include <array>
@@ -94,6 +95,16 @@ ValueParts valueParts(double number, const QString &unit, int significantDigits)
     if (space < 0)
         return {text, {}};
     return {text.left(space), text.mid(space + 1)};
+}
+
+QString clockRange(qint64 startMs, qint64 endMs, qint64 todayMs)
+{
+    const QDateTime start = QDateTime::fromMSecsSinceEpoch(startMs);
+    const QDateTime end = QDateTime::fromMSecsSinceEpoch(endMs);
+    const QString clock = QStringLiteral("HH:mm:ss");
+    const bool today = start.date() == QDateTime::fromMSecsSinceEpoch(todayMs).date();
+    return (today ? start.toString(clock) : start.toString(QStringLiteral("yyyy-MM-dd ")) + start.toString(clock)) +
+           QStringLiteral("–") + end.toString(clock);
 }
 
 QString duration(qint64 ms)

@@ -46,4 +46,8 @@ QString counted(qint64 count, const QString &one, const QString &many);
 // "500", "1234567".
 QString number(double value);
 
+// A range of instants in local time, as a reader finds it on the time axis: "14:02:10–14:12:10";
+// with the date of the start when it is not `todayMs`'s ("2026-12-05 23:50:00–00:10:00").
+QString clockRange(qint64 startMs, qint64 endMs, qint64 todayMs);
+
 } // namespace Format

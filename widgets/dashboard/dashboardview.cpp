@@ -44,6 +44,16 @@ DashboardView::DashboardView(DashboardPoller *poller, SampleStore *store, TimeWi
             panel->refreshFreshness();
     });
     m_freshnessTick.start();
+    // Leaving live, or moving a view out of it, is said in the headers at once.
+    const auto refreshHeaders = [this] {
+        for (PanelWidget *panel : m_panels)
+            panel->refreshFreshness();
+    };
+    connect(m_window, &TimeWindow::liveChanged, this, refreshHeaders);
+    connect(m_window, &TimeWindow::rangeChanged, this, [this, refreshHeaders] {
+        if (!m_window->isLive())
+            refreshHeaders();
+    });
 }
 
 void DashboardView::setAnnotationModel(AnnotationModel *annotations)

@@ -159,6 +159,15 @@ void PanelWidget::refreshFreshness()
     QStringList parts;
     if (m_status.stepMs > 0)
         parts << tr("step %1").arg(Format::duration(m_status.stepMs));
+    // Out of live (a zoom, a pan, a pause) the header says what is shown first: "newest 1 s
+    // ago" alone read as a live view while the panels stood still.
+    if (!m_window->isLive()) {
+        parts << QStringLiteral("<span style='color:%1'><b>%2</b></span>")
+                     .arg(UiTheme::css(colors.warning),
+                          tr("not live: %1")
+                              .arg(Format::clockRange(m_window->range().startMs, m_window->range().endMs,
+                                                      m_window->now())));
+    }
     if (m_status.newestSampleMs)
         parts << tr("newest %1 ago").arg(Format::duration(qMax<qint64>(0, m_window->now() - *m_status.newestSampleMs)));
     switch (m_status.state) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "export/exportdialog.h"
 
+#include "base/format.h"
 #include "dialogs/dialogbuttons.h"
 #include "export/chartexporter.h"
 #include "export/exporttheme.h"
@@ -203,11 +204,24 @@ void ExportDialog::renderPreview()
     m_preview = ChartExporter(*m_store, theme).toImage(currentFigure(), logicalSize(), 1);
     m_previewLabel->setPixmap(QPixmap::fromImage(
         m_preview.scaled(m_previewLabel->contentsRect().size(), Qt::KeepAspectRatio, Qt::SmoothTransformation)));
-    const QSize pixels = logicalSize() * (format() == QLatin1String("png") ? scale() : 1);
-    m_status->setText(currentFigure().panels.empty()     ? tr("No panel chosen.")
-                      : format() == QLatin1String("png") ? tr("%1 × %2 pixels").arg(pixels.width()).arg(pixels.height())
-                                                         : QString());
+    // The picture's own size: several panels make it taller than asked (each plot keeps at
+    // least half its panel), and the line once said the size asked for instead.
+    const QSize drawn = m_preview.size();
+    const bool png = format() == QLatin1String("png");
+    const QSize pixels = drawn * (png ? scale() : 1);
+    QString size = png ? tr("%1 × %2 pixels").arg(pixels.width()).arg(pixels.height())
+                       : tr("%1 × %2").arg(drawn.width()).arg(drawn.height());
+    if (drawn.height() > logicalSize().height())
+        size += tr(", taller than the %1 asked: %2 need the room")
+                    .arg(logicalSize().height())
+                    .arg(Format::counted(qsizetype(currentFigure().panels.size()), tr("panel"), tr("panels")));
+    m_status->setText(currentFigure().panels.empty() ? tr("No panel chosen.") : size);
     emit previewUpdated();
+}
+
+QString ExportDialog::statusText() const
+{
+    return m_status->text();
 }
 
 bool ExportDialog::writeTo(const QString &path, QString *message)
@@ -229,6 +243,7 @@ bool ExportDialog::writeTo(const QString &path, QString *message)
             storeSettings();
             m_settings->setValue(kGroup + QStringLiteral("/folder"), QFileInfo(written.value()).absolutePath());
             m_status->setText(tr("Written to %1").arg(written.value()));
+            m_writtenPath = written.value();
             if (message)
                 *message = written.value();
             return true;
@@ -252,8 +267,10 @@ QString ExportDialog::suggestedPath() const
     }
     const ExportFigure figure = currentFigure();
     QString name = figure.title.trimmed();
-    if (name.isEmpty() && !figure.panels.empty())
+    if (name.isEmpty() && figure.panels.size() == 1)
         name = figure.panels.front().title;
+    if (name.isEmpty())
+        name = m_dashboardName; // a picture of several panels is of the dashboard
     // Letters and digits, words joined by "-": a name every file system and shell takes.
     name = name.toLower();
     for (QChar &c : name)

@@ -43,9 +43,16 @@ public:
     bool writeTo(const QString &path, QString *message = nullptr);
 
     // Where Save starts: the folder of the last export (else Pictures, else home) and a name
-    // from the picture's title (else its first panel) and the end of its range, in the
-    // figure's time zone: "throughput-2026-03-01-0950.png".
+    // from the picture's title (else its one panel's, else the dashboard's name) and the end of
+    // its range, in the figure's time zone: "throughput-2026-03-01-0950.png".
     QString suggestedPath() const;
+    // What the picture is of when it shows several panels: the dashboard's title.
+    void setDashboardName(const QString &name) { m_dashboardName = name; }
+    // The file the last Save wrote, for the window to say so once the dialog is closed.
+    QString writtenPath() const { return m_writtenPath; }
+    // What the status line says: the size of the picture as it will be written, and why it is
+    // not the size asked for when it is not.
+    QString statusText() const;
 
     void setTitle(const QString &title);
     void setFormat(const QString &format);
@@ -66,6 +73,8 @@ private:
 
     const SampleStore *m_store;
     ExportFigure m_figure;
+    QString m_dashboardName;
+    QString m_writtenPath;
     QSettings *m_settings;
     bool m_ownSettings = false;
     QComboBox *m_format;

@@ -3,6 +3,7 @@
 // below was once written differently in two places of the app.
 #include "base/format.h"
 
+#include <QDateTime>
 #include <gtest/gtest.h>
 #include <limits>
 
@@ -98,4 +99,13 @@ TEST(FormatNumber, ASetPointAsTyped)
     EXPECT_EQ(Format::number(1'234'567), QStringLiteral("1234567"));
     EXPECT_EQ(Format::number(181.5), QStringLiteral("181.5"));
     EXPECT_EQ(Format::number(0.25), QStringLiteral("0.25"));
+}
+
+TEST(FormatClockRange, AsTheTimeAxisSaysItWithTheDateWhenNotToday)
+{
+    const QDateTime start(QDate(2026, 12, 6), QTime(14, 2, 10));
+    const qint64 startMs = start.toMSecsSinceEpoch();
+    EXPECT_EQ(Format::clockRange(startMs, startMs + 600'000, startMs + 60'000), QStringLiteral("14:02:10–14:12:10"));
+    EXPECT_EQ(Format::clockRange(startMs, startMs + 600'000, startMs + 86'400'000),
+              QStringLiteral("2026-12-06 14:02:10–14:12:10"));
 }

@@ -85,8 +85,44 @@ TEST(ExportDialog, WritesTheChosenFormatAndRemembersTheSettingsButNotTheTitle)
     ExportDialog again(&f.store, f.figure, &settings);
     EXPECT_EQ(again.format(), QStringLiteral("svg"));
     EXPECT_TRUE(again.currentFigure().title.isEmpty());
-    // Save starts where the last picture went, named after the first panel and the range's end.
-    EXPECT_EQ(again.suggestedPath(), QDir(dir.path()).filePath(QStringLiteral("throughput-2026-03-01-0950.svg")));
+    // Save starts where the last picture went, named after what it shows and the range's end:
+    // two panels are the dashboard's picture, not the first panel's (as it once was named).
+    again.setDashboardName(QStringLiteral("Chaos Day"));
+    EXPECT_EQ(again.suggestedPath(), QDir(dir.path()).filePath(QStringLiteral("chaos-day-2026-03-01-0950.svg")));
+    ExportFigure one = f.figure;
+    one.panels.resize(1);
+    ExportDialog single(&f.store, one, &settings);
+    single.setDashboardName(QStringLiteral("Chaos Day"));
+    EXPECT_EQ(single.suggestedPath(), QDir(dir.path()).filePath(QStringLiteral("throughput-2026-03-01-0950.svg")))
+        << "one panel's picture is named after it";
+}
+
+// The size line says the size of the picture as written: six panels in the default 1200 × 675
+// make it taller (each plot keeps half its panel), and it once said "2400 × 1350 pixels" for a
+// picture of 2400 × 1904.
+TEST(ExportDialog, TheSizeSaidIsTheSizeWritten)
+{
+    Fixture f;
+    while (f.figure.panels.size() < 6)
+        f.figure.panels.push_back(f.figure.panels.front());
+    QTemporaryDir dir;
+    QSettings settings(dir.filePath(QStringLiteral("settings.ini")), QSettings::IniFormat);
+    ExportDialog dialog(&f.store, f.figure, &settings);
+    QSignalSpy updated(&dialog, &ExportDialog::previewUpdated);
+    ASSERT_TRUE(updated.wait(5000));
+    ASSERT_GT(dialog.preview().height(), 675);
+    const QString path = dir.filePath(QStringLiteral("six.png"));
+    ASSERT_TRUE(dialog.writeTo(path));
+    const QImage written(path);
+    ASSERT_FALSE(written.isNull());
+    EXPECT_TRUE(dialog.writtenPath().endsWith(QStringLiteral("six.png")));
+    ExportDialog fresh(&f.store, f.figure, &settings);
+    QSignalSpy freshUpdated(&fresh, &ExportDialog::previewUpdated);
+    ASSERT_TRUE(freshUpdated.wait(5000));
+    EXPECT_TRUE(fresh.statusText().startsWith(QStringLiteral("%1 × %2 pixels, taller than the 675 asked: 6 panels")
+                                                  .arg(written.width())
+                                                  .arg(written.height())))
+        << fresh.statusText().toStdString();
 }
 
 TEST(ExportDialog, SaveStartsInPicturesOrHomeWithANameFromTheTitle)
