@@ -28,6 +28,7 @@ GrafanaImportAction::GrafanaImportAction(QMainWindow *window, const QUrl &promet
 {
     QMenu *file = sharedFileMenu(window);
     QAction *action = file->addAction(tr("Import &Grafana dashboard…"));
+    setFileGroup(action, FileGroup::Import);
     action->setObjectName(QStringLiteral("importGrafanaAction"));
     action->setToolTip(tr("Convert a Grafana dashboard's JSON export into a Chaoscope dashboard and open it."));
     connect(action, &QAction::triggered, this, &GrafanaImportAction::chooseFile);

@@ -24,6 +24,7 @@ PostExportAction::PostExportAction(QMainWindow *window, const SampleStore *store
       m_info(std::move(info))
 {
     QAction *action = sharedFileMenu(window)->addAction(tr("Export &post…"));
+    setFileGroup(action, FileGroup::Export);
     action->setObjectName(QStringLiteral("exportPostAction"));
     action->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
     action->setToolTip(tr("Draft the Chaos Day post from this run: index.md with its phases, numbers and pictures."));

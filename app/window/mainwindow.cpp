@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "window/mainwindow.h"
 
+#include "actions/filemenu.h"
 #include "annotations/annotationdock.h"
 #include "annotations/annotationeditor.h"
 #include "annotations/annotationio.h"
@@ -287,24 +288,19 @@ void MainWindow::buildMenus()
 {
     QMenu *file = menuNamed(QStringLiteral("fileMenu"), tr("&File"));
     // Quit closes the window (and so the app, recording closed cleanly). Others add to this
-    // menu later (sessions, dashboards, Grafana): Quit moves to the end each time it opens.
-    auto *quitSeparator = new QAction(this);
-    quitSeparator->setSeparator(true);
+    // menu later (sessions, dashboards, Grafana): it is arranged in its groups, Quit last,
+    // each time it opens.
     auto *quit = new QAction(tr("&Quit"), this);
+    setFileGroup(quit, FileGroup::Quit);
     quit->setObjectName(QStringLiteral("quitAction"));
     quit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Q));
     quit->setShortcutContext(Qt::WindowShortcut);
     addAction(quit); // works while the menu is closed, from any field
     connect(quit, &QAction::triggered, this, &QWidget::close);
-    connect(file, &QMenu::aboutToShow, this, [file, quitSeparator, quit] {
-        file->removeAction(quitSeparator);
-        file->removeAction(quit);
-        file->addAction(quitSeparator);
-        file->addAction(quit);
-    });
-    file->addAction(quitSeparator);
+    connect(file, &QMenu::aboutToShow, this, [file] { arrangeFileMenu(file); });
     file->addAction(quit);
     QAction *import = file->addAction(tr("&Import annotations…"));
+    setFileGroup(import, FileGroup::Import);
     import->setToolTip(tr("Add annotations from a JSON or CSV file; those already here are skipped."));
     connect(import, &QAction::triggered, this, [this] {
         const QString path = QFileDialog::getOpenFileName(this, tr("Import annotations"), QString(),
@@ -314,6 +310,7 @@ void MainWindow::buildMenus()
     });
     // A picture (PNG, SVG) or the samples (CSV) of the current view, for a blog post.
     QAction *exportChart = file->addAction(tr("E&xport…"));
+    setFileGroup(exportChart, FileGroup::Export);
     exportChart->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
     connect(exportChart, &QAction::triggered, this, [this] {
         ExportFigure figure =
@@ -326,6 +323,7 @@ void MainWindow::buildMenus()
             statusBar()->showMessage(tr("Picture written to %1").arg(dialog.writtenPath()), 15'000);
     });
     QAction *exportAction = file->addAction(tr("&Export annotations…"));
+    setFileGroup(exportAction, FileGroup::Export);
     connect(exportAction, &QAction::triggered, this, [this] {
         const QString json = tr("JSON (*.json)");
         QString filter = json;

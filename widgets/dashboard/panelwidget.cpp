@@ -5,6 +5,7 @@
 #include "analysis/phasestatistics.h"
 #include "annotations/annotationmodel.h"
 #include "base/format.h"
+#include "dashboard/paneltitle.h"
 #include "dashboard/statvalues.h"
 #include "store/samplestore.h"
 #include "store/serieskey.h"
@@ -25,7 +26,7 @@
 
 PanelWidget::PanelWidget(const PanelDefinition &panel, SampleStore *store, TimeWindow *window, QWidget *parent)
     : QFrame(parent), m_panel(panel), m_window(window), m_chart(new TimelineChart(panel, store, window, this)),
-      m_title(new QLabel(this)), m_freshness(new QLabel(this)), m_legend(new LegendView(this)), m_store(store)
+      m_title(new PanelTitle(this)), m_freshness(new QLabel(this)), m_legend(new LegendView(this)), m_store(store)
 {
     setFrameShape(QFrame::StyledPanel);
     setObjectName(QStringLiteral("panel"));
@@ -40,10 +41,8 @@ PanelWidget::PanelWidget(const PanelDefinition &panel, SampleStore *store, TimeW
 
     auto *header = new QHBoxLayout;
     header->setContentsMargins(8, 4, 8, 0);
-    // A narrow panel cuts its title short rather than draw the freshness text over it; the
+    // A narrow panel ends its title in "…" rather than draw the freshness text over it; the
     // tooltip has the whole title.
-    m_title->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-    m_title->setToolTip(m_panel.title);
     header->addWidget(m_title, 1);
     header->addWidget(m_freshness);
     auto *layout = new QVBoxLayout(this);
@@ -131,12 +130,7 @@ void PanelWidget::applyTheme()
     const UiTheme::Colors &colors = UiTheme::instance()->colors();
     setStyleSheet(QStringLiteral("#panel { background: %1; border: 1px solid %2; border-radius: 4px; }")
                       .arg(UiTheme::css(colors.panel), UiTheme::css(colors.panelBorder)));
-    QString title = m_panel.title.toHtmlEscaped();
-    if (!m_panel.unit.isEmpty()) {
-        title += QStringLiteral(" <span style='color:%1; font-weight:normal'>· %2</span>")
-                     .arg(UiTheme::css(colors.muted), m_panel.unit.toHtmlEscaped());
-    }
-    m_title->setText(QStringLiteral("<b>%1</b>").arg(title));
+    m_title->setTitle(m_panel.title, m_panel.unit, colors.muted);
     m_freshness->setStyleSheet(QStringLiteral("color: %1;").arg(UiTheme::css(colors.muted)));
     if (m_heatmapSummary)
         m_heatmapSummary->setStyleSheet(m_freshness->styleSheet());
@@ -157,7 +151,7 @@ void PanelWidget::refreshFreshness()
 {
     const UiTheme::Colors &colors = UiTheme::instance()->colors();
     QStringList parts;
-    if (m_status.stepMs > 0)
+    if (m_status.stepMs > 0 && m_window->isLive()) // out of live, the range says more (below)
         parts << tr("step %1").arg(Format::duration(m_status.stepMs));
     // Out of live (a zoom, a pan, a pause) the header says what is shown first: "newest 1 s
     // ago" alone read as a live view while the panels stood still.

@@ -12,6 +12,7 @@
 
 class AnnotationModel;
 class LegendView;
+class PanelTitle;
 class QLabel;
 class StatValues;
 class SampleStore;
@@ -82,7 +83,7 @@ private:
     Moves m_moves;
     TimeWindow *m_window;
     TimelineChart *m_chart;
-    QLabel *m_title;
+    PanelTitle *m_title;
     QLabel *m_freshness;
     LegendView *m_legend;
     StatValues *m_statValues = nullptr; // a stat panel's numbers; null for a lines panel
