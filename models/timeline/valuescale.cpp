@@ -10,6 +10,11 @@ namespace {
 constexpr double kTickSpacingPx = 70;
 constexpr int kMinTicks = 2;
 constexpr int kMaxTicks = 6;
+// A dip below zero smaller than this share of the highest value is not worth a step of the
+// plot: a derived "sent − accepted" at −7 for a second at start beside a throughput of 150
+// once took a third of the throughput panel below zero. It is clipped at the axis (a few
+// pixels at most), and the legend's min says it.
+constexpr double kNegligibleBelowZero = 0.05;
 
 } // namespace
 
@@ -31,7 +36,7 @@ ValueScale ValueScale::nice(double min, double max, int targetTicks)
         min = 0;
         max = 1;
     }
-    if (min >= 0)
+    if (min >= 0 || (max > 0 && -min <= kNegligibleBelowZero * max))
         min = 0;
     if (max <= 0 && min < 0)
         max = 0;
