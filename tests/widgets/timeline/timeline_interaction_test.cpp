@@ -88,6 +88,30 @@ void wheel(QWidget *target, const QPoint &pos, int angle, Qt::KeyboardModifiers 
     qApp->notify(target, &event);
 }
 
+// A dashboard's models at a fixed now, never polled: its charts draw what a test puts in the
+// store. One column of `panels`.
+struct Unpolled
+{
+    explicit Unpolled(std::vector<PanelDefinition> panels)
+    {
+        window.setClock([] { return kNow; });
+        window.setWindowMs(kWindowMs);
+        DashboardDefinition dashboard;
+        dashboard.columns = 1;
+        dashboard.panels = std::move(panels);
+        poller.setDashboard(dashboard);
+    }
+
+    SampleStore store;
+    TimeWindow window;
+    PrometheusClient client{[] {
+        PrometheusConnection connection;
+        connection.baseUrl = QUrl(QStringLiteral("http://127.0.0.1:1/")); // never polled here
+        return connection;
+    }()};
+    DashboardPoller poller{&client, &store, &window};
+};
+
 struct ChartInteraction : ::testing::Test
 {
     SampleStore store;
@@ -503,18 +527,10 @@ TEST_F(ChartInteraction, NoWheelOrZoomShowsAnInstantAfterNow)
 // instead, so a user scrolling down moved every panel into the past.
 TEST(DashboardPage, ThePlainWheelOverAChartScrollsThePageNotTime)
 {
-    SampleStore store;
-    TimeWindow window;
-    window.setClock([] { return kNow; });
-    window.setWindowMs(kWindowMs);
-    PrometheusConnection connection;
-    connection.baseUrl = QUrl(QStringLiteral("http://127.0.0.1:1/")); // never polled here
-    PrometheusClient client(connection);
-    DashboardPoller poller(&client, &store, &window);
-    DashboardDefinition dashboard;
-    dashboard.columns = 1;
-    dashboard.panels = {throughputPanel(), throughputPanel(), throughputPanel(), throughputPanel()};
-    poller.setDashboard(dashboard);
+    Unpolled models({throughputPanel(), throughputPanel(), throughputPanel(), throughputPanel()});
+    SampleStore &store = models.store;
+    TimeWindow &window = models.window;
+    DashboardPoller &poller = models.poller;
     QScrollArea page; // as the main window holds the dashboard
     page.setWidgetResizable(true);
     auto *view = new DashboardView(&poller, &store, &window);
@@ -575,20 +591,13 @@ TEST_F(ChartInteraction, APlainDragOnEmptyPlotStillZoomsAndDoubleClickGoesLive)
 // the same instant, the read-out (value, unit, the sample's time) in the hovered one.
 TEST(DashboardCrosshair, OneLineThroughEveryPanelAndAReadoutWhereTheMouseIs)
 {
-    SampleStore store;
-    TimeWindow window;
-    window.setClock([] { return kNow; });
-    window.setWindowMs(kWindowMs);
-    PrometheusConnection connection;
-    connection.baseUrl = QUrl(QStringLiteral("http://127.0.0.1:1/")); // never polled here
-    PrometheusClient client(connection);
-    DashboardPoller poller(&client, &store, &window);
-    DashboardDefinition dashboard;
-    dashboard.columns = 1;
-    dashboard.panels = {throughputPanel(), throughputPanel()};
-    dashboard.panels[1].title = QStringLiteral("Latency");
-    dashboard.panels[1].unit = QStringLiteral("s");
-    poller.setDashboard(dashboard);
+    PanelDefinition latencyPanel = throughputPanel();
+    latencyPanel.title = QStringLiteral("Latency");
+    latencyPanel.unit = QStringLiteral("s");
+    Unpolled models({throughputPanel(), latencyPanel});
+    SampleStore &store = models.store;
+    TimeWindow &window = models.window;
+    DashboardPoller &poller = models.poller;
     DashboardView view(&poller, &store, &window);
     view.rebuild();
     view.resize(900, 700);
