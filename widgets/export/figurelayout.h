@@ -44,12 +44,21 @@ struct FigureLayout
         double lineX = 0;
         bool leftOfLine = false;
         int number = 0; // a numbered box the key explains
+        int cell = -1;  // the cell whose label band holds it (the top of its column)
+    };
+    // An annotation's line drawn in a plot: every panel that shows it draws its line, only
+    // the top panel of a column its label.
+    struct Line
+    {
+        quint64 annotation = 0;
+        double x = 0;
         int cell = -1;
     };
     struct Cell
     {
         QRectF rect; // the whole panel: title, plot, time labels, legend
         QRectF plot;
+        QRectF labelBand;       // above the plot, where the column's annotation labels stand; or empty
         QStringList leftLabels; // the left axis' labels drawn, bottom to top
         int legendLevel = 0;    // 0: full statistics … 3: names only
     };
@@ -57,5 +66,6 @@ struct FigureLayout
     QRectF picture;
     std::vector<Text> texts;
     std::vector<Label> labels;
+    std::vector<Line> lines;
     std::vector<Cell> cells;
 };

@@ -30,15 +30,13 @@
 
 namespace {
 
-constexpr double kGap = 8;             // between stacked parts of a panel
-constexpr double kCellSpacing = 28;    // between panels
-constexpr double kSwatch = 22;         // legend line sample
-constexpr double kLabelPadding = 5;    // text inset in an annotation label
-constexpr double kColourBar = 3;       // an annotation label's coloured edge
-constexpr double kMaxLabelWidth = 260; // at least; half the plot's width on a wide one
-// A label cut to the longest allowed must keep this much of itself; else it is a numbered box
-// and the key gives it whole ("extract-data-from-doc…" says less than "2").
-constexpr double kMinKeptFraction = 0.85;
+constexpr double kGap = 8;          // between stacked parts of a panel
+constexpr double kCellSpacing = 28; // between panels
+constexpr double kSwatch = 22;      // legend line sample
+constexpr double kLabelPadding = 5; // text inset in an annotation label
+constexpr double kColourBar = 3;    // an annotation label's coloured edge
+// Label rows in the band above a column's top plot; numbered boxes may take two more.
+constexpr int kBandRows = 3;
 constexpr int kMinTimeLabelSpacing = 80;
 constexpr int kLegendLevels = 4;      // full statistics, last and max, last, names only
 constexpr double kLegendSpacing = 18; // between two legend entries in a row
@@ -180,6 +178,12 @@ QString annotationLabel(const Annotation &annotation)
     return annotation.text.section(QLatin1Char('\n'), 0, 0);
 }
 
+// The same mark, wherever it is drawn: an overlay moves a copy of it into each of its cells.
+bool sameMark(const Annotation *x, const Annotation *y)
+{
+    return x == y || (x->id == y->id && x->timeMs == y->timeMs && annotationLabel(*x) == annotationLabel(*y));
+}
+
 } // namespace
 
 FigurePainter::FigurePainter(const SampleStore &store, ExportTheme theme) : m_store(store), m_theme(std::move(theme)) {}
@@ -245,7 +249,14 @@ struct FigurePainter::CellPlan
     QRectF plot;
     QRectF legend;
     std::vector<const Annotation *> shown; // the annotations in this cell's range, in time order
-    AnnotationLayout::Result annotations;
+    AnnotationLayout::Result annotations;  // their lines
+    // The top cell of a column: the band above its plot, and the labels of what any cell of
+    // the column shows (in time order), placed in it.
+    bool carriesLabels = false;
+    double bandHeight = 0;
+    QRectF band;
+    std::vector<const Annotation *> labelled;
+    AnnotationLayout::Result labels;
     std::vector<bool> checkFailed; // per check of the panel: failed in this cell's range
     // A heatmap's legend line ("11 buckets up to 10 s · above 10 s: 0.0 %"): its grid is
     // computed once per plan, not at every legend level tried.
@@ -445,6 +456,59 @@ QString numberText(int number)
     return QString::number(number);
 }
 
+// Where each entry of the key goes in an area `width` wide from `origin`: a numbered box and
+// the whole text beside it, entries side by side while they fit; an entry longer than a row
+// wraps onto as many lines as it needs, alone, so that the key always holds the whole text.
+struct KeyEntry
+{
+    int number = 0;
+    const Annotation *annotation = nullptr;
+    QString text;
+    QRectF box;
+    QRectF textRect;
+};
+
+std::vector<KeyEntry> keyEntries(const std::vector<std::pair<int, const Annotation *>> &key,
+                                 const QFontMetricsF &metrics, const QTimeZone &zone, bool relative, QPointF origin,
+                                 double width)
+{
+    std::vector<KeyEntry> entries;
+    const double rowHeight = metrics.height() + 6;
+    const double right = origin.x() + width;
+    double x = origin.x();
+    double y = origin.y();
+    for (const auto &[number, a] : key) {
+        KeyEntry entry{number, a, keyLabel(*a, zone, relative), {}, {}};
+        const double boxWidth = metrics.horizontalAdvance(numberText(number)) + 2 * kLabelPadding;
+        const double textWidth = metrics.horizontalAdvance(entry.text) + 1;
+        if (x > origin.x() && x + boxWidth + 6 + textWidth > right) {
+            x = origin.x();
+            y += rowHeight;
+        }
+        entry.box = QRectF(x, y + 1, boxWidth, rowHeight - 4);
+        const double room = right - entry.box.right() - 6;
+        if (textWidth <= room) {
+            entry.textRect = QRectF(entry.box.right() + 6, y, textWidth, rowHeight - 2);
+            x = entry.textRect.right() + kLegendSpacing;
+        } else {
+            const QRectF wrapped = metrics.boundingRect(QRectF(0, 0, room, 1e6), Qt::TextWordWrap, entry.text);
+            entry.textRect = QRectF(entry.box.right() + 6, y + 2, room, wrapped.height());
+            x = origin.x();
+            y = std::max(y + rowHeight, entry.textRect.bottom() + 4);
+        }
+        entries.push_back(entry);
+    }
+    return entries;
+}
+
+double keyHeightOf(const std::vector<KeyEntry> &entries, QPointF origin)
+{
+    double bottom = origin.y();
+    for (const KeyEntry &entry : entries)
+        bottom = std::max({bottom, entry.box.bottom() + 3, entry.textRect.bottom()});
+    return bottom - origin.y();
+}
+
 } // namespace
 
 double FigurePainter::legendHeight(const CellPlan &cell, double width, int level) const
@@ -471,8 +535,12 @@ double FigurePainter::fitVertically(CellPlan &cell, double leftGutter, double ri
     double top = rect.top();
     if (!cell.panel->title.isEmpty())
         top += QFontMetricsF(m_theme.font(m_theme.panelTitlePx, true)).height() + kGap;
+    cell.band =
+        cell.carriesLabels && cell.bandHeight > 0 ? QRectF(rect.left(), top, rect.width(), cell.bandHeight) : QRectF();
     const QFontMetricsF axisMetrics(m_theme.font(m_theme.axisPx));
-    top += axisMetrics.height() / 2; // the top value label is centred on the plot's top
+    // The top value label is centred on the plot's top; the band (right of the value labels)
+    // may reach down beside it.
+    top = std::max(top + axisMetrics.height() / 2, top + cell.band.height());
     const double timeLabels = axisMetrics.height() + 4;
     bool fits = false;
     double legend = 0;
@@ -487,7 +555,7 @@ double FigurePainter::fitVertically(CellPlan &cell, double leftGutter, double ri
             continue;
         legend = legendHeight(cell, rect.width(), level);
         const double plotHeight = rect.bottom() - legend - kGap - timeLabels - top;
-        if (plotHeight >= std::max(rect.height() / 2, kMinPlotHeight)) {
+        if (plotHeight >= std::max((rect.height() - cell.band.height()) / 2, kMinPlotHeight)) {
             fits = true;
             break;
         }
@@ -496,10 +564,10 @@ double FigurePainter::fitVertically(CellPlan &cell, double leftGutter, double ri
     const double bottom = rect.bottom() - legend - kGap - timeLabels;
     cell.plot = QRectF(rect.left() + leftGutter + kGap, top,
                        std::max(10.0, rect.width() - leftGutter - kGap - rightGutter), std::max(10.0, bottom - top));
-    // Everything but the plot, twice, is the height at which the plot would be half the panel;
-    // and the plot never less than kMinPlotHeight.
-    const double others = rect.height() - (bottom - top);
-    return fits ? 0 : std::max(2 * others, others + kMinPlotHeight) - rect.height();
+    // Everything but the plot, twice, is the height at which the plot would be half the panel
+    // (the label band, on top, not counted); and the plot never less than kMinPlotHeight.
+    const double others = rect.height() - (bottom - top) - cell.band.height();
+    return fits ? 0 : std::max(2 * others, others + kMinPlotHeight) + cell.band.height() - rect.height();
 }
 
 void FigurePainter::judgeChecks(CellPlan &cell, const ExportFigure &figure) const
@@ -531,9 +599,8 @@ void FigurePainter::judgeChecks(CellPlan &cell, const ExportFigure &figure) cons
     }
 }
 
-void FigurePainter::planAnnotations(CellPlan &cell, const ExportFigure &figure, int rows) const
+void FigurePainter::planAnnotations(CellPlan &cell, const ExportFigure &figure) const
 {
-    const QFontMetricsF metrics(m_theme.font(m_theme.annotationPx));
     cell.shown.clear();
     std::vector<AnnotationLayout::Item> items;
     for (const Annotation &a : *cell.marks) {
@@ -542,13 +609,7 @@ void FigurePainter::planAnnotations(CellPlan &cell, const ExportFigure &figure, 
         if (!figure.panelShows(*cell.panel, a))
             continue;
         cell.shown.push_back(&a);
-        const double chrome = 2 * kLabelPadding + kColourBar;
-        const double whole = metrics.horizontalAdvance(annotationLabel(a)) + chrome;
-        const double longest = std::max(kMaxLabelWidth, cell.plot.width() / 2);
-        // Too long to be cut to the longest allowed: asked for whole, it fits somewhere whole
-        // or gets a number.
-        const double width = whole <= longest || longest >= kMinKeptFraction * whole ? std::min(whole, longest) : whole;
-        items.push_back({a.id, a.timeMs, a.endMs, width, a.labelPriority()});
+        items.push_back({a.id, a.timeMs, a.endMs, 0, a.labelPriority()});
     }
     AnnotationLayout::Options options;
     options.range = cell.range;
@@ -556,14 +617,57 @@ void FigurePainter::planAnnotations(CellPlan &cell, const ExportFigure &figure, 
     options.plotWidth = cell.plot.width();
     options.plotTop = cell.plot.top();
     options.plotBottom = cell.plot.bottom();
-    // A published chart names every mark: no "+N" badges, a numbered box where a label has no room.
     options.clusterPx = 0;
-    options.labelGap = 0; // the label's coloured edge is on its line
-    options.rows = rows;
-    options.rowHeight = metrics.height() + 4;
-    const double numberWidth = metrics.horizontalAdvance(QStringLiteral("99")) + 2 * kLabelPadding;
-    options.numberWidth = [numberWidth](int) { return numberWidth; };
+    options.rows = 0; // lines only: the labels stand in the column's band
     cell.annotations = AnnotationLayout::compute(items, options);
+}
+
+double FigurePainter::planLabelBands(Plan &plan, int columns) const
+{
+    const QFontMetricsF metrics(m_theme.font(m_theme.annotationPx));
+    const double chrome = 2 * kLabelPadding + kColourBar;
+    const double numberWidth = metrics.horizontalAdvance(QStringLiteral("99")) + 2 * kLabelPadding;
+    double needed = 0;
+    for (int column = 0; column < columns && column < int(plan.cells.size()); ++column) {
+        CellPlan &top = plan.cells[std::size_t(column)];
+        top.labelled.clear();
+        for (std::size_t k = std::size_t(column); k < plan.cells.size(); k += std::size_t(columns)) {
+            for (const Annotation *a : plan.cells[k].shown) {
+                if (std::none_of(top.labelled.begin(), top.labelled.end(),
+                                 [&](const Annotation *other) { return sameMark(a, other); }))
+                    top.labelled.push_back(a);
+            }
+        }
+        std::stable_sort(top.labelled.begin(), top.labelled.end(),
+                         [](const Annotation *x, const Annotation *y) { return x->timeMs < y->timeMs; });
+        std::vector<AnnotationLayout::Item> items;
+        for (const Annotation *a : top.labelled) {
+            // Whole, never shortened: a label without room whole gets a number, and the key
+            // holds its text.
+            const double width = metrics.horizontalAdvance(annotationLabel(*a)) + chrome;
+            items.push_back({a->id, a->timeMs, a->endMs, width, a->labelPriority()});
+        }
+        AnnotationLayout::Options options;
+        options.range = top.range;
+        options.plotLeft = top.plot.left();
+        options.plotWidth = top.plot.width();
+        // The rows hang from the band's top; the band is as tall as the rows taken.
+        options.plotTop = top.band.isEmpty() ? top.plot.top() : top.band.top();
+        options.plotBottom = options.plotTop + 1e6;
+        // A published chart names every mark: no "+N" badges, a numbered box where a label has no room.
+        options.clusterPx = 0;
+        options.labelGap = 0; // the label's coloured edge is on its line
+        options.rows = kBandRows;
+        options.rowHeight = metrics.height() + 4;
+        options.minShownFraction = 1.0;
+        options.numberWidth = [numberWidth](int) { return numberWidth; };
+        top.labels = AnnotationLayout::compute(items, options);
+        for (const AnnotationLayout::Group &group : top.labels.groups) {
+            if (!group.label.isEmpty())
+                needed = std::max(needed, group.label.bottom() - options.plotTop + 3);
+        }
+    }
+    return needed;
 }
 
 FigurePainter::Plan FigurePainter::plan(const QRectF &rect, const ExportFigure &figure) const
@@ -596,9 +700,11 @@ FigurePainter::Plan FigurePainter::plan(const QRectF &rect, const ExportFigure &
     if (panelCount == 0)
         return plan;
 
-    // Cells, scales and gutters for an area; run twice when numbered annotations need a key.
+    // Cells, scales and gutters for an area; run again when the label band's height changes,
+    // and when numbered annotations need a key.
     const QRectF cellsArea = area;
-    int annotationRows = -1;
+    double band = 0;   // the label band's height, as the last lay-out measured it
+    double needed = 0; // what the labels of the last lay-out need
     const auto layOut = [&](const QRectF &cellArea) {
         plan.cells.clear();
         plan.windowTitles.clear();
@@ -645,22 +751,29 @@ FigurePainter::Plan FigurePainter::plan(const QRectF &rect, const ExportFigure &
                 plan.cells.push_back(cell);
             }
         }
+        for (std::size_t k = 0; k < plan.cells.size() && k < std::size_t(columns); ++k) {
+            plan.cells[k].carriesLabels = true;
+            plan.cells[k].bandHeight = band;
+        }
         // Row heights: equal while every row fits in its share; a row whose panels need more
         // (the least each needs: names-only legends and a plot of half the panel) gets that,
         // and the other rows share what is left. What the picture lacks for all of them is
-        // what it must grow by (sizeFor) -- only the rows that need it get taller.
+        // what it must grow by (sizeFor) -- only the rows that need it get taller. The top
+        // row's label band is on top of its share, so that its plots are as tall as the others.
         std::vector<double> need(std::size_t(rows), 0);
         for (std::size_t k = 0; k < plan.cells.size(); ++k) {
             CellPlan probe = plan.cells[k];
             probe.rect.setHeight(1);
             const std::size_t row = k / std::size_t(columns);
-            need[row] = std::max(need[row], 1 + fitVertically(probe, 0, 0));
+            need[row] = std::max(need[row], 1 + fitVertically(probe, 0, 0) - probe.band.height());
         }
-        const std::vector<double> heights = shareHeights(need, grid.height() - kCellSpacing * (rows - 1));
-        double needed = 0;
+        const double shared = grid.height() - kCellSpacing * (rows - 1) - band;
+        std::vector<double> heights = shareHeights(need, shared);
+        heights.front() += band;
+        double sum = 0;
         for (double n : need)
-            needed += n;
-        plan.missingHeight = std::max(0.0, needed - (grid.height() - kCellSpacing * (rows - 1)));
+            sum += n;
+        plan.missingHeight = std::max(0.0, sum - shared);
         std::vector<double> rowTops(std::size_t(rows), grid.top());
         for (std::size_t r = 1; r < rowTops.size(); ++r)
             rowTops[r] = rowTops[r - 1] + heights[r - 1] + kCellSpacing;
@@ -718,31 +831,30 @@ FigurePainter::Plan FigurePainter::plan(const QRectF &rect, const ExportFigure &
         }
         for (CellPlan &cell : plan.cells)
             fitVertically(cell, leftGutter, rightGutter);
-        // Label rows: at most half of the smallest plot, fixed in the first pass so that the
-        // second (with the key's room taken) numbers the same labels.
-        if (annotationRows < 0) {
-            const double rowHeight = QFontMetricsF(m_theme.font(m_theme.annotationPx)).height() + 8;
-            double lowest = std::numeric_limits<double>::infinity();
-            for (const CellPlan &cell : plan.cells)
-                lowest = std::min(lowest, cell.plot.height());
-            annotationRows = std::max(1, int(lowest / 2 / rowHeight));
-        }
         for (CellPlan &cell : plan.cells) {
-            planAnnotations(cell, figure, annotationRows);
+            planAnnotations(cell, figure);
             judgeChecks(cell, figure);
         }
+        needed = planLabelBands(plan, columns);
     };
     layOut(cellsArea);
+    // The labels' places do not depend on the band's height (only on the plots' widths), so a
+    // second lay-out with the band they need settles it; the band only grows, so they fit.
+    for (int attempt = 0; attempt < 2 && needed > band + 0.5; ++attempt) {
+        band = std::max(band, needed);
+        layOut(cellsArea);
+    }
 
     // The key: every annotation that got a number in some panel, numbered across the figure.
     const auto collectKey = [&] {
         std::vector<const Annotation *> numbered;
         for (const CellPlan &cell : plan.cells) {
-            for (const AnnotationLayout::Group &group : cell.annotations.groups) {
+            for (const AnnotationLayout::Group &group : cell.labels.groups) {
                 if (group.number > 0) {
                     const Annotation *a =
-                        cell.shown[std::size_t(cell.annotations.markers[std::size_t(group.markers.front())].item)];
-                    if (std::find(numbered.begin(), numbered.end(), a) == numbered.end())
+                        cell.labelled[std::size_t(cell.labels.markers[std::size_t(group.markers.front())].item)];
+                    if (std::none_of(numbered.begin(), numbered.end(),
+                                     [&](const Annotation *other) { return sameMark(a, other); }))
                         numbered.push_back(a);
                 }
             }
@@ -758,24 +870,18 @@ FigurePainter::Plan FigurePainter::plan(const QRectF &rect, const ExportFigure &
         return plan;
     const QFontMetricsF keyMetrics(m_theme.font(m_theme.annotationPx));
     const auto keyHeight = [&] {
-        int rows = 1;
-        double x = 0;
-        for (const auto &[number, a] : plan.key) {
-            const double width = keyMetrics.horizontalAdvance(numberText(number)) + 2 * kLabelPadding + 6 +
-                                 keyMetrics.horizontalAdvance(keyLabel(*a, figure.timeZone, plan.relativeKey)) +
-                                 kLegendSpacing;
-            if (x > 0 && x + width > cellsArea.width()) {
-                ++rows;
-                x = 0;
-            }
-            x += width;
-        }
-        return rows * (keyMetrics.height() + 6);
+        return keyHeightOf(
+            keyEntries(plan.key, keyMetrics, figure.timeZone, plan.relativeKey, QPointF(0, 0), cellsArea.width()),
+            QPointF(0, 0));
     };
     const double height = keyHeight();
     QRectF withKey = cellsArea;
     withKey.setBottom(cellsArea.bottom() - height - kGap * 1.5);
     layOut(withKey);
+    if (needed > band + 0.5) {
+        band = needed;
+        layOut(withKey);
+    }
     collectKey();
     plan.keyRect = QRectF(cellsArea.left(), cellsArea.bottom() - keyHeight(), cellsArea.width(), keyHeight());
     return plan;
@@ -1016,7 +1122,7 @@ void FigurePainter::paintCell(QPainter &painter, const CellPlan &cell, int index
                  FigureLayout::Role::NoData, index, layout);
     }
     if (layout)
-        layout->cells.push_back({rect, plot, drawnLeft, cell.legendLevel});
+        layout->cells.push_back({rect, plot, cell.band, drawnLeft, cell.legendLevel});
 }
 
 // A heatmap's cells, bucket bounds and colour scale, by the screen's painter (HeatmapPaint).
@@ -1240,20 +1346,15 @@ void FigurePainter::paintChecks(QPainter &painter, const CellPlan &cell) const
 void FigurePainter::paintAnnotations(QPainter &painter, const CellPlan &cell, int index, const Plan &plan,
                                      FigureLayout *layout) const
 {
-    const AnnotationLayout::Result &result = cell.annotations;
-    if (result.markers.empty())
-        return;
     const QRectF &plot = cell.plot;
-    const QFont font = m_theme.font(m_theme.annotationPx);
-    const QFontMetricsF metrics(font);
-    const auto annotationOf = [&](int marker) -> const Annotation & {
-        return *cell.shown[std::size_t(result.markers[std::size_t(marker)].item)];
-    };
+    // The lines of what this cell shows, over its plot; in a column's top cell they rise
+    // through the band to the labels.
+    const double lineTop = cell.band.isEmpty() ? plot.top() : cell.band.top();
+    const AnnotationLayout::Result &lines = cell.annotations;
     painter.save();
-    painter.setClipRect(plot);
-    for (int m = 0; m < int(result.markers.size()); ++m) {
-        const AnnotationLayout::Marker &marker = result.markers[std::size_t(m)];
-        const Annotation &a = annotationOf(m);
+    painter.setClipRect(QRectF(plot.left(), lineTop, plot.width(), plot.bottom() - lineTop));
+    for (const AnnotationLayout::Marker &marker : lines.markers) {
+        const Annotation &a = *cell.shown[std::size_t(marker.item)];
         const QColor color = Palette::annotationColor(a.source, a.failed);
         if (marker.endX) {
             // Shaded only over the cell's own time: a comparison's shorter run has none past it.
@@ -1265,20 +1366,35 @@ void FigurePainter::paintAnnotations(QPainter &painter, const CellPlan &cell, in
             QPen pen(color, std::max(1.5, m_theme.lineWidth * 0.6), Qt::DashLine);
             painter.setPen(pen);
             painter.drawLine(QPointF(marker.x, plot.top()), QPointF(marker.x, plot.bottom()));
+            if (layout)
+                layout->lines.push_back({a.id, marker.x, index});
         }
+    }
+    // In the band, a thin solid stem from each label to the plot: the label reads as hanging
+    // from its line, whichever cell below draws it.
+    const AnnotationLayout::Result &labels = cell.labels;
+    for (const AnnotationLayout::Marker &marker : labels.markers) {
+        if (!marker.startVisible || cell.band.isEmpty())
+            continue;
+        const Annotation &a = *cell.labelled[std::size_t(marker.item)];
+        const QColor color = Palette::annotationColor(a.source, a.failed);
+        painter.setPen(QPen(withAlpha(color, 0.7), 1));
+        painter.drawLine(QPointF(marker.x, lineTop), QPointF(marker.x, plot.top()));
     }
     painter.restore();
 
+    const QFont font = m_theme.font(m_theme.annotationPx);
+    const QFontMetricsF metrics(font);
     painter.setFont(font);
-    for (const AnnotationLayout::Group &group : result.groups) {
+    for (const AnnotationLayout::Group &group : labels.groups) {
         if (group.label.isEmpty())
             continue;
-        const Annotation &a = annotationOf(group.markers.front());
+        const Annotation &a = *cell.labelled[std::size_t(labels.markers[std::size_t(group.markers.front())].item)];
         const QColor color = Palette::annotationColor(a.source, a.failed);
         if (group.number > 0) {
             int number = 0;
             for (const auto &[n, keyed] : plan.key) {
-                if (keyed == &a)
+                if (sameMark(keyed, &a))
                     number = n;
             }
             painter.setPen(Qt::NoPen);
@@ -1293,19 +1409,18 @@ void FigurePainter::paintAnnotations(QPainter &painter, const CellPlan &cell, in
             }
             continue;
         }
-        // Translucent, so that a curve behind a label still shows; the coloured edge is on the
-        // line's side, so the label reads as hanging from its line.
+        // The coloured edge is on the line's side, so the label reads as hanging from its line.
         painter.setPen(QPen(withAlpha(color, 0.6), 1));
-        painter.setBrush(withAlpha(m_theme.background, 0.78));
+        painter.setBrush(m_theme.background);
         painter.drawRect(group.label);
         const double barLeft = group.leftOfLine ? group.label.right() - kColourBar : group.label.left();
         painter.fillRect(QRectF(barLeft, group.label.top(), kColourBar, group.label.height()), color);
         painter.setPen(color.darker(130));
-        // Elided again to the box: the layout shortens a label when the whole has no room.
         const QRectF textBox = group.leftOfLine
                                    ? group.label.adjusted(kLabelPadding, 0, -kColourBar - kLabelPadding, 0)
                                    : group.label.adjusted(kColourBar + kLabelPadding, 0, -kLabelPadding, 0);
-        const QString text = metrics.elidedText(annotationLabel(a), Qt::ElideRight, textBox.width());
+        // Whole: the band gave it its whole width (AnnotationLayout never shortens it here).
+        const QString text = annotationLabel(a);
         painter.drawText(textBox, Qt::AlignLeft | Qt::AlignVCenter, text);
         if (layout) {
             layout->texts.push_back({FigureLayout::Role::AnnotationLabel, group.label, text, index});
@@ -1322,35 +1437,22 @@ void FigurePainter::paintKey(QPainter &painter, const Plan &plan, FigureLayout *
     const QFont font = m_theme.font(m_theme.annotationPx);
     const QFontMetricsF metrics(font);
     painter.setFont(font);
-    const double rowHeight = metrics.height() + 6;
-    double x = plan.keyRect.left();
-    double y = plan.keyRect.top();
-    for (const auto &[number, a] : plan.key) {
-        const QString label = keyLabel(*a, plan.timeZone, plan.relativeKey);
-        const double boxWidth = metrics.horizontalAdvance(numberText(number)) + 2 * kLabelPadding;
-        const double width = boxWidth + 6 + metrics.horizontalAdvance(label);
-        if (x > plan.keyRect.left() && x + width > plan.keyRect.right()) {
-            x = plan.keyRect.left();
-            y += rowHeight;
-        }
-        const QColor color = Palette::annotationColor(a->source, a->failed);
-        const QRectF box(x, y + 1, boxWidth, rowHeight - 4);
+    for (const KeyEntry &entry :
+         keyEntries(plan.key, metrics, plan.timeZone, plan.relativeKey, plan.keyRect.topLeft(), plan.keyRect.width())) {
+        const QColor color = Palette::annotationColor(entry.annotation->source, entry.annotation->failed);
         painter.setPen(Qt::NoPen);
         painter.setBrush(color);
-        painter.drawRoundedRect(box, 3, 3);
+        painter.drawRoundedRect(entry.box, 3, 3);
         painter.setPen(Qt::white);
-        painter.drawText(box, Qt::AlignCenter, numberText(number));
+        painter.drawText(entry.box, Qt::AlignCenter, numberText(entry.number));
         painter.setPen(m_theme.text);
-        const QRectF textRect(box.right() + 6, y,
-                              std::min(width - boxWidth - 6, plan.keyRect.right() - box.right() - 6), rowHeight - 2);
-        const QString shown = metrics.elidedText(label, Qt::ElideRight, textRect.width());
-        painter.drawText(textRect, Qt::AlignLeft | Qt::AlignVCenter, shown);
+        painter.drawText(entry.textRect, Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, entry.text);
         if (layout)
             layout->texts.push_back(
                 {FigureLayout::Role::Key,
-                 box.united(painter.boundingRect(textRect, Qt::AlignLeft | Qt::AlignVCenter, shown)),
-                 numberText(number) + QLatin1Char(' ') + shown, -1});
-        x += width + kLegendSpacing;
+                 entry.box.united(painter.boundingRect(
+                     entry.textRect, Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, entry.text)),
+                 numberText(entry.number) + QLatin1Char(' ') + entry.text, -1});
     }
     painter.setBrush(Qt::NoBrush);
 }

@@ -33,8 +33,10 @@ public:
     // A figure lays itself out: a legend gives up statistics (all four, then last and max, then
     // last, then names only) before a plot gets less than half of its panel's height; value
     // labels are thinned where they would touch; a time label that would run into a value label
-    // or out of the panel is left out; an annotation label stands at its line, and one without
-    // room becomes a numbered box explained by a key under the panels.
+    // or out of the panel is left out. Annotations never cover the data: every panel that shows
+    // one draws its line, and its label stands once per column of panels, in a band above the
+    // top panel's plot, whole at its line; one without room there becomes a numbered box
+    // explained by a key under the panels.
     void paint(QPainter &painter, const QRectF &rect, const ExportFigure &figure, FigureLayout *layout = nullptr) const;
 
     // The size to paint a figure at when `requested` is asked for: the same, or taller when
@@ -62,7 +64,11 @@ private:
     // The vertical part of a cell: its legend level and plot; how much taller the cell must be
     // when even names only leave the plot less than half the panel (it is planned so), else 0.
     double fitVertically(CellPlan &cell, double leftGutter, double rightGutter) const;
-    void planAnnotations(CellPlan &cell, const ExportFigure &figure, int rows) const;
+    // The annotations a cell shows, as lines.
+    void planAnnotations(CellPlan &cell, const ExportFigure &figure) const;
+    // The labels of every column: in the band above its top cell, for what any of its cells
+    // shows. Returns the band height the labels need (the same for every column).
+    double planLabelBands(Plan &plan, int columns) const;
     // Whether each check of the cell's panel failed in its range (red instead of amber).
     void judgeChecks(CellPlan &cell, const ExportFigure &figure) const;
     // Min and max of the finite samples of a cell's series on one axis (every layer's, each

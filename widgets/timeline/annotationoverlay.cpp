@@ -84,9 +84,12 @@ AnnotationOverlay::View AnnotationOverlay::layout(const Context &context) const
     options.plotTop = plot.top();
     options.plotBottom = plot.bottom();
     options.clusterPx = kClusterPx;
-    options.rows = 3;
     options.rowHeight = std::ceil(metrics.height()) + 3;
     options.rowGap = 3;
+    // Labels cover at most a fifth of the plot (a short plot beside open docks keeps its data
+    // in view): up to three rows, fewer on a short plot, none below two rows' worth -- the
+    // lines stay, the dock lists every mark and a hover names it.
+    options.rows = std::clamp(int((plot.height() / 5 - 2) / (options.rowHeight + options.rowGap)), 0, 3);
     options.badgeWidth = [&metrics](int n) {
         return std::ceil(metrics.horizontalAdvance(QStringLiteral("+%1").arg(n))) + 12;
     };

@@ -13,6 +13,7 @@
 
 #include <QImage>
 #include <QPainter>
+#include <algorithm>
 #include <cmath>
 #include <gtest/gtest.h>
 #include <map>
@@ -142,14 +143,23 @@ void expectPublishable(const FigureLayout &layout, const std::string &what)
         }
     }
     for (const FigureLayout::Cell &cell : layout.cells) {
-        EXPECT_GE(cell.plot.height(), cell.rect.height() / 2 - 0.5) << "a plot keeps half its panel";
+        EXPECT_GE(cell.plot.height(), (cell.rect.height() - cell.labelBand.height()) / 2 - 0.5)
+            << "a plot keeps half its panel (the label band above it not counted)";
         EXPECT_GE(cell.leftLabels.size(), 2) << "a value axis says at least two values";
     }
     for (const FigureLayout::Label &label : layout.labels) {
         const double anchor = label.leftOfLine ? label.box.right() : label.box.left();
         EXPECT_NEAR(anchor, label.lineX, 1.0) << "annotation " << label.annotation << " stands at its line";
-        const QRectF &plot = layout.cells[std::size_t(label.cell)].plot;
-        EXPECT_TRUE(plot.adjusted(-0.5, -0.5, 0.5, 0.5).contains(label.box)) << "inside its plot";
+        const FigureLayout::Cell &cell = layout.cells[std::size_t(label.cell)];
+        EXPECT_TRUE(cell.labelBand.adjusted(-0.5, -0.5, 0.5, 0.5).contains(label.box))
+            << "annotation " << label.annotation << " stands in the band above the plot";
+        EXPECT_LE(label.box.bottom(), cell.plot.top()) << "never over the data";
+        EXPECT_TRUE(label.lineX >= cell.plot.left() - 0.5 && label.lineX <= cell.plot.right() + 0.5);
+    }
+    for (const FigureLayout::Text &text : layout.texts) {
+        if (text.role == FigureLayout::Role::AnnotationLabel || text.role == FigureLayout::Role::Key) {
+            EXPECT_FALSE(text.text.contains(QChar(0x2026))) << "whole: \"" << text.text.toStdString() << '"';
+        }
     }
 }
 
@@ -219,6 +229,65 @@ TEST(FigureLayout, AnnotationsWithoutRoomAreNumberedAndExplainedInTheKey)
     }
 }
 
+// The whole testbed dashboard, two columns of three: the "rate 150 → 400 /s" label stood on the
+// collapse in three panels, every label was repeated six times, and long ones were cut.
+TEST(FigureLayout, LabelsStandOncePerColumnAboveThePlotsAndEveryPanelKeepsTheLines)
+{
+    const DashboardLoader::LoadResult loaded = DashboardLoader::fromBuiltin(QStringLiteral("testbed"));
+    ASSERT_TRUE(loaded.usable);
+    SampleStore store;
+    const ExportFigure figure = figureOf(loaded.dashboard, store);
+    ASSERT_EQ(figure.columns, 2);
+    const FigureLayout layout = paintAndLayOut(store, figure, {1200, 675});
+    expectPublishable(layout, "the whole dashboard");
+    ASSERT_EQ(layout.cells.size(), figure.panels.size());
+    for (std::size_t k = 0; k < layout.cells.size(); ++k)
+        EXPECT_EQ(layout.cells[k].labelBand.isEmpty(), k >= 2) << "a band above the top row only, cell " << k;
+    std::map<std::pair<int, quint64>, int> perColumn;
+    for (const FigureLayout::Label &label : layout.labels) {
+        EXPECT_LT(label.cell, 2) << "labels stand above the top row";
+        ++perColumn[{label.cell % 2, label.annotation}];
+        for (const FigureLayout::Cell &cell : layout.cells)
+            EXPECT_FALSE(cell.plot.intersects(label.box)) << "annotation " << label.annotation << " over a plot";
+    }
+    for (quint64 id = 1; id <= 6; ++id) {
+        for (int column = 0; column < 2; ++column)
+            EXPECT_EQ((perColumn[{column, id}]), 1) << "annotation " << id << " named once in column " << column;
+    }
+    std::map<int, std::set<quint64>> linesOf;
+    for (const FigureLayout::Line &line : layout.lines)
+        linesOf[line.cell].insert(line.annotation);
+    for (int k = 0; k < int(layout.cells.size()); ++k)
+        EXPECT_EQ(linesOf[k], (std::set<quint64>{1, 2, 3, 4, 5, 6})) << "every panel draws every line, cell " << k;
+}
+
+// A label longer than a plot is wide is never cut: its number stands at the line and the key
+// holds the whole text, wrapped if it must be.
+TEST(FigureLayout, ALabelTooLongForThePlotIsNumberedAndTheKeyHoldsItWhole)
+{
+    const DashboardLoader::LoadResult loaded = DashboardLoader::fromBuiltin(QStringLiteral("testbed"));
+    ASSERT_TRUE(loaded.usable);
+    SampleStore store;
+    ExportFigure figure = figureOf(loaded.dashboard, store);
+    figure.panels.resize(1);
+    QString longText;
+    for (int i = 0; i < 12; ++i)
+        longText += QStringLiteral("extract-data-from-document replicas %1 → %2; ").arg(i).arg(i + 1);
+    figure.annotations[1].text = longText.trimmed();
+    const FigureLayout layout = paintAndLayOut(store, figure, {800, 450});
+    expectPublishable(layout, "a very long label");
+    const auto label = std::find_if(layout.labels.begin(), layout.labels.end(),
+                                    [](const FigureLayout::Label &l) { return l.annotation == 2; });
+    ASSERT_NE(label, layout.labels.end());
+    EXPECT_GT(label->number, 0) << "numbered";
+    const auto key = std::find_if(layout.texts.begin(), layout.texts.end(), [&](const FigureLayout::Text &text) {
+        return text.role == FigureLayout::Role::Key && text.text.startsWith(QString::number(label->number) + ' ');
+    });
+    ASSERT_NE(key, layout.texts.end());
+    EXPECT_TRUE(key->text.endsWith(longText.trimmed())) << key->text.toStdString();
+    EXPECT_GT(key->rect.height(), 30) << "wrapped onto several lines";
+}
+
 TEST(FigureLayout, SixPanelsAt800By450GrowTallerInsteadOfSquashingThePlots)
 {
     const DashboardLoader::LoadResult loaded = DashboardLoader::fromBuiltin(QStringLiteral("testbed"));
@@ -229,9 +298,11 @@ TEST(FigureLayout, SixPanelsAt800By450GrowTallerInsteadOfSquashingThePlots)
     const QImage image = exporter.toImage(figure, {800, 450}, 2);
     EXPECT_EQ(image.width(), 1600);
     EXPECT_GT(image.height(), 900) << "grown";
-    // A single panel fits as asked.
+    // A single panel with an action fits as asked (six marks need more label rows above the
+    // plot than 450 px have room for beside a plot of kMinPlotHeight).
     ExportFigure one = figure;
     one.panels.resize(1);
+    one.annotations = {figure.annotations[1]};
     EXPECT_EQ(exporter.toImage(one, {800, 450}, 2).size(), QSize(1600, 900));
 }
 
@@ -314,8 +385,8 @@ TEST(FigureLayout, EachPanelOfAnExportDrawsTheAnnotationsItsScopeShows)
     };
     const FigureLayout layout = paintAndLayOut(store, figure, QSize(1600, 600));
     std::map<quint64, std::set<int>> cellsOf;
-    for (const FigureLayout::Label &label : layout.labels)
-        cellsOf[label.annotation].insert(label.cell);
+    for (const FigureLayout::Line &line : layout.lines)
+        cellsOf[line.annotation].insert(line.cell);
     EXPECT_EQ(cellsOf[1], std::set<int>{1}) << "the lag query marks the Kafka panel only";
     EXPECT_EQ(cellsOf[2], std::set<int>{1}) << "the #kafka note goes to the panel claiming it";
     EXPECT_FALSE(cellsOf.contains(3)) << "a query switched off is in no picture";

@@ -211,6 +211,32 @@ TEST_F(ChartInteraction, CtrlClickOpensAPromptAndEnterAddsAPointWhereClicked)
     EXPECT_EQ(editor.undoStack()->count(), 1);
 }
 
+// With docks open a plot is short: the labels of a busy stretch took three rows, most of it.
+TEST_F(ChartInteraction, LabelsNeverCoverMoreThanAFifthOfThePlot)
+{
+    for (int i = 0; i < 6; ++i)
+        addPoint(kNow - (9 - i) * 60'000,
+                 QStringLiteral("rate %1 → %2 /s (Chaoscope starter)").arg(i * 50).arg(i * 50 + 50));
+    for (int height : {420, 260, 200, 150}) {
+        SCOPED_TRACE(height);
+        chart->resize(864, height);
+        paint();
+        double lowest = plot().top();
+        int labelled = 0;
+        for (const auto &d : chart->drawnAnnotations()) {
+            if (!d.label.isEmpty()) {
+                lowest = std::max(lowest, d.label.bottom());
+                ++labelled;
+            }
+        }
+        EXPECT_LE(lowest - plot().top(), plot().height() / 5 + 0.5) << "plot " << plot().height() << " px";
+        EXPECT_EQ(chart->drawnAnnotations().size(), 6) << "every line stays";
+        if (height == 420) {
+            EXPECT_GE(labelled, 3) << "a tall plot names the marks";
+        }
+    }
+}
+
 TEST_F(ChartInteraction, CtrlDragAddsARegionAndEscapeAddsNothing)
 {
     const qint64 from = kNow - 6 * 60'000;
