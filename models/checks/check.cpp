@@ -147,8 +147,12 @@ bool CheckTracker::observe(qint64 timeMs, std::optional<double> value, const QSt
         return false;
     }
     if (m_brokeWhileSettling) {
+        // Holding since during the settling, or from this first judged sample on (a drain
+        // that ends on the settling's last second still came to hold, after all of it).
         if (m_holdingSinceMs)
             phaseResult(phase).heldAfterMs = *m_holdingSinceMs - m_phaseStartMs;
+        else if (holds)
+            phaseResult(phase).heldAfterMs = timeMs - m_phaseStartMs;
         m_brokeWhileSettling = false; // said once per phase
     }
     ++m_samples;

@@ -10,6 +10,26 @@
 
 #include <QSet>
 
+namespace {
+
+// A run of several phases is judged phase by phase, named as the post's sections name them:
+// "FAILED at 22:44:45" alone reads as though the fix failed too, when it was the overload
+// before it, and the fix held after settling.
+QString byPhase(const Check &check, const std::vector<CheckVerdict> &verdicts,
+                const std::vector<PostPhases::Titled> &phases)
+{
+    QStringList parts;
+    for (std::size_t i = 0; i < phases.size(); ++i) {
+        const std::size_t column = std::size_t(phases[i].column);
+        if (column >= verdicts.size() || !verdicts[column].applies || verdicts[column].samples == 0)
+            continue;
+        parts << QStringLiteral("phase %1 (%2): %3").arg(i + 1).arg(phases[i].title, verdicts[column].describe(check));
+    }
+    return parts.isEmpty() ? verdicts.front().describe(check) : parts.join(QStringLiteral("; "));
+}
+
+} // namespace
+
 namespace PostExpectations {
 
 std::vector<PostDraft::Expectation> fromVerdict(const ScenarioVerdict &verdict)
@@ -32,6 +52,7 @@ std::vector<PostDraft::Expectation> fromChecks(const DashboardSnapshot &snapshot
     std::vector<PostDraft::Expectation> expectations;
     const DashboardDefinition &dashboard = snapshot.dashboard;
     const std::vector<Phase> phases = PhaseStatistics::phases(run, PostPhases::boundaries(run, annotations));
+    const std::vector<PostPhases::Titled> titles = PostPhases::titled(run, annotations);
     QSet<QString> judged;
     for (int p = 0; p < int(dashboard.panels.size()); ++p) {
         for (const PanelCheck &check : PanelChecks::of(dashboard, p, dashboard.checks)) {
@@ -44,13 +65,15 @@ std::vector<PostDraft::Expectation> fromChecks(const DashboardSnapshot &snapshot
                 if (stored && SeriesKey::matches(check.reference, binding.key))
                     series.push_back({stored->timestampsMs(), stored->values()});
             }
-            const CheckVerdict whole = CheckJudgement::perPhase(check.check, series, phases).front();
+            const std::vector<CheckVerdict> verdicts = CheckJudgement::perPhase(check.check, series, phases);
+            const CheckVerdict &whole = verdicts.front();
             PostDraft::Expectation expectation;
             expectation.name = check.check.name;
             expectation.expected = check.check.describe().mid(check.check.name.size() + 2);
             if (whole.applies && whole.samples > 0)
                 expectation.passed = !whole.failed();
-            expectation.outcome = whole.describe(check.check);
+            expectation.outcome =
+                verdicts.size() > 2 ? byPhase(check.check, verdicts, titles) : whole.describe(check.check);
             expectations.push_back(expectation);
         }
     }

@@ -52,35 +52,39 @@ std::vector<Annotation> boundaries(const TimeRange &run, const std::vector<Annot
     return marks;
 }
 
+std::vector<Titled> titled(const TimeRange &run, const std::vector<Annotation> &annotations)
+{
+    const std::vector<Annotation> marks = boundaries(run, annotations);
+    // Column 0 is the whole run; with marks, 1 is the time before the first and 2… start at them.
+    if (marks.empty())
+        return {{0, QStringLiteral("the whole run")}};
+    std::vector<Titled> phases;
+    if (marks.front().timeMs - run.startMs >= kShortestFirstMs)
+        phases.push_back({1, QStringLiteral("before %1").arg(actionOf(marks.front()).change)});
+    for (std::size_t i = 0; i < marks.size(); ++i)
+        phases.push_back({int(i) + 2, actionOf(marks[i]).change});
+    return phases;
+}
+
 std::vector<Planned> plan(const TimeRange &run, const std::vector<Annotation> &annotations,
                           const PhaseStatisticsTable &table)
 {
     std::vector<Planned> planned;
-    const std::vector<Annotation> marks = boundaries(run, annotations);
-    // Column 0 is the whole run; with marks, 1 is the time before the first and 2… start at them.
-    const auto addPhase = [&](int column, const QString &title) {
-        if (column >= int(table.columns.size()))
-            return;
+    for (const Titled &titledPhase : titled(run, annotations)) {
+        if (titledPhase.column >= int(table.columns.size()))
+            continue;
         PostDraft::Phase phase;
         phase.number = int(planned.size()) + 1;
-        phase.title = title;
-        phase.range = table.columns[std::size_t(column)].range;
+        phase.title = titledPhase.title;
+        phase.range = table.columns[std::size_t(titledPhase.column)].range;
         for (const Annotation &annotation : annotations) {
             if (isDone(annotation) && phase.range.contains(annotation.timeMs))
                 phase.actions.push_back(actionOf(annotation));
         }
         std::stable_sort(phase.actions.begin(), phase.actions.end(),
                          [](const PostDraft::Action &a, const PostDraft::Action &b) { return a.timeMs < b.timeMs; });
-        planned.push_back({phase, column});
-    };
-    if (marks.empty()) {
-        addPhase(0, QStringLiteral("the whole run"));
-        return planned;
+        planned.push_back({phase, titledPhase.column});
     }
-    if (marks.front().timeMs - run.startMs >= kShortestFirstMs)
-        addPhase(1, QStringLiteral("before %1").arg(actionOf(marks.front()).change));
-    for (std::size_t i = 0; i < marks.size(); ++i)
-        addPhase(int(i) + 2, actionOf(marks[i]).change);
     return planned;
 }
 

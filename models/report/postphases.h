@@ -28,6 +28,16 @@ std::vector<Annotation> boundaries(const TimeRange &run, const std::vector<Annot
 // The post's phases for a run and its statistics table (computed over the run with
 // boundaries()): numbered from 1, each titled by what started it, with the things done in it,
 // and the index of its column in the table. The pictures are left to the caller.
+// The post's phases as columns of that table, in order, each with its title ("before rate
+// 150 → 400 /s", then what started each): the first stretch only when it is at least
+// kShortestFirstMs long. A phase's number is its place in this list, from 1.
+struct Titled
+{
+    int column = 0;
+    QString title;
+};
+std::vector<Titled> titled(const TimeRange &run, const std::vector<Annotation> &annotations);
+
 struct Planned
 {
     PostDraft::Phase phase;

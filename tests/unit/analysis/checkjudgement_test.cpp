@@ -186,6 +186,14 @@ TEST(CheckJudgement, ASettlingPhaseSaysWhenItCameToHold)
     EXPECT_TRUE(verdicts[1].failed()) << "the collapse before the limit is judged as before";
     EXPECT_FALSE(verdicts[0].heldAfterMs.has_value()) << "settling is a phase's, not the run's";
 
+    // The seed 000 run as recorded: the drain ended on the last second of the settling, and
+    // the phase read "held" as though nothing had drained at all.
+    check.settleMs = 11'000;
+    const CheckVerdict atTheEnd = CheckJudgement::perPhase(check, {timeouts.samples()}, phases)[2];
+    ASSERT_FALSE(atTheEnd.failed());
+    ASSERT_TRUE(atTheEnd.heldAfterMs.has_value()) << atTheEnd.describe(check).toStdString();
+    EXPECT_EQ(*atTheEnd.heldAfterMs, 11'000);
+
     // A drain longer than the settling and `for` together still fails.
     check.settleMs = 5000;
     check.forMs = 2000;
