@@ -5,6 +5,7 @@
 #include "annotations/annotationmodel.h"
 #include "annotations/annotationprompt.h"
 #include "base/format.h"
+#include "dashboard/seriesbindings.h"
 #include "store/samplestore.h"
 #include "theme/palette.h"
 #include "theme/uitheme.h"
@@ -155,9 +156,19 @@ void TimelineChart::addSeries(const QString &key, const QString &name, int query
     Slot slot;
     slot.key = key;
     slot.name = name;
+    slot.query = queryIndex;
     slot.definition = m_panel.series[std::size_t(queryIndex)];
-    slot.color = Palette::resolve(slot.definition.color, int(m_slots.size()), themeBackground());
-    m_slots.push_back(slot);
+    // In its drawing place (SeriesBinding's order: by query, then legend), not where it
+    // arrived: the answers of a live poll come in any order, and a rebuild (a panel added
+    // from Explore) binds them sorted -- the legends and colours of the other panels must
+    // not change because one was added. The colours follow the places.
+    const auto bindingOf = [](const Slot &s) { return SeriesBinding{0, s.query, s.key, s.name}; };
+    const auto place = std::upper_bound(m_slots.begin(), m_slots.end(), slot, [&](const Slot &a, const Slot &b) {
+        return bindingOf(a).drawsBefore(bindingOf(b));
+    });
+    m_slots.insert(place, slot);
+    for (std::size_t i = 0; i < m_slots.size(); ++i)
+        m_slots[i].color = Palette::resolve(m_slots[i].definition.color, int(i), themeBackground());
     std::vector<QString> keys;
     keys.reserve(m_slots.size());
     for (const Slot &shown : m_slots)

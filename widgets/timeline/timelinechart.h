@@ -162,6 +162,7 @@ private:
     {
         QString key;
         QString name;
+        int query = 0; // its definition's index in the panel
         QColor color;
         SeriesDefinition definition;
         bool visible = true;

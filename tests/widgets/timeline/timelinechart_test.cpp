@@ -102,6 +102,34 @@ TEST_F(Fixture, DrawsStoreSamplesDecimatedWithLegendStatistics)
     EXPECT_GT(countColor(image, plot, chart.legend().first().color), 200) << "the curve is not drawn";
 }
 
+// A live poll binds series as its answers arrive; a rebuild (a panel added from Explore) binds
+// them sorted. The legend and the colours are the same either way: adding a panel does not
+// reorder the others.
+TEST_F(Fixture, SeriesTakeTheirDrawingPlaceWhateverOrderTheyArriveIn)
+{
+    for (const char *key : {"a", "b", "limit"})
+        fill(QString::fromLatin1(key), 60, [](int i) { return 10.0 + i; });
+    TimelineChart live(twoSeriesPanel(), &store, &window);
+    live.addSeries(QStringLiteral("limit"), QStringLiteral("in-flight limit"), 1);
+    live.addSeries(QStringLiteral("b"), QStringLiteral("pod-b sent/s"), 0);
+    live.addSeries(QStringLiteral("a"), QStringLiteral("pod-a sent/s"), 0);
+    TimelineChart rebuilt(twoSeriesPanel(), &store, &window);
+    rebuilt.addSeries(QStringLiteral("a"), QStringLiteral("pod-a sent/s"), 0);
+    rebuilt.addSeries(QStringLiteral("b"), QStringLiteral("pod-b sent/s"), 0);
+    rebuilt.addSeries(QStringLiteral("limit"), QStringLiteral("in-flight limit"), 1);
+    for (TimelineChart *chart : {&live, &rebuilt}) {
+        chart->resize(800, 300);
+        chart->show();
+    }
+    ASSERT_TRUE(QTest::qWaitFor([&] { return live.legend().size() == 3 && rebuilt.legend().size() == 3; }, 5000));
+    for (int i = 0; i < 3; ++i) {
+        EXPECT_EQ(live.legend()[i].name, rebuilt.legend()[i].name) << i;
+        EXPECT_EQ(live.legend()[i].color, rebuilt.legend()[i].color) << i;
+    }
+    EXPECT_EQ(live.legend()[0].name, QStringLiteral("pod-a sent/s")) << "by query, then by name";
+    EXPECT_EQ(live.legend()[2].name, QStringLiteral("in-flight limit"));
+}
+
 TEST_F(Fixture, ManySamplesAreReducedToAFewPerPixelColumnAndASpikeSurvives)
 {
     TimelineChart chart(twoSeriesPanel(), &store, &window);
