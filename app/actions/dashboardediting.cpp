@@ -2,8 +2,8 @@
 #include "actions/dashboardediting.h"
 
 #include "dashboard/dashboardwriter.h"
+#include "explore/querynaming.h"
 
-#include <QRegularExpression>
 #include <QUndoCommand>
 #include <QUndoStack>
 
@@ -31,29 +31,6 @@ QString shortQuery(const QString &query)
 {
     const QString simplified = query.simplified();
     return simplified.size() <= 40 ? simplified : simplified.left(39) + QChar(0x2026);
-}
-
-// A new panel's title: the query's metric (the first name that is no function or keyword), so
-// that the file reads "starter_requests_received_total", not a cut-off expression.
-QString titleFor(const QString &query)
-{
-    static const QRegularExpression name(QStringLiteral(R"([a-zA-Z_:][a-zA-Z0-9_:]*)"));
-    static const QStringList keywords{
-        QStringLiteral("by"),       QStringLiteral("without"),    QStringLiteral("on"),
-        QStringLiteral("ignoring"), QStringLiteral("group_left"), QStringLiteral("group_right"),
-        QStringLiteral("offset"),   QStringLiteral("bool"),       QStringLiteral("and"),
-        QStringLiteral("or"),       QStringLiteral("unless")};
-    QString inBraces = query;
-    // Label names and values are no metrics: leave out what is inside {…} and quotes.
-    inBraces.replace(QRegularExpression(QStringLiteral(R"(\{[^}]*\}|"[^"]*")")), QStringLiteral(" "));
-    for (auto it = name.globalMatch(inBraces); it.hasNext();) {
-        const QRegularExpressionMatch match = it.next();
-        QString word = match.captured(0);
-        const bool isCall = inBraces.mid(match.capturedEnd()).trimmed().startsWith(QLatin1Char('('));
-        if (!isCall && !keywords.contains(word))
-            return word;
-    }
-    return shortQuery(query);
 }
 
 } // namespace
@@ -88,7 +65,8 @@ int DashboardEditing::addQuery(const QString &query, int panel)
     series.query = query;
     if (panel < 0 || panel >= int(before.panels.size())) {
         PanelDefinition added;
-        added.title = titleFor(query);
+        added.title = QueryNaming::title(query);
+        added.unit = QueryNaming::unit(query);
         added.series.push_back(series);
         DashboardEdits::Edit edit = DashboardEdits::addPanel(before, added, ++m_edits);
         edit.text = tr("Add a panel for %1").arg(shortQuery(query));

@@ -6,6 +6,7 @@
 #include "dashboard/dashboardview.h"
 #include "explore/exploredock.h"
 #include "explore/querybar.h"
+#include "explore/querynaming.h"
 #include "prometheus/prometheusclient.h"
 #include "settings/appsettings.h"
 
@@ -24,16 +25,20 @@ QString sourceKey(const PrometheusClient *client)
 
 } // namespace
 
-ExploreAction::ExploreAction(QMainWindow *window, PrometheusClient *client, TimeWindow *timeWindow, TimeCursor *cursor,
-                             AnnotationModel *annotations, DashboardEditing *editing, bool offline)
-    : QObject(window), m_window(window), m_client(client), m_editing(editing), m_offline(offline),
-      m_previewPoller(client, &m_previewStore, timeWindow), m_catalog(client),
+ExploreAction::ExploreAction(QMainWindow *window, PrometheusClient *client, TimeWindow *timeWindow,
+                             DashboardView *dashboard, AnnotationModel *annotations, DashboardEditing *editing,
+                             bool offline)
+    : QObject(window), m_window(window), m_client(client), m_dashboardView(dashboard), m_editing(editing),
+      m_offline(offline), m_previewPoller(client, &m_previewStore, timeWindow), m_catalog(client),
       m_preview(new DashboardView(&m_previewPoller, &m_previewStore, timeWindow)),
       m_dock(new ExploreDock(&m_catalog, m_preview, window))
 {
-    m_preview->shareTimeCursor(cursor); // one crosshair through the preview and the dashboard
+    m_preview->shareTimeCursor(dashboard->timeCursor()); // one crosshair through the preview and the dashboard
     m_preview->setAnnotationModel(annotations);
     m_preview->setMinimumHeight(220);
+    // Until a query runs there is nothing to preview: the dock is the query bar alone, not a
+    // third of the window of empty space.
+    m_preview->hide();
     window->addDockWidget(Qt::BottomDockWidgetArea, m_dock);
     m_dock->hide();
 
@@ -48,8 +53,9 @@ ExploreAction::ExploreAction(QMainWindow *window, PrometheusClient *client, Time
     connect(explore, &QAction::triggered, m_dock, &ExploreDock::focusQuery);
 
     connect(m_dock, &ExploreDock::runRequested, this, &ExploreAction::run);
-    connect(m_dock, &ExploreDock::addRequested, this,
-            [this](const QString &query, int panel) { m_editing->addQuery(query, panel); });
+    connect(m_dock, &ExploreDock::addRequested, this, [this](const QString &query, int panel) {
+        m_dashboardView->bringIntoView(m_editing->addQuery(query, panel));
+    });
     connect(&m_previewPoller, &DashboardPoller::panelStatusChanged, this, [this](int, const PanelStatus &status) {
         m_dock->showError(status.state == PanelStatus::State::QueryError ||
                                   status.state == PanelStatus::State::SourceDown
@@ -97,7 +103,8 @@ void ExploreAction::run(const QString &query)
     preview.variableDefinitions = m_dashboard.variableDefinitions;
     preview.refreshSeconds = m_dashboard.refreshSeconds;
     PanelDefinition panel;
-    panel.title = query.simplified();
+    panel.title = QueryNaming::title(query); // as "Add to panel" will name it
+    panel.unit = QueryNaming::unit(query);
     SeriesDefinition series;
     series.query = query;
     panel.series.push_back(series);
@@ -106,4 +113,9 @@ void ExploreAction::run(const QString &query)
     m_previewPoller.setDashboard(preview);
     m_preview->rebuild(m_previewPoller.snapshot());
     m_previewPoller.start();
+    if (m_preview->isHidden()) {
+        m_preview->show();
+        // Room for the preview: a third of the window, at least what a plot needs.
+        m_window->resizeDocks({m_dock}, {std::max(300, m_window->height() / 3)}, Qt::Vertical);
+    }
 }

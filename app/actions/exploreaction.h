@@ -14,7 +14,6 @@ class DashboardView;
 class ExploreDock;
 class PrometheusClient;
 class QMainWindow;
-class TimeCursor;
 class TimeWindow;
 
 // View ▸ Explore (Ctrl+K): the query bar's catalog of names, the preview of the query typed
@@ -25,7 +24,9 @@ class ExploreAction : public QObject
 {
     Q_OBJECT
 public:
-    ExploreAction(QMainWindow *window, PrometheusClient *client, TimeWindow *timeWindow, TimeCursor *cursor,
+    // `dashboard` is the window's view: the preview shares its crosshair, and a panel added
+    // from here is scrolled into view in it.
+    ExploreAction(QMainWindow *window, PrometheusClient *client, TimeWindow *timeWindow, DashboardView *dashboard,
                   AnnotationModel *annotations, DashboardEditing *editing, bool offline);
     ~ExploreAction() override;
 
@@ -42,6 +43,7 @@ public:
 private:
     QMainWindow *m_window;
     PrometheusClient *m_client;
+    DashboardView *m_dashboardView; // the window's
     DashboardEditing *m_editing;
     bool m_offline;
     DashboardDefinition m_dashboard;

@@ -634,9 +634,8 @@ void LiveRun::addEditingActions()
         m_mainWindow.get(), m_editing.get(), [this] { return m_poller.dashboard(); },
         isRecording() ? QString() : m_options.dashboard);
     m_mainWindow->setCloseGuard([this] { return !m_onScreen || m_dashboardSave->mayClose(); });
-    m_explore = std::make_unique<ExploreAction>(m_mainWindow.get(), &m_client, &m_window,
-                                                m_mainWindow->dashboardView()->timeCursor(), &m_annotations,
-                                                m_editing.get(), isRecording());
+    m_explore = std::make_unique<ExploreAction>(m_mainWindow.get(), &m_client, &m_window, m_mainWindow->dashboardView(),
+                                                &m_annotations, m_editing.get(), isRecording());
     m_explore->setDashboard(m_poller.dashboard());
     m_panelEditing = std::make_unique<PanelEditingAction>(m_mainWindow.get(), m_mainWindow->dashboardView(),
                                                           m_editing.get(), [this] { return m_poller.dashboard(); });

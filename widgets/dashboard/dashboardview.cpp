@@ -13,7 +13,10 @@
 
 #include <QGridLayout>
 #include <QLabel>
+#include <QPointer>
 #include <QResizeEvent>
+#include <QScrollArea>
+#include <QTimer>
 #include <algorithm>
 
 DashboardView::DashboardView(DashboardPoller *poller, SampleStore *store, TimeWindow *window, QWidget *parent)
@@ -82,6 +85,24 @@ void DashboardView::setQueryShown(const QString &query, bool shown)
     m_scope.setQueryShown(query, shown);
     for (int i = 0; i < int(m_panels.size()); ++i)
         m_panels[std::size_t(i)]->chart()->setAnnotationScope(m_scope, i);
+}
+
+void DashboardView::bringIntoView(int panel)
+{
+    if (panel < 0 || panel >= int(m_panels.size()))
+        return;
+    QScrollArea *page = nullptr;
+    for (QWidget *ancestor = parentWidget(); ancestor && !page; ancestor = ancestor->parentWidget())
+        page = qobject_cast<QScrollArea *>(ancestor);
+    if (!page)
+        return;
+    // The page resizes the grid on its next turn of the event loop (a posted layout request):
+    // only then has the new panel its place.
+    QPointer<PanelWidget> target = m_panels[std::size_t(panel)];
+    QTimer::singleShot(0, page, [page, target] {
+        if (target)
+            page->ensureWidgetVisible(target, 0, 0);
+    });
 }
 
 void DashboardView::rebuild()

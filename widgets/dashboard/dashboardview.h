@@ -49,6 +49,10 @@ public:
     // What the grid shows: the snapshot it was built from, kept current by the signals.
     const DashboardSnapshot &shown() const { return m_shown; }
     const std::vector<PanelWidget *> &panels() const { return m_panels; }
+    // Scrolls the page holding the grid (a QScrollArea it is in) so that the panel is in
+    // view, once the grid has laid it out: a panel added from Explore at the bottom of a long
+    // dashboard is seen at once.
+    void bringIntoView(int panel);
     // Columns the grid shows now: the dashboard's, or fewer when the view is too narrow for
     // them (panels reflow rather than hide behind a horizontal scrollbar).
     int shownColumns() const { return m_columns; }

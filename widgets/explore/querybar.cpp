@@ -8,6 +8,7 @@
 #include <QKeyEvent>
 #include <QScrollBar>
 #include <QStringListModel>
+#include <utility>
 
 QueryBar::QueryBar(MetadataCatalog *catalog, QWidget *parent)
     : QLineEdit(parent), m_catalog(catalog), m_completer(new QCompleter(this)), m_model(new QStringListModel(this))
@@ -69,8 +70,14 @@ void QueryBar::offer(bool asked)
 bool QueryBar::wanted() const
 {
     // Asked for, something typed of a word, or just inside a label's quotes: the values are
-    // what the user has come for there.
-    return m_asked || !m_context.prefix.isEmpty() || m_context.kind == PromqlCompletion::Context::Kind::LabelValue;
+    // what the user has come for there; or just after a selector's `{` or a `,` in it: the
+    // label names are what comes next.
+    if (m_asked || !m_context.prefix.isEmpty() || m_context.kind == PromqlCompletion::Context::Kind::LabelValue)
+        return true;
+    if (m_context.kind != PromqlCompletion::Context::Kind::LabelName)
+        return false;
+    const QString before = text().left(cursorPosition()).trimmed();
+    return before.endsWith(QLatin1Char('{')) || before.endsWith(QLatin1Char(','));
 }
 
 void QueryBar::take(const QString &chosen)
@@ -80,8 +87,13 @@ void QueryBar::take(const QString &chosen)
     if (found == m_items.end())
         return;
     int cursor = 0;
-    setText(PromqlCompletion::apply(text(), m_context, *found, &cursor));
+    const QString completed = PromqlCompletion::apply(text(), m_context, *found, &cursor);
+    setText(completed);
     setCursorPosition(cursor);
+    // A label value's closing quote, just before the cursor: typed again, it is typed over.
+    const bool closedValue = m_context.kind == PromqlCompletion::Context::Kind::LabelValue && cursor > 0 &&
+                             completed[cursor - 1] == m_context.quote;
+    m_closingQuoteAt = closedValue ? cursor - 1 : -1;
     m_asked = false;
     m_completer->popup()->hide();
     setFocus(Qt::PopupFocusReason); // typing goes on here, where the list took the keys
@@ -136,6 +148,11 @@ void QueryBar::keyPressEvent(QKeyEvent *event)
             break;
         }
     }
+    // The quote a completion closed a value with, typed by habit right after it: already there.
+    const int closingQuote = std::exchange(m_closingQuoteAt, -1);
+    if (closingQuote >= 0 && cursorPosition() == closingQuote + 1 && event->text().size() == 1 &&
+        closingQuote < text().size() && event->text().front() == text()[closingQuote])
+        return;
     if (event->key() == Qt::Key_Space && event->modifiers().testFlag(Qt::ControlModifier)) {
         offer(true);
         return;

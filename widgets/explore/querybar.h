@@ -44,5 +44,6 @@ private:
     QStringListModel *m_model;
     PromqlCompletion::Context m_context;
     std::vector<PromqlCompletion::Item> m_items;
-    bool m_asked = false; // Ctrl+Space: the list opens even without a prefix
+    bool m_asked = false;      // Ctrl+Space: the list opens even without a prefix
+    int m_closingQuoteAt = -1; // a completed label value's closing quote, until the next key
 };

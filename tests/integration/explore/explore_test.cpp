@@ -18,13 +18,13 @@
 #include "store/samplestore.h"
 #include "testbedprocess.h"
 #include "testpaths.h"
-#include "timeline/timecursor.h"
 #include "timeline/timewindow.h"
 #include "waitfor.h"
 
 #include <QAbstractItemView>
 #include <QApplication>
 #include <QElapsedTimer>
+#include <QLabel>
 #include <QMainWindow>
 #include <QMenuBar>
 #include <QTest>
@@ -52,12 +52,13 @@ QWidget *keyTarget(QWidget *bar)
 struct Window
 {
     explicit Window(const QUrl &prometheus)
-        : client(connectionTo(prometheus)), cursor(&main),
+        : client(connectionTo(prometheus)),
           editing(
               &undo, [this] { return dashboard; },
               [this](const DashboardDefinition &now, const std::vector<KeyRename> &) { dashboard = now; })
     {
         main.menuBar()->addMenu(QStringLiteral("&View"))->setObjectName(QStringLiteral("viewMenu"));
+        main.setCentralWidget(new QLabel(QStringLiteral("the dashboard"))); // the window's
         timeWindow.setWindowMs(2 * 60 * 1000);
         PanelDefinition throughput;
         throughput.title = QStringLiteral("Throughput");
@@ -65,7 +66,7 @@ struct Window
         sent.query = QStringLiteral("sum(rate(starter_requests_sent_total[10s]))");
         throughput.series.push_back(sent);
         dashboard.panels.push_back(throughput);
-        explore = std::make_unique<ExploreAction>(&main, &client, &timeWindow, &cursor, &annotations, &editing, false);
+        explore = std::make_unique<ExploreAction>(&main, &client, &timeWindow, &view, &annotations, &editing, false);
         explore->setDashboard(dashboard);
         editing.markSaved(dashboard); // as the run opened it
         main.resize(1200, 800);
@@ -77,7 +78,9 @@ struct Window
     QMainWindow main;
     PrometheusClient client;
     TimeWindow timeWindow;
-    TimeCursor cursor;
+    SampleStore store;
+    DashboardPoller poller{&client, &store, &timeWindow}; // the dashboard's: never started here
+    DashboardView view{&poller, &store, &timeWindow};
     AnnotationModel annotations;
     QUndoStack undo;
     DashboardDefinition dashboard;
@@ -126,6 +129,32 @@ TEST_F(Explore, TypingCompletesAMetricNameAndALabelsValueFromPrometheus)
     ASSERT_TRUE(
         waitFor([&] { return bar->text() == QStringLiteral("starter_requests_sent_total{job=\"starter\""); }, 2000))
         << bar->text().toStdString();
+    // The closing quote the completion wrote is typed over, by habit, not doubled.
+    QTest::keyClicks(bar, QStringLiteral("\"}"));
+    EXPECT_EQ(bar->text(), QStringLiteral("starter_requests_sent_total{job=\"starter\"}"));
+
+    // A selector opened alone lists the label names at once.
+    bar->clear();
+    QTest::keyClicks(bar, QStringLiteral("{"));
+    ASSERT_TRUE(waitFor([&] { return bar->isListOpen() && bar->offered().contains(QStringLiteral("job")); }, 10000))
+        << bar->offered().join(QStringLiteral(", ")).toStdString();
+}
+
+TEST_F(Explore, TheEmptyDockIsTheQueryBarAloneAndTheFirstQueryGivesItRoomForThePreview)
+{
+    Window window(prometheus.url());
+    ExploreDock *dock = window.explore->dock();
+    ASSERT_TRUE(waitFor([&] { return dock->isVisible() && dock->height() > 0; }, 5000));
+    EXPECT_LT(dock->height(), window.main.height() / 5) << "empty, it once took 40 % of the window";
+    window.bar()->setText(QStringLiteral("sum(rate(starter_requests_sent_total[10s]))"));
+    QTest::keyClick(window.bar(), Qt::Key_Return);
+    ASSERT_TRUE(waitFor([&] { return dock->height() >= 250; }, 5000)) << dock->height();
+    const auto previews = dock->findChildren<DashboardView *>();
+    ASSERT_EQ(previews.size(), 1);
+    ASSERT_TRUE(waitFor([&] { return previews.front()->panels().size() == 1u; }, 5000));
+    EXPECT_EQ(previews.front()->shown().dashboard.panels.front().title,
+              QStringLiteral("rate of starter_requests_sent_total"))
+        << "named as Add to panel will name it";
 }
 
 TEST_F(Explore, AQueryThatDoesNotParseIsShownWithThePlacePrometheusNames)
@@ -148,12 +177,15 @@ TEST_F(Explore, AQueryThatDoesNotParseIsShownWithThePlacePrometheusNames)
 TEST_F(Explore, AddToPanelPutsTheQueryIntoTheDashboardWithUndoAndRedo)
 {
     Window window(prometheus.url());
-    const QString query = QStringLiteral("sum(starter_rate)");
+    const QString query = QStringLiteral("sum(rate(starter_requests_received_total{outcome=\"timeout\"}[10s]))");
     window.bar()->setText(query);
     emit window.explore->dock()->addRequested(query, -1);
     ASSERT_EQ(window.dashboard.panels.size(), 2u) << "a new panel at the end";
     EXPECT_EQ(window.dashboard.panels[1].series.front().query, query);
-    EXPECT_EQ(window.dashboard.panels[1].title, QStringLiteral("starter_rate")) << "titled by its metric";
+    EXPECT_EQ(window.dashboard.panels[1].title,
+              QStringLiteral("rate of starter_requests_received_total{outcome=\"timeout\"}"))
+        << "titled by the whole query";
+    EXPECT_EQ(window.dashboard.panels[1].unit, QStringLiteral("ops/s")) << "a counter's rate";
     EXPECT_TRUE(window.editing.isModified());
     emit window.explore->dock()->addRequested(QStringLiteral("max(starter_inflight_limit)"), 0);
     ASSERT_EQ(window.dashboard.panels[0].series.size(), 2u) << "into the first panel";

@@ -597,6 +597,30 @@ TEST(DashboardPage, ThePlainWheelOverAChartScrollsThePageNotTime)
     EXPECT_EQ(headersSaying(QStringLiteral("not live")), 0);
 }
 
+// A panel added from Explore at the end of a long dashboard is scrolled into view.
+TEST(DashboardPage, APanelBroughtIntoViewIsScrolledTo)
+{
+    Unpolled models({throughputPanel(), throughputPanel(), throughputPanel(), throughputPanel(), throughputPanel()});
+    QScrollArea page;
+    page.setWidgetResizable(true);
+    auto *view = new DashboardView(&models.poller, &models.store, &models.window);
+    view->rebuild();
+    view->setMinimumHeight(2000);
+    page.setWidget(view);
+    page.resize(900, 500);
+    page.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&page));
+    ASSERT_EQ(page.verticalScrollBar()->value(), 0);
+    PanelWidget *last = view->panels().back();
+    const auto inView = [&] {
+        const QRect shown(last->mapTo(page.viewport(), QPoint(0, 0)), last->size());
+        return page.viewport()->rect().intersects(shown) && shown.top() >= 0;
+    };
+    EXPECT_FALSE(inView());
+    view->bringIntoView(int(view->panels().size()) - 1);
+    ASSERT_TRUE(QTest::qWaitFor(inView, 2000)) << "scrolled to " << page.verticalScrollBar()->value();
+}
+
 TEST_F(ChartInteraction, APlainDragOnEmptyPlotStillZoomsAndDoubleClickGoesLive)
 {
     addPoint(kNow - 9 * 60'000, QStringLiteral("far left"));
