@@ -31,11 +31,13 @@
 #include "store/samplestore.h"
 #include "theme/uitheme.h"
 #include "timeline/timewindow.h"
+#include "window/homekey.h"
 
 #include <QAction>
 #include <QActionGroup>
 #include <QCloseEvent>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QDockWidget>
 #include <QFileDialog>
@@ -174,7 +176,9 @@ void MainWindow::buildToolBar()
     connect(m_pauseAction, &QAction::triggered, this, [this] { m_window->setLive(!m_window->isLive()); });
     QAction *live = bar->addAction(tr("Live"));
     live->setShortcut(Qt::Key_Home);
-    live->setToolTip(tr("Back to the live window (Home, or double-click a chart). Drag on a chart to zoom."));
+    live->setToolTip(tr("Back to the live window (Home wherever the focus is; in a text field a second Home, or "
+                        "double-click a chart). Drag on a chart to zoom."));
+    QCoreApplication::instance()->installEventFilter(new HomeKeyFilter(this));
     connect(live, &QAction::triggered, this, [this] { m_window->setLive(true); });
     // Zoom history: every drag, wheel or Shift+drag step can be walked back and forth.
     QAction *back = bar->addAction(tr("◀"));
