@@ -462,9 +462,11 @@ void MainWindow::markNow()
 {
     // The time is taken when the key is pressed, not when the text is finished.
     const qint64 now = m_window->now();
-    QWidget *over = centralWidget();
     const QString at = QDateTime::fromMSecsSinceEpoch(now).toString(QStringLiteral("HH:mm:ss"));
-    AnnotationPrompt *prompt = AnnotationPrompt::open(over, QPoint((over->width() - 420) / 2, 10),
+    // Over the middle of the status bar: at the top of the dashboard it covered the panels'
+    // titles, and anywhere on a panel it covers the data the note is about.
+    const QRect bar = statusBar()->geometry();
+    AnnotationPrompt *prompt = AnnotationPrompt::open(this, QPoint((width() - 420) / 2, bar.center().y() - 12),
                                                       tr("Note at %1 · Enter saves, Esc cancels").arg(at));
     connect(prompt, &AnnotationPrompt::accepted, this,
             [this, now](const QString &text) { m_editor->add(Annotation::note(now, std::nullopt, text)); });

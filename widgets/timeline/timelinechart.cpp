@@ -502,6 +502,7 @@ void TimelineChart::drawTimeLabels(QPainter *painter, const QRectF &plot)
     painter->setPen(themeColors().axisText);
     const QFontMetricsF metrics(font);
     double lastRight = -1e9;
+    const QList<QRectF> valueLabels = m_drawnAxisLabelBoxes; // drawn before
     for (qint64 t : ticks.instantsMs) {
         const QString label = QDateTime::fromMSecsSinceEpoch(t).toString(ticks.labelFormat);
         const double width = metrics.horizontalAdvance(label);
@@ -509,7 +510,13 @@ void TimelineChart::drawTimeLabels(QPainter *painter, const QRectF &plot)
         if (left < lastRight + 6 || left < plot.left() - kLeftGutter / 2.0 ||
             left + width > plot.right() + kRightGutter / 2.0)
             continue; // never overlap, never run off the panel
+        // Nor into the lowest value label of either axis, at the plot's bottom corners.
+        const QRectF box(left, plot.bottom() + 4, width, metrics.height());
+        if (std::any_of(valueLabels.begin(), valueLabels.end(),
+                        [&](const QRectF &value) { return value.adjusted(-3, 0, 3, 0).intersects(box); }))
+            continue;
         painter->drawText(QPointF(left, plot.bottom() + 4 + metrics.ascent()), label);
+        m_drawnAxisLabelBoxes << box;
         lastRight = left + width;
     }
     painter->restore();
@@ -538,7 +545,9 @@ void TimelineChart::drawValueLabels(QPainter *painter, const QRectF &plot)
                 m_drawnValueLabels << label;
             const double width = metrics.horizontalAdvance(label);
             const double x = left ? plot.left() - 6 - width : plot.right() + 6;
-            painter->drawText(QPointF(x, y + metrics.ascent() / 2 - 1), label);
+            const double baseline = y + metrics.ascent() / 2 - 1;
+            painter->drawText(QPointF(x, baseline), label);
+            m_drawnAxisLabelBoxes << QRectF(x, baseline - metrics.ascent(), width, metrics.height());
         }
     };
     drawScale(m_leftScale, m_panel.unit, true);
@@ -599,6 +608,7 @@ void TimelineChart::drawForeground(QPainter *painter, const QRectF &rect)
         m_layer.update(m_layer.series(), layerView(m_layer.view().range));
     // Over the grid (Qt Charts' items), under the labels, annotations and crosshair.
     m_layer.paint(painter, rect);
+    m_drawnAxisLabelBoxes.clear();
     if (isHeatmap())
         drawHeatmap(painter, plot);
     else

@@ -122,6 +122,8 @@ public:
     const QString &drawnReadoutTitle() const { return m_crosshair.drawnReadoutTitle(); }
     // The left value axis' labels the last paint drew, bottom to top.
     const QStringList &drawnValueLabels() const { return m_drawnValueLabels; }
+    // The boxes of the value and time labels the last paint drew (widget coordinates).
+    const QList<QRectF> &drawnAxisLabelBoxes() const { return m_drawnAxisLabelBoxes; }
     void setThresholds(const std::vector<Threshold> &thresholds);
     const std::vector<Threshold> &thresholds() const { return m_thresholds; }
     // The threshold labels the last paint drew, with their line's y (widget coordinates).
@@ -219,6 +221,7 @@ private:
     AnnotationOverlay m_overlay;
     ChartCrosshair m_crosshair;
     QStringList m_drawnValueLabels;
+    QList<QRectF> m_drawnAxisLabelBoxes;
     std::vector<Threshold> m_thresholds;
     QList<QPair<QString, double>> m_drawnThresholds;
     std::optional<HeatmapGrid> m_heatmap;

@@ -3,6 +3,8 @@
 // pressed, Enter saves the note at that moment, Esc leaves nothing behind, Ctrl+Z takes the
 // note back.
 #include "annotations/annotationprompt.h"
+#include "dashboard/loader/dashboardloader.h"
+#include "dashboard/paneltitle.h"
 #include "offlineapp.h"
 
 #include <QApplication>
@@ -123,4 +125,35 @@ TEST_F(MarkNow, HashWordsTypedInTheNoteBecomeItsTags)
     ASSERT_EQ(annotations.rowCount(), 1);
     EXPECT_EQ(annotations.annotations().front().tags, QStringList{QStringLiteral("fix")});
     EXPECT_EQ(annotations.annotations().front().text, QStringLiteral("#fix pool back to 20"));
+}
+
+// At 1280 × 800 the box once opened over the top row of panels, on their titles.
+TEST(MarkNowAt1280By800, TheBoxCoversNoPanelTitle)
+{
+    OfflineApp app;
+    app.poller->setDashboard(DashboardLoader::fromBuiltin(QStringLiteral("testbed")).dashboard);
+    MainWindow &window = *app.makeWindow();
+    window.showDashboard({});
+    window.resize(1280, 800);
+    window.show();
+    window.activateWindow();
+    ASSERT_TRUE(QTest::qWaitForWindowActive(&window));
+    QTest::keyClick(QApplication::focusWidget() ? QApplication::focusWidget() : &window, Qt::Key_M);
+    AnnotationPrompt *box = nullptr;
+    ASSERT_TRUE(QTest::qWaitFor(
+        [&] {
+            box = window.findChild<AnnotationPrompt *>();
+            return box && box->isVisible();
+        },
+        2000));
+    const QRect boxRect(box->mapTo(&window, QPoint(0, 0)), box->size());
+    const QList<PanelTitle *> titles = window.findChildren<PanelTitle *>();
+    ASSERT_FALSE(titles.isEmpty());
+    for (PanelTitle *title : titles) {
+        if (!title->isVisible())
+            continue;
+        const QRect titleRect(title->mapTo(&window, QPoint(0, 0)), title->size());
+        EXPECT_FALSE(boxRect.intersects(titleRect)) << title->text().toStdString();
+    }
+    EXPECT_TRUE(window.rect().contains(boxRect)) << "the whole box in the window";
 }

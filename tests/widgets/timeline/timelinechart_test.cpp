@@ -130,6 +130,38 @@ TEST_F(Fixture, SeriesTakeTheirDrawingPlaceWhateverOrderTheyArriveIn)
     EXPECT_EQ(live.legend()[2].name, QStringLiteral("in-flight limit"));
 }
 
+// At 1280 × 800 a minute that began just after the range's start put its time label under the
+// lowest value label, in the plot's bottom-left corner.
+TEST(TimelineAxes, NoTimeLabelRunsIntoAValueLabel)
+{
+    constexpr qint64 kMinute = 1'800'000'000'000; // a whole minute
+    SampleStore store;
+    TimeWindow window;
+    window.setClock([] { return kMinute - 5'000 + 10 * 60'000; }); // the range starts 5 s before it
+    window.setWindowMs(10 * 60'000);
+    std::vector<qint64> t;
+    std::vector<double> v;
+    for (int i = 0; i < 600; ++i) {
+        t.push_back(kMinute - 5'000 + i * 1000LL);
+        v.push_back(-250 + i);
+    }
+    store.merge(QStringLiteral("a"), {}, t, v);
+    store.merge(QStringLiteral("limit"), {}, t, v);
+    TimelineChart chart(twoSeriesPanel(), &store, &window);
+    chart.addSeries(QStringLiteral("a"), QStringLiteral("sent/s"), 0);
+    chart.addSeries(QStringLiteral("limit"), QStringLiteral("limit"), 1);
+    chart.resize(620, 260);
+    chart.show();
+    ASSERT_TRUE(QTest::qWaitFor([&] { return chart.drawnPointCount() > 0; }, 5000));
+    chart.grab();
+    const QList<QRectF> boxes = chart.drawnAxisLabelBoxes();
+    ASSERT_GT(boxes.size(), 4);
+    for (qsizetype a = 0; a < boxes.size(); ++a) {
+        for (qsizetype b = a + 1; b < boxes.size(); ++b)
+            EXPECT_FALSE(boxes[a].intersects(boxes[b])) << a << " and " << b;
+    }
+}
+
 TEST_F(Fixture, ManySamplesAreReducedToAFewPerPixelColumnAndASpikeSurvives)
 {
     TimelineChart chart(twoSeriesPanel(), &store, &window);
