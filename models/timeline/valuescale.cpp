@@ -12,9 +12,10 @@ constexpr int kMinTicks = 2;
 constexpr int kMaxTicks = 6;
 // A dip below zero smaller than this share of the highest value is not worth a step of the
 // plot: a derived "sent − accepted" at −7 for a second at start beside a throughput of 150
-// once took a third of the throughput panel below zero. It is clipped at the axis (a few
-// pixels at most), and the legend's min says it.
-constexpr double kNegligibleBelowZero = 0.05;
+// once took a third of the throughput panel below zero, and −30 for a second when a limit was
+// set beside 400 took a quarter. It is cut at the axis (a few pixels), and the legend says so
+// (PanelWidget, FigurePainter: "↓ −30.2 below the axis").
+constexpr double kNegligibleBelowZero = 0.10;
 
 } // namespace
 

@@ -24,6 +24,7 @@
 #include <QPainter>
 #include <QPainterPath>
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <deque>
 #include <limits>
@@ -335,9 +336,13 @@ Qt::PenStyle overlayStyle(int series)
     return kStyles[std::size_t(series) % std::size(kStyles)];
 }
 
+// The lowest value of each axis (left, right) a cell's legend notes dips under: ValueScale
+// keeps an axis at zero for a small dip below it, and the legend says so.
+using AxisLows = std::array<double, 2>;
+
 std::vector<LegendItem> legendItems(const SampleStore &store, const ExportFigure::Panel &panel, const TimeRange &range,
                                     const QString &heatmapSummary, const QFontMetricsF &metrics, int level,
-                                    int run = -1, const QString &runTitle = {})
+                                    const AxisLows &lows, int run = -1, const QString &runTitle = {})
 {
     std::vector<LegendItem> items;
     if (panel.kind == PanelKind::Heatmap) {
@@ -376,6 +381,15 @@ std::vector<LegendItem> legendItems(const SampleStore &store, const ExportFigure
                     item.stats = QStringLiteral("last %1").arg(last);
             }
         }
+        if (stored) {
+            const double low = lows[series.definition.axis == AxisSide::Right ? 1 : 0];
+            const SeriesStatistics stats = SeriesStatistics::compute(stored->timestampsMs(), stored->values(), range);
+            if (stats.count > 0 && stats.min < low) {
+                const QString &unit = series.definition.axis == AxisSide::Right ? panel.rightUnit : panel.unit;
+                const QString note = QStringLiteral("↓ %1 below the axis").arg(Format::value(stats.min, unit));
+                item.stats = item.stats.isEmpty() ? note : item.stats + QStringLiteral(" · ") + note;
+            }
+        }
         item.width = kSwatch + 6 + metrics.horizontalAdvance(item.name) +
                      (item.stats.isEmpty() ? 0 : 8 + metrics.horizontalAdvance(item.stats));
         items.push_back(item);
@@ -384,12 +398,38 @@ std::vector<LegendItem> legendItems(const SampleStore &store, const ExportFigure
 }
 
 // A cell's legend: the entries of each of its layers (Cell is FigurePainter::CellPlan).
-template<typename Cell> std::vector<LegendItem> legendOf(const Cell &cell, const QFontMetricsF &metrics, int level)
+template<typename Cell>
+std::vector<LegendItem> legendOf(const Cell &cell, const QFontMetricsF &metrics, int level,
+                                 const AxisLows *drawn = nullptr)
 {
+    // Where each axis starts: as drawn, when painting; while measuring (before the plot's
+    // height and the scales are known), by ValueScale's rule over the cell's samples.
+    std::array<double, 2> mins{std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity()};
+    std::array<double, 2> maxs{-mins[0], -mins[1]};
+    for (const auto &layer : cell.layers) {
+        for (const ExportFigure::Series &series : layer.panel->series) {
+            if (const SampleStore::Series *stored = layer.store->series(series.key)) {
+                const SeriesStatistics stats =
+                    SeriesStatistics::compute(stored->timestampsMs(), stored->values(), layer.window);
+                const std::size_t side = series.definition.axis == AxisSide::Right ? 1 : 0;
+                if (stats.count > 0) {
+                    mins[side] = std::min(mins[side], stats.min);
+                    maxs[side] = std::max(maxs[side], stats.max);
+                }
+            }
+        }
+    }
+    AxisLows lows{-std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity()};
+    for (std::size_t side = 0; side < 2; ++side) {
+        if (mins[side] <= maxs[side])
+            lows[side] = ValueScale::nice(mins[side], maxs[side], 4).low;
+    }
+    if (drawn)
+        lows = *drawn;
     std::vector<LegendItem> items;
     for (const auto &layer : cell.layers) {
         std::vector<LegendItem> more = legendItems(*layer.store, *layer.panel, layer.window, cell.heatmapSummary,
-                                                   metrics, level, layer.run, layer.title);
+                                                   metrics, level, lows, layer.run, layer.title);
         items.insert(items.end(), more.begin(), more.end());
     }
     return items;
@@ -1462,7 +1502,8 @@ void FigurePainter::paintLegend(QPainter &painter, const CellPlan &cell, int ind
     const QRectF &rect = cell.legend;
     const QFont font = m_theme.font(m_theme.legendPx);
     const QFontMetricsF metrics(font);
-    const std::vector<LegendItem> items = legendOf(cell, metrics, cell.legendLevel);
+    const AxisLows drawn{cell.left.low, cell.hasRight ? cell.right.low : -std::numeric_limits<double>::infinity()};
+    const std::vector<LegendItem> items = legendOf(cell, metrics, cell.legendLevel, &drawn);
     painter.setFont(font);
     double x = rect.left();
     double y = rect.top();

@@ -122,6 +122,8 @@ public:
     const QString &drawnReadoutTitle() const { return m_crosshair.drawnReadoutTitle(); }
     // The left value axis' labels the last paint drew, bottom to top.
     const QStringList &drawnValueLabels() const { return m_drawnValueLabels; }
+    // The value axis on this side as drawn now.
+    const ValueScale &valueScale(AxisSide side) const { return side == AxisSide::Right ? m_rightScale : m_leftScale; }
     // The boxes of the value and time labels the last paint drew (widget coordinates).
     const QList<QRectF> &drawnAxisLabelBoxes() const { return m_drawnAxisLabelBoxes; }
     void setThresholds(const std::vector<Threshold> &thresholds);

@@ -56,11 +56,13 @@ TEST(ValueScale, NegativeDataEndsAtZero)
     EXPECT_EQ(ValueScale::nice(-40, 130, 4), (ValueScale{-50, 150, 50}));
     // Positive data starts at zero.
     EXPECT_EQ(ValueScale::nice(400, 410, 4), (ValueScale{0, 600, 200}));
-    // A dip too small to matter beside the rest (up to 5 % of the highest value) does not take
-    // a step below zero (-7 beside 150 made it -100 to 200); a real one does.
+    // A dip too small to matter beside the rest (up to 10 % of the highest value) does not take
+    // a step below zero (-7 beside 150 made it -100 to 200, -30 beside 400 made it -250 to
+    // 500); a real one does.
     EXPECT_EQ(ValueScale::nice(-0.111, 150, 4), (ValueScale{0, 150, 50}));
-    EXPECT_EQ(ValueScale::nice(-7.5, 150, 4), (ValueScale{0, 150, 50}));
-    EXPECT_EQ(ValueScale::nice(-8, 150, 4), (ValueScale{-50, 150, 50}));
+    EXPECT_EQ(ValueScale::nice(-15, 150, 4), (ValueScale{0, 150, 50}));
+    EXPECT_EQ(ValueScale::nice(-30.2, 401, 4), (ValueScale{0, 600, 200}));
+    EXPECT_EQ(ValueScale::nice(-16, 150, 4), (ValueScale{-50, 150, 50}));
 }
 
 TEST(ValueScale, FlatDataIsWidened)

@@ -288,6 +288,37 @@ TEST(FigureLayout, ALabelTooLongForThePlotIsNumberedAndTheKeyHoldsItWhole)
     EXPECT_GT(key->rect.height(), 30) << "wrapped onto several lines";
 }
 
+// The same in a picture: the axis stays at zero for a small dip, and the legend says it, at
+// every legend level (names only too).
+TEST(FigureLayout, ASmallDipBelowZeroIsCutAtTheAxisAndTheLegendSaysIt)
+{
+    const auto loaded = DashboardLoader::fromJson(R"json({"panels": [{"title": "Throughput", "unit": "ops/s",
+        "series": [{"query": "sent", "legend": "sent/s"}, {"query": "sent - accepted", "legend": "sent − accepted"}]}]})json");
+    ASSERT_TRUE(loaded.usable);
+    SampleStore store;
+    ExportFigure figure = figureOf(loaded.dashboard, store);
+    figure.annotations.clear();
+    std::vector<qint64> times;
+    std::vector<double> sent;
+    std::vector<double> difference;
+    for (qint64 t = kStart; t <= kEnd; t += 5000) {
+        times.push_back(t);
+        sent.push_back(400);
+        difference.push_back(t == kStart + 300'000 ? -30.2 : 0.1);
+    }
+    store.merge(figure.panels[0].series[0].key, {}, times, sent);
+    store.merge(figure.panels[0].series[1].key, {}, times, difference);
+    for (const QSize size : {QSize(1200, 675), QSize(420, 300)}) {
+        const FigureLayout layout = paintAndLayOut(store, figure, size);
+        ASSERT_EQ(layout.cells.size(), 1u);
+        EXPECT_EQ(layout.cells[0].leftLabels.value(0), QStringLiteral("0 ops/s")) << "the axis starts at zero";
+        const bool said = std::any_of(layout.texts.begin(), layout.texts.end(), [](const FigureLayout::Text &text) {
+            return text.role == FigureLayout::Role::Legend && text.text.contains(QStringLiteral("below the axis"));
+        });
+        EXPECT_TRUE(said) << "at " << size.width() << " px";
+    }
+}
+
 TEST(FigureLayout, SixPanelsAt800By450GrowTallerInsteadOfSquashingThePlots)
 {
     const DashboardLoader::LoadResult loaded = DashboardLoader::fromBuiltin(QStringLiteral("testbed"));
