@@ -77,6 +77,24 @@ PanelWidget::PanelWidget(const PanelDefinition &panel, SampleStore *store, TimeW
     layout->addLayout(legendRow);
 
     connect(m_chart, &TimelineChart::legendChanged, this, &PanelWidget::updateLegend);
+    // As in Grafana: a click on a legend row shows that series alone, and the value axes fit
+    // it (a limit of 20 beside an in-flight count that once reached 800); a click on it again
+    // shows them all. Ctrl+click hides or shows one.
+    connect(m_legend, &LegendView::rowClicked, this, [this](int row, Qt::KeyboardModifiers modifiers) {
+        const QList<TimelineChart::LegendEntry> entries = m_chart->legend();
+        if (row < 0 || row >= entries.size())
+            return;
+        const QString clicked = entries[row].key;
+        if (modifiers & (Qt::ControlModifier | Qt::ShiftModifier)) {
+            m_chart->setSeriesVisible(clicked, !entries[row].visible);
+            return;
+        }
+        const bool alone = std::all_of(entries.begin(), entries.end(), [&](const TimelineChart::LegendEntry &entry) {
+            return entry.visible == (entry.key == clicked);
+        });
+        for (const TimelineChart::LegendEntry &entry : entries)
+            m_chart->setSeriesVisible(entry.key, alone || entry.key == clicked);
+    });
     // The chart takes only left presses, so a right-click is free for the panel's menu.
     m_chart->setContextMenuPolicy(Qt::CustomContextMenu);
     connect(m_chart, &QWidget::customContextMenuRequested, this,
@@ -270,6 +288,7 @@ void PanelWidget::updateLegend()
         LegendView::Row row;
         row.color = entry.color;
         row.name = entry.name;
+        row.hidden = !entry.visible;
         QStringList notes = badges.value(entry.key);
         // A small dip below zero the axis does not make room for (ValueScale) is said here.
         const ValueScale &scale = m_chart->valueScale(entry.axis);
@@ -297,6 +316,8 @@ void PanelWidget::updateLegend()
     m_legend->setRows(std::move(rows));
     if (m_statValues)
         updateStatValues();
+    formulas << tr("Click a row: that series alone, the axes fitted to it (click it again: all). Ctrl+click: "
+                   "hide or show one.");
     const QString toolTip = formulas.join(QStringLiteral("\n\n"));
     if (toolTip != m_legend->toolTip())
         m_legend->setToolTip(toolTip);

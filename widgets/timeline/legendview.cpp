@@ -5,6 +5,7 @@
 
 #include <QEvent>
 #include <QFontMetrics>
+#include <QMouseEvent>
 #include <QPainter>
 #include <algorithm>
 #include <utility>
@@ -70,6 +71,17 @@ void LegendView::changeEvent(QEvent *event)
         updateGeometry();
 }
 
+void LegendView::mouseReleaseEvent(QMouseEvent *event)
+{
+    const int row = int(event->position().y()) / std::max(1, rowHeight());
+    if (event->button() == Qt::LeftButton && row >= 0 && row < int(m_rows.size())) {
+        emit rowClicked(row, event->modifiers());
+        event->accept();
+        return;
+    }
+    QWidget::mouseReleaseEvent(event);
+}
+
 void LegendView::paintEvent(QPaintEvent *)
 {
     QPainter painter(this);
@@ -101,8 +113,14 @@ void LegendView::paintEvent(QPaintEvent *)
             if (shown != text)
                 x = width();
         };
-        piece(row.dashed ? kDashedMark : kSolidMark, row.color, false);
-        piece(row.name, colors.text, false);
+        // A hidden series: its mark hollow and its name muted, so that the row still says
+        // what a click brings back.
+        piece(row.hidden ? QStringLiteral("\u25A1") : row.dashed ? kDashedMark : kSolidMark, row.color, false);
+        piece(row.name, row.hidden ? colors.axisText : colors.text, false);
+        if (row.hidden) {
+            y += height;
+            continue;
+        }
         if (!row.check.isEmpty()) // before the numbers: a cut row keeps the verdict
             piece(row.check, row.checkFailed ? colors.error : row.checkJudged ? colors.ok : colors.axisText, true);
         if (row.last.isEmpty()) {

@@ -15,7 +15,7 @@
 // a label parsed and laid out its text again and asked the whole panel for a new layout on
 // each change (a quarter of the app's idle CPU, and most of the longest pause while a day's
 // history loads). Here a new value is a repaint; the height changes with the number of rows
-// only.
+// only. A click on a row is said (rowClicked): the panel decides what it means.
 class LegendView : public QWidget
 {
     Q_OBJECT
@@ -30,6 +30,7 @@ public:
         QString check; // how the checks on this series fared: "✓ ≤ 0", "✗ 5.2k at 11:03:10"
         bool checkFailed = false;
         bool checkJudged = true; // false: no sample it applies to (drawn muted)
+        bool hidden = false;     // the user hid the series: the row is drawn muted
         bool operator==(const Row &) const = default;
     };
 
@@ -44,8 +45,13 @@ public:
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 
+signals:
+    // A row was clicked (with these keys held): the panel shows only that series, or hides it.
+    void rowClicked(int row, Qt::KeyboardModifiers modifiers);
+
 protected:
     void paintEvent(QPaintEvent *event) override;
+    void mouseReleaseEvent(QMouseEvent *event) override;
     void changeEvent(QEvent *event) override;
 
 private:

@@ -56,3 +56,53 @@ TEST(BelowTheAxis, ASmallDipKeepsTheAxisAtZeroAndTheLegendSaysIt)
     EXPECT_TRUE(legend->rows()[1].check.contains(QStringLiteral("30.2"))) << legend->rows()[1].check.toStdString();
     EXPECT_TRUE(legend->rows()[0].check.isEmpty()) << "sent/s is all on the axis";
 }
+
+// The in-flight panel after the fix: a limit of 20 beside an in-flight count that reached 800
+// during the collapse, on a 0–1k axis. A click on the limit's legend row shows it alone and
+// the axis fits it; a click again shows both; Ctrl+click hides one.
+TEST(LegendClick, ShowsTheSeriesAloneWithItsAxisFittedAndAClickAgainShowsAll)
+{
+    SampleStore store;
+    TimeWindow window;
+    window.setClock([] { return kNow; });
+    window.setWindowMs(2 * 60'000);
+    const auto loaded = DashboardLoader::fromJson(R"json({"panels": [{"title": "In-flight vs limit",
+        "series": [{"query": "inflight", "legend": "in flight"}, {"query": "limit", "legend": "in-flight limit"}]}]})json");
+    ASSERT_TRUE(loaded.usable);
+    std::vector<qint64> times;
+    std::vector<double> inflight;
+    std::vector<double> limit;
+    for (int i = 0; i <= 120; ++i) {
+        times.push_back(kNow - 120'000 + i * 1000);
+        inflight.push_back(i < 30 ? 800 : 20);
+        limit.push_back(20);
+    }
+    store.merge(QStringLiteral("inflight"), {}, times, inflight);
+    store.merge(QStringLiteral("limit"), {}, times, limit);
+    PanelWidget panel(loaded.dashboard.panels[0], &store, &window);
+    panel.chart()->addSeries(QStringLiteral("inflight"), QStringLiteral("in flight"), 0);
+    panel.chart()->addSeries(QStringLiteral("limit"), QStringLiteral("in-flight limit"), 1);
+    panel.resize(640, 320);
+    panel.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&panel));
+    auto *legend = panel.findChild<LegendView *>(QStringLiteral("legend"));
+    ASSERT_TRUE(QTest::qWaitFor([&] { return legend->rows().size() == 2 && !legend->rows()[1].last.isEmpty(); }, 5000));
+    TimelineChart *chart = panel.chart();
+    EXPECT_GE(chart->valueScale(AxisSide::Left).high, 800);
+
+    const int rowHeight = legend->height() / 2;
+    const QPoint limitRow(20, rowHeight + rowHeight / 2);
+    QTest::mouseClick(legend, Qt::LeftButton, {}, limitRow);
+    EXPECT_FALSE(chart->isSeriesVisible(QStringLiteral("inflight")));
+    EXPECT_TRUE(chart->isSeriesVisible(QStringLiteral("limit")));
+    EXPECT_LE(chart->valueScale(AxisSide::Left).high, 30) << "the axis fits the limit";
+    EXPECT_TRUE(legend->rows()[0].hidden) << "the hidden row says so";
+
+    QTest::mouseClick(legend, Qt::LeftButton, {}, limitRow);
+    EXPECT_TRUE(chart->isSeriesVisible(QStringLiteral("inflight")));
+    EXPECT_GE(chart->valueScale(AxisSide::Left).high, 800) << "both again";
+
+    QTest::mouseClick(legend, Qt::LeftButton, Qt::ControlModifier, QPoint(20, rowHeight / 2));
+    EXPECT_FALSE(chart->isSeriesVisible(QStringLiteral("inflight")));
+    EXPECT_TRUE(chart->isSeriesVisible(QStringLiteral("limit")));
+}
