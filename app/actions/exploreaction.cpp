@@ -39,6 +39,10 @@ ExploreAction::ExploreAction(QMainWindow *window, PrometheusClient *client, Time
     // Until a query runs there is nothing to preview: the dock is the query bar alone, not a
     // third of the window of empty space.
     m_preview->hide();
+    // Under the dashboard only, the side docks (Annotations, Load tester) keep their height:
+    // spanning the whole width, a preview squeezed them until the window itself grew.
+    window->setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
+    window->setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
     window->addDockWidget(Qt::BottomDockWidgetArea, m_dock);
     m_dock->hide();
 
@@ -116,6 +120,6 @@ void ExploreAction::run(const QString &query)
     if (m_preview->isHidden()) {
         m_preview->show();
         // Room for the preview: a third of the window, at least what a plot needs.
-        m_window->resizeDocks({m_dock}, {std::max(300, m_window->height() / 3)}, Qt::Vertical);
+        m_window->resizeDocks({m_dock}, {m_window->height() / 3}, Qt::Vertical);
     }
 }

@@ -184,9 +184,14 @@ std::vector<Item> complete(const Context &context, const Catalog &catalog, int l
     case Context::Kind::None:
         return {};
     }
-    // Shorter names first among the same kind of match: "rate" before "rate_limit_total".
-    const auto order = [](const Item &a, const Item &b) {
-        return a.text.size() != b.text.size() ? a.text.size() < b.text.size() : a.text < b.text;
+    // Shorter names first among the same kind of match: "rate" before "rate_limit_total";
+    // with nothing typed yet, in alphabetical order, as a list to read ("instance" once came
+    // 17th after "le", "job", "code").
+    const bool typed = !context.prefix.isEmpty();
+    const auto order = [typed](const Item &a, const Item &b) {
+        if (typed && a.text.size() != b.text.size())
+            return a.text.size() < b.text.size();
+        return a.text < b.text;
     };
     std::stable_sort(starting.begin(), starting.end(), order);
     std::stable_sort(containing.begin(), containing.end(), order);

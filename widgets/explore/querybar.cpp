@@ -149,7 +149,11 @@ void QueryBar::keyPressEvent(QKeyEvent *event)
         }
     }
     // The quote a completion closed a value with, typed by habit right after it: already there.
-    const int closingQuote = std::exchange(m_closingQuoteAt, -1);
+    // (Shift, pressed for the quote, is a key press of its own: it keeps the quote in mind.)
+    const bool modifierOnly = event->key() == Qt::Key_Shift || event->key() == Qt::Key_Control ||
+                              event->key() == Qt::Key_Alt || event->key() == Qt::Key_Meta ||
+                              event->key() == Qt::Key_AltGr;
+    const int closingQuote = modifierOnly ? -1 : std::exchange(m_closingQuoteAt, -1);
     if (closingQuote >= 0 && cursorPosition() == closingQuote + 1 && event->text().size() == 1 &&
         closingQuote < text().size() && event->text().front() == text()[closingQuote])
         return;

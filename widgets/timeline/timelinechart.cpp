@@ -551,7 +551,11 @@ void TimelineChart::drawValueLabels(QPainter *painter, const QRectF &plot)
         }
     };
     drawScale(m_leftScale, m_panel.unit, true);
-    if (usesRightAxis())
+    // The right axis says nothing while every series on it is hidden (a legend click).
+    const bool rightShown = std::any_of(m_slots.begin(), m_slots.end(), [](const Slot &slot) {
+        return slot.visible && slot.definition.axis == AxisSide::Right;
+    });
+    if (rightShown)
         drawScale(m_rightScale, m_panel.rightUnit.isEmpty() ? m_panel.unit : m_panel.rightUnit, false);
     painter->restore();
 }

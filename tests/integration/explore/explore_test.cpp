@@ -23,6 +23,7 @@
 
 #include <QAbstractItemView>
 #include <QApplication>
+#include <QDockWidget>
 #include <QElapsedTimer>
 #include <QLabel>
 #include <QMainWindow>
@@ -129,8 +130,12 @@ TEST_F(Explore, TypingCompletesAMetricNameAndALabelsValueFromPrometheus)
     ASSERT_TRUE(
         waitFor([&] { return bar->text() == QStringLiteral("starter_requests_sent_total{job=\"starter\""); }, 2000))
         << bar->text().toStdString();
-    // The closing quote the completion wrote is typed over, by habit, not doubled.
-    QTest::keyClicks(bar, QStringLiteral("\"}"));
+    // The closing quote the completion wrote is typed over, by habit, not doubled (with the
+    // Shift press a real keyboard sends first).
+    QTest::keyPress(bar, Qt::Key_Shift);
+    QTest::keyClicks(bar, QStringLiteral("\""), Qt::ShiftModifier);
+    QTest::keyRelease(bar, Qt::Key_Shift);
+    QTest::keyClicks(bar, QStringLiteral("}"));
     EXPECT_EQ(bar->text(), QStringLiteral("starter_requests_sent_total{job=\"starter\"}"));
 
     // A selector opened alone lists the label names at once.
@@ -138,17 +143,33 @@ TEST_F(Explore, TypingCompletesAMetricNameAndALabelsValueFromPrometheus)
     QTest::keyClicks(bar, QStringLiteral("{"));
     ASSERT_TRUE(waitFor([&] { return bar->isListOpen() && bar->offered().contains(QStringLiteral("job")); }, 10000))
         << bar->offered().join(QStringLiteral(", ")).toStdString();
+    QStringList sorted = bar->offered();
+    sorted.sort();
+    EXPECT_EQ(bar->offered(), sorted) << "nothing typed yet: a list to read, in alphabetical order";
 }
 
 TEST_F(Explore, TheEmptyDockIsTheQueryBarAloneAndTheFirstQueryGivesItRoomForThePreview)
 {
     Window window(prometheus.url());
+    // A tall dock on the side, as the Load tester's: the preview must not squeeze it until the
+    // window grows.
+    auto *side = new QDockWidget(QStringLiteral("Load tester"));
+    auto *tall = new QWidget;
+    tall->setMinimumHeight(560);
+    side->setWidget(tall);
+    window.main.addDockWidget(Qt::RightDockWidgetArea, side);
+    side->show();
     ExploreDock *dock = window.explore->dock();
-    ASSERT_TRUE(waitFor([&] { return dock->isVisible() && dock->height() > 0; }, 5000));
+    ASSERT_TRUE(waitFor([&] { return dock->isVisible() && dock->height() > 0 && side->isVisible(); }, 5000));
+    const int windowHeight = window.main.height();
     EXPECT_LT(dock->height(), window.main.height() / 5) << "empty, it once took 40 % of the window";
     window.bar()->setText(QStringLiteral("sum(rate(starter_requests_sent_total[10s]))"));
     QTest::keyClick(window.bar(), Qt::Key_Return);
     ASSERT_TRUE(waitFor([&] { return dock->height() >= 250; }, 5000)) << dock->height();
+    EXPECT_EQ(window.main.height(), windowHeight) << "the window keeps its size";
+    EXPECT_GE(tall->height(), 560) << "the side dock keeps its height";
+    EXPECT_LE(dock->geometry().right(), side->geometry().left()) << "Explore stands under the dashboard only";
+    EXPECT_GE(side->geometry().bottom(), dock->geometry().top()) << "the side dock reaches down beside it";
     const auto previews = dock->findChildren<DashboardView *>();
     ASSERT_EQ(previews.size(), 1);
     ASSERT_TRUE(waitFor([&] { return previews.front()->panels().size() == 1u; }, 5000));

@@ -71,6 +71,11 @@ TEST(PromqlCompletion, LabelNamesInsideBracesAndAfterBy)
     EXPECT_EQ(by.kind, Context::Kind::LabelName);
     EXPECT_EQ(texts(complete(by, catalog())), (QStringList{QStringLiteral("status"), QStringLiteral("instance")}))
         << "starting with the prefix first, then containing it";
+    // With nothing typed, a list to read: in alphabetical order, not the shortest first.
+    const Context opened = at(QStringLiteral("{|"));
+    EXPECT_EQ(opened.kind, Context::Kind::LabelName);
+    EXPECT_EQ(texts(complete(opened, catalog())),
+              (QStringList{QStringLiteral("instance"), QStringLiteral("job"), QStringLiteral("status")}));
 }
 
 TEST(PromqlCompletion, ALabelsValuesInsideItsQuotesAndTheVariables)
