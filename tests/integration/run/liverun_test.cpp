@@ -35,6 +35,10 @@ TEST(LiveRunShutdown, QuitsCleanlyWithALoadTesterAScenarioInFlightAndARecordingO
         << starter.errorString().toStdString();
     ASSERT_TRUE(prometheus.start({{QStringLiteral("starter"), starter.hostPort()}}))
         << prometheus.errorString().toStdString();
+    // Three scrapes of the starter first: a headless run whose panels drew nothing by its end
+    // fails (exit 2), and on a loaded machine a Prometheus a few seconds old had nothing to
+    // draw within the run's 8 s.
+    ASSERT_TRUE(prometheus.waitForSeries(QStringLiteral("count_over_time(up{job=\"starter\"}[1m]) >= 3"), 30000));
 
     // The scenario steers the starter, then waits for a condition that never holds: the run
     // ends (the screenshot's --after) with the step still waiting.
