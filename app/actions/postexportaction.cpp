@@ -3,9 +3,9 @@
 
 #include "actions/filemenu.h"
 #include "annotations/annotationmodel.h"
+#include "base/filenames.h"
 #include "dashboard/dashboardpoller.h"
 #include "export/postdialog.h"
-#include "report/postphases.h"
 #include "settings/appsettings.h"
 #include "store/samplestore.h"
 #include "store/storecopy.h"
@@ -57,7 +57,7 @@ void PostExportAction::open()
     settings.authors = AppSettings::postAuthors();
     settings.tags = AppSettings::postTags();
     settings.version = QStringLiteral("Chaoscope %1").arg(QCoreApplication::applicationVersion());
-    const QString dashboard = PostPhases::slug(run.snapshot.dashboard.title);
+    const QString dashboard = FileNames::slug(run.snapshot.dashboard.title);
     const QString base = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
     const QString folder =
         QDir(base.isEmpty() ? QDir::homePath() : base)

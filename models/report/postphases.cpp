@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "report/postphases.h"
 
+#include "base/filenames.h"
 #include "base/format.h"
 #include "base/markdown.h"
 
@@ -179,30 +180,6 @@ QString statisticsMarkdown(const PhaseStatisticsTable &table, int column)
     return markdown;
 }
 
-QString slug(const QString &text)
-{
-    QString result;
-    bool dash = false;
-    for (const QChar c : text.toLower()) {
-        if (c.isLetterOrNumber() && c.unicode() < 128) {
-            if (dash && !result.isEmpty())
-                result += QLatin1Char('-');
-            result += c;
-            dash = false;
-        } else {
-            dash = true;
-        }
-    }
-    constexpr int kLongest = 40;
-    if (result.size() > kLongest) {
-        result.truncate(kLongest);
-        const qsizetype cut = result.lastIndexOf(QLatin1Char('-'));
-        if (cut > kLongest / 2)
-            result.truncate(cut);
-    }
-    return result;
-}
-
 QString pictureName(int number, const QString &title)
 {
     // "rate 150 → 400 /s": the name of what changed and its new value; otherwise the first words.
@@ -221,7 +198,7 @@ QString pictureName(int number, const QString &title)
     } else {
         shortTitle = title.section(QLatin1Char(' '), 0, 4);
     }
-    const QString name = slug(shortTitle);
+    const QString name = FileNames::slug(shortTitle);
     return name.isEmpty() ? QStringLiteral("phase-%1.png").arg(number)
                           : QStringLiteral("phase-%1-%2.png").arg(number).arg(name);
 }

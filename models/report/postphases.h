@@ -53,7 +53,5 @@ PostDraft::Action actionOf(const Annotation &annotation);
 QString statisticsMarkdown(const PhaseStatisticsTable &table, int column);
 // "phase-2-rate-400.png": the phase's number and what started it, in a file name.
 QString pictureName(int number, const QString &title);
-// "rate-400", "in-flight-limit-20", "150-s-below-the-engine-s": a short name for a file.
-QString slug(const QString &text);
 
 } // namespace PostPhases

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "export/chartexporter.h"
 
+#include "base/filenames.h"
 #include "export/figurepainter.h"
 #include "store/panelcsv.h"
 
@@ -9,7 +10,6 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QPainter>
-#include <QRegularExpression>
 #include <QSaveFile>
 #include <QSvgGenerator>
 #include <QTimeZone>
@@ -132,12 +132,7 @@ Result<QString> ChartExporter::write(const QString &path, const ExportFigure &fi
 
 QString ChartExporter::expandPlaceholders(const QString &pattern, qint64 timeMs, const QString &panelTitle)
 {
-    static const QRegularExpression unsafe(QStringLiteral("[^a-z0-9]+"));
-    QString slug = panelTitle.toLower().replace(unsafe, QStringLiteral("-"));
-    while (slug.startsWith(QLatin1Char('-')))
-        slug.remove(0, 1);
-    while (slug.endsWith(QLatin1Char('-')))
-        slug.chop(1);
+    QString slug = FileNames::slug(panelTitle, 80);
     if (slug.isEmpty())
         slug = QStringLiteral("dashboard");
     QString expanded = pattern;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "export/exportdialog.h"
 
+#include "base/filenames.h"
 #include "base/format.h"
 #include "dialogs/dialogbuttons.h"
 #include "export/chartexporter.h"
@@ -271,12 +272,7 @@ QString ExportDialog::suggestedPath() const
         name = figure.panels.front().title;
     if (name.isEmpty())
         name = m_dashboardName; // a picture of several panels is of the dashboard
-    // Letters and digits, words joined by "-": a name every file system and shell takes.
-    name = name.toLower();
-    for (QChar &c : name)
-        if (!c.isLetterOrNumber())
-            c = QLatin1Char('-');
-    name = name.split(QLatin1Char('-'), Qt::SkipEmptyParts).join(QLatin1Char('-')).left(60);
+    name = FileNames::slug(name, 60);
     if (name.isEmpty())
         name = QStringLiteral("chaoscope");
     const qint64 endMs = figure.isComparison() ? figure.compare.front().range.endMs : figure.range.endMs;

@@ -2,6 +2,7 @@
 #include "export/postexporter.h"
 
 #include "analysis/phasestatistics.h"
+#include "base/filenames.h"
 #include "base/format.h"
 #include "dashboard/panelchecks.h"
 #include "export/chartexporter.h"
@@ -145,7 +146,7 @@ Result<PostExporter::Planned> PostExporter::plan(const PostRun &run, const PostS
     // Two or three panels side by side, rather than a row with a hole in it.
     if (summary.panels.size() <= 3)
         summary.columns = int(summary.panels.size());
-    const QString dashboardSlug = PostPhases::slug(dashboardTitle);
+    const QString dashboardSlug = FileNames::slug(dashboardTitle);
     draft.headline = {
         QStringLiteral("%1-whole-run.png").arg(dashboardSlug.isEmpty() ? QStringLiteral("dashboard") : dashboardSlug),
         QStringLiteral("%1: the whole run, %2").arg(dashboardTitle, rangeWords(draft, run.range))};

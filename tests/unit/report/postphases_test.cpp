@@ -110,7 +110,6 @@ TEST(PostPhases, PictureNamesSayWhatChanged)
     EXPECT_EQ(PostPhases::pictureName(1, QStringLiteral("150/s: below the engine's ceiling (4 workers x 20 ms)")),
               QStringLiteral("phase-1-150-s-below-the-engine-s-ceiling.png"));
     EXPECT_EQ(PostPhases::pictureName(4, QStringLiteral("→ ✓")), QStringLiteral("phase-4.png"));
-    EXPECT_EQ(PostPhases::slug(QStringLiteral("Testbed: starter → engine")), QStringLiteral("testbed-starter-engine"));
 }
 
 TEST(PostPhases, AStatisticsColumnBecomesATableOfTheSeriesInTheirUnits)
