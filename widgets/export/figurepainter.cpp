@@ -366,29 +366,24 @@ std::vector<LegendItem> legendItems(const SampleStore &store, const ExportFigure
         }
         ++index;
         const SampleStore::Series *stored = store.series(series.key);
-        if (stored && level < kLegendLevels - 1) {
-            const SeriesStatistics stats = SeriesStatistics::compute(stored->timestampsMs(), stored->values(), range);
-            if (stats.count > 0) {
-                const QString &unit = series.definition.axis == AxisSide::Right ? panel.rightUnit : panel.unit;
-                const QString last = stats.last ? Format::value(*stats.last, unit) : QStringLiteral("–");
-                if (level == 0)
-                    item.stats = QStringLiteral("last %1 · min %2 · max %3 · mean %4")
-                                     .arg(last, Format::value(stats.min, unit), Format::value(stats.max, unit),
-                                          Format::value(stats.mean, unit));
-                else if (level == 1)
-                    item.stats = QStringLiteral("last %1 · max %2").arg(last, Format::value(stats.max, unit));
-                else
-                    item.stats = QStringLiteral("last %1").arg(last);
-            }
+        // One pass over the samples for the statistics and for the dip below the axis.
+        const SeriesStatistics stats =
+            stored ? SeriesStatistics::compute(stored->timestampsMs(), stored->values(), range) : SeriesStatistics{};
+        const QString &unit = series.definition.axis == AxisSide::Right ? panel.rightUnit : panel.unit;
+        if (stats.count > 0 && level < kLegendLevels - 1) {
+            const QString last = stats.last ? Format::value(*stats.last, unit) : QStringLiteral("–");
+            if (level == 0)
+                item.stats = QStringLiteral("last %1 · min %2 · max %3 · mean %4")
+                                 .arg(last, Format::value(stats.min, unit), Format::value(stats.max, unit),
+                                      Format::value(stats.mean, unit));
+            else if (level == 1)
+                item.stats = QStringLiteral("last %1 · max %2").arg(last, Format::value(stats.max, unit));
+            else
+                item.stats = QStringLiteral("last %1").arg(last);
         }
-        if (stored) {
-            const double low = lows[series.definition.axis == AxisSide::Right ? 1 : 0];
-            const SeriesStatistics stats = SeriesStatistics::compute(stored->timestampsMs(), stored->values(), range);
-            if (stats.count > 0 && stats.min < low) {
-                const QString &unit = series.definition.axis == AxisSide::Right ? panel.rightUnit : panel.unit;
-                const QString note = QStringLiteral("↓ %1 below the axis").arg(Format::value(stats.min, unit));
-                item.stats = item.stats.isEmpty() ? note : item.stats + QStringLiteral(" · ") + note;
-            }
+        if (stats.count > 0 && stats.min < lows[series.definition.axis == AxisSide::Right ? 1 : 0]) {
+            const QString note = QStringLiteral("↓ %1 below the axis").arg(Format::value(stats.min, unit));
+            item.stats = item.stats.isEmpty() ? note : item.stats + QStringLiteral(" · ") + note;
         }
         item.width = kSwatch + 6 + metrics.horizontalAdvance(item.name) +
                      (item.stats.isEmpty() ? 0 : 8 + metrics.horizontalAdvance(item.stats));
@@ -404,28 +399,30 @@ std::vector<LegendItem> legendOf(const Cell &cell, const QFontMetricsF &metrics,
 {
     // Where each axis starts: as drawn, when painting; while measuring (before the plot's
     // height and the scales are known), by ValueScale's rule over the cell's samples.
-    std::array<double, 2> mins{std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity()};
-    std::array<double, 2> maxs{-mins[0], -mins[1]};
-    for (const auto &layer : cell.layers) {
-        for (const ExportFigure::Series &series : layer.panel->series) {
-            if (const SampleStore::Series *stored = layer.store->series(series.key)) {
-                const SeriesStatistics stats =
-                    SeriesStatistics::compute(stored->timestampsMs(), stored->values(), layer.window);
-                const std::size_t side = series.definition.axis == AxisSide::Right ? 1 : 0;
-                if (stats.count > 0) {
-                    mins[side] = std::min(mins[side], stats.min);
-                    maxs[side] = std::max(maxs[side], stats.max);
+    AxisLows lows{-std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity()};
+    if (drawn) {
+        lows = *drawn;
+    } else {
+        std::array<double, 2> mins{std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity()};
+        std::array<double, 2> maxs{-mins[0], -mins[1]};
+        for (const auto &layer : cell.layers) {
+            for (const ExportFigure::Series &series : layer.panel->series) {
+                if (const SampleStore::Series *stored = layer.store->series(series.key)) {
+                    const SeriesStatistics stats =
+                        SeriesStatistics::compute(stored->timestampsMs(), stored->values(), layer.window);
+                    const std::size_t side = series.definition.axis == AxisSide::Right ? 1 : 0;
+                    if (stats.count > 0) {
+                        mins[side] = std::min(mins[side], stats.min);
+                        maxs[side] = std::max(maxs[side], stats.max);
+                    }
                 }
             }
         }
+        for (std::size_t side = 0; side < 2; ++side) {
+            if (mins[side] <= maxs[side])
+                lows[side] = ValueScale::nice(mins[side], maxs[side], 4).low;
+        }
     }
-    AxisLows lows{-std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity()};
-    for (std::size_t side = 0; side < 2; ++side) {
-        if (mins[side] <= maxs[side])
-            lows[side] = ValueScale::nice(mins[side], maxs[side], 4).low;
-    }
-    if (drawn)
-        lows = *drawn;
     std::vector<LegendItem> items;
     for (const auto &layer : cell.layers) {
         std::vector<LegendItem> more = legendItems(*layer.store, *layer.panel, layer.window, cell.heatmapSummary,
