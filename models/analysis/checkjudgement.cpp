@@ -82,28 +82,31 @@ QString CheckVerdict::badge(const Check &check) const
 
 namespace CheckJudgement {
 
-CheckVerdict judge(const Check &check, const std::vector<Samples> &series, const TimeRange &range, const QString &phase)
+CheckVerdict judge(const Check &check, const std::vector<Samples> &series, const TimeRange &range, const QString &phase,
+                   std::optional<qint64> phaseStartMs)
 {
     CheckVerdict whole;
     whole.applies = check.appliesIn(phase);
     if (!whole.applies)
         return whole;
+    // The tracker counts from the phase's start: its "after" and settling follow the change
+    // that began the phase, even when the range opens later.
+    const qint64 originMs = std::min(phaseStartMs.value_or(range.startMs), range.startMs);
     for (const Samples &samples : series) {
-        // The tracker counts from the stretch's start: its "after" is the settling time.
         CheckTracker tracker(check);
+        tracker.observe(0, std::nullopt, phase); // the phase begins at the origin, not at its first sample
         const auto first = std::lower_bound(samples.timestampsMs.begin(), samples.timestampsMs.end(), range.startMs);
         const auto last = std::upper_bound(first, samples.timestampsMs.end(), range.endMs);
         for (auto it = first; it != last; ++it) {
             const double value = samples.values[std::size_t(it - samples.timestampsMs.begin())];
-            tracker.observe(*it - range.startMs, std::isfinite(value) ? std::optional<double>(value) : std::nullopt,
-                            phase);
+            tracker.observe(*it - originMs, std::isfinite(value) ? std::optional<double>(value) : std::nullopt, phase);
         }
         CheckVerdict one;
         one.samples = tracker.samples();
         one.worst = tracker.worst();
-        one.worstAtMs = range.startMs + tracker.worstAtMs();
+        one.worstAtMs = originMs + tracker.worstAtMs();
         if (tracker.failedAtMs()) {
-            one.failedAtMs = range.startMs + *tracker.failedAtMs();
+            one.failedAtMs = originMs + *tracker.failedAtMs();
             one.failedValue = tracker.failedValue();
         }
         for (const CheckTracker::PhaseResult &result : tracker.phases())
@@ -120,14 +123,15 @@ std::vector<CheckVerdict> perPhase(const Check &check, const std::vector<Samples
     if (phases.empty())
         return verdicts;
     if (phases.size() == 1) {
-        verdicts.push_back(judge(check, series, phases.front().range, phases.front().startedBy));
+        verdicts.push_back(
+            judge(check, series, phases.front().range, phases.front().startedBy, phases.front().startedAtMs));
         return verdicts;
     }
     CheckVerdict whole;
     whole.applies = false;
     verdicts.push_back(whole);
     for (std::size_t i = 1; i < phases.size(); ++i) {
-        verdicts.push_back(judge(check, series, phases[i].range, phases[i].startedBy));
+        verdicts.push_back(judge(check, series, phases[i].range, phases[i].startedBy, phases[i].startedAtMs));
         foldInto(verdicts.front(), verdicts.back(), check.condition);
     }
     verdicts.front().heldAfterMs.reset(); // settling is a phase's, not the run's

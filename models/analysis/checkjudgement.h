@@ -48,14 +48,17 @@ struct Samples
 };
 
 // One stretch of a check's series (every series of its query: a check is as bad as its worst
-// series). `phase` is the annotation text that starts the stretch ("" for none): a check with
-// "during" applies only in a stretch its phases start.
-CheckVerdict judge(const Check &check, const std::vector<Samples> &series, const TimeRange &range,
-                   const QString &phase);
+// series). `phase` is the name of the phase the stretch is in ("" for none): a check with
+// "during" applies only in the phases it names. Its settling and "after" count from
+// `phaseStartMs` (the range's start when not given): a stretch that opens inside a phase
+// settles as the phase did.
+CheckVerdict judge(const Check &check, const std::vector<Samples> &series, const TimeRange &range, const QString &phase,
+                   std::optional<qint64> phaseStartMs = std::nullopt);
 
-// The verdicts of `phases` as PhaseStatistics::phases lays them out: the first is the whole
-// range, the others the stretches between annotations. Each stretch is judged on its own; the
-// whole range failed when one of them failed (the earliest failure), its worst is theirs.
+// The verdicts of `phases` as PhaseStatistics::phases lays them out (the one phase rule): the
+// first is the whole range, the others its stretches between the things done. Each stretch is
+// judged on its own; the whole range failed when one of them failed (the earliest failure),
+// its worst is theirs.
 std::vector<CheckVerdict> perPhase(const Check &check, const std::vector<Samples> &series,
                                    const std::vector<Phase> &phases);
 

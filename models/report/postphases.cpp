@@ -17,37 +17,24 @@ QString firstLine(const Annotation &annotation)
     return annotation.text.section(QLatin1Char('\n'), 0, 0).simplified();
 }
 
+// What a phase of the post is titled by: the change done, or a #phase note's words.
+QString startName(const Annotation &annotation)
+{
+    return PhaseStatistics::isDone(annotation) ? actionOf(annotation).change : PhaseStatistics::phaseName(annotation);
+}
+
 } // namespace
 
 bool isDone(const Annotation &annotation)
 {
-    if (annotation.suggested || annotation.tags.contains(QStringLiteral("verdict")))
-        return false;
-    switch (annotation.source) {
-    case Annotation::Source::Action:
-    case Annotation::Source::Scenario:
-    case Annotation::Source::Kubernetes:
-        return true;
-    case Annotation::Source::Manual:
-    case Annotation::Source::Detector:
-    case Annotation::Source::Query:
-        return false;
-    }
-    return false;
+    return PhaseStatistics::isDone(annotation);
 }
 
 std::vector<Annotation> boundaries(const TimeRange &run, const std::vector<Annotation> &annotations)
 {
-    std::vector<Annotation> done;
-    for (const Annotation &annotation : annotations) {
-        if (isDone(annotation) && annotation.timeMs > run.startMs && annotation.timeMs <= run.endMs)
-            done.push_back(annotation);
-    }
-    std::stable_sort(done.begin(), done.end(),
-                     [](const Annotation &a, const Annotation &b) { return a.timeMs < b.timeMs; });
     std::vector<Annotation> marks;
-    for (const Annotation &annotation : done) {
-        if (marks.empty() || annotation.timeMs - marks.back().timeMs >= kMergeMs)
+    for (const Annotation &annotation : PhaseStatistics::boundaries(annotations)) {
+        if (annotation.timeMs > run.startMs && annotation.timeMs <= run.endMs)
             marks.push_back(annotation);
     }
     return marks;
@@ -61,9 +48,9 @@ std::vector<Titled> titled(const TimeRange &run, const std::vector<Annotation> &
         return {{0, QStringLiteral("the whole run")}};
     std::vector<Titled> phases;
     if (marks.front().timeMs - run.startMs >= kShortestFirstMs)
-        phases.push_back({1, QStringLiteral("before %1").arg(actionOf(marks.front()).change)});
+        phases.push_back({1, QStringLiteral("before %1").arg(startName(marks.front()))});
     for (std::size_t i = 0; i < marks.size(); ++i)
-        phases.push_back({int(i) + 2, actionOf(marks[i]).change});
+        phases.push_back({int(i) + 2, startName(marks[i])});
     return phases;
 }
 

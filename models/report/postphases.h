@@ -8,18 +8,16 @@
 #include <QString>
 #include <vector>
 
-// How a run divides into the phases of a post: a phase starts at each thing done (an action on
-// the load tester or the cluster, a scenario's step, a change somebody made in the cluster) and
-// lasts until the next. Notes, detectors' findings, annotation queries and the verdict do not
-// start a phase; two things done within a few seconds start one together.
+// How a run divides into the phases of a post: by the one phase rule (PhaseStatistics): a phase
+// starts at each thing done (an action on the load tester or the cluster, a scenario's step, a
+// change somebody made in the cluster) or a #phase note, and lasts until the next.
 namespace PostPhases {
 
-// Marks closer than this start one phase (a scenario's note and its action at the same step).
-constexpr qint64 kMergeMs = 3000;
+constexpr qint64 kMergeMs = PhaseStatistics::kMergeMs;
 // A first phase shorter than this (the moments before the first step) is left out.
 constexpr qint64 kShortestFirstMs = 10000;
 
-// Whether the annotation is something done (a phase may start at it, the action table lists it).
+// Whether the annotation is something done (the action table lists it).
 bool isDone(const Annotation &annotation);
 // The marks phases start at, within the run, in time order, one per kMergeMs: to give
 // PhaseStatistics::compute, whose columns 2… are then the phases after the first.

@@ -166,6 +166,15 @@ std::optional<QString> ExportFigure::selectPanels(const QStringList &titles)
     return std::nullopt;
 }
 
+bool ExportFigure::kindShown(const Annotation &annotation) const
+{
+    if (!shownSources)
+        return true;
+    if (annotation.source == Annotation::Source::Query && !shownSources->contains(Annotation::Source::Query))
+        return shownQueries.contains(annotation.author);
+    return shownSources->contains(annotation.source);
+}
+
 std::optional<QString> ExportFigure::selectAnnotations(const QStringList &kinds, const QStringList &queryNames)
 {
     if (kinds.isEmpty())
@@ -194,15 +203,10 @@ std::optional<QString> ExportFigure::selectAnnotations(const QStringList &kinds,
         sources.insert(*source);
     }
     const bool everyQuery = sources.contains(Annotation::Source::Query);
-    const auto unwanted = [&](const Annotation &annotation) {
-        if (annotation.source == Annotation::Source::Query && !everyQuery)
-            return !queries.contains(annotation.author);
-        return !sources.contains(annotation.source);
-    };
-    std::erase_if(annotations, unwanted);
-    for (Window &window : compare)
-        if (window.annotations)
-            std::erase_if(*window.annotations, unwanted);
+    // The marks left out stay in the figure: undrawn, they still divide the run into the
+    // phases its checks are judged in, as on screen and in the post.
+    shownSources = sources;
+    shownQueries = queries;
     for (const QString &name : everyQuery ? queryNames : QStringList(queries.begin(), queries.end()))
         annotationScope.setQueryShown(name, true);
     return std::nullopt;

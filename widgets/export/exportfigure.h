@@ -8,6 +8,7 @@
 #include "dashboard/panelchecks.h"
 #include "report/comparedrun.h"
 
+#include <QSet>
 #include <QString>
 #include <QStringList>
 #include <QTimeZone>
@@ -69,7 +70,11 @@ struct ExportFigure
     CompareView compareView = CompareView::SideBySide;
     std::vector<Annotation> annotations; // all but unaccepted suggestions; each window draws those it touches
     AnnotationScope annotationScope;     // and each panel those the scope shows on it, as on screen
-    int columns = 2;                     // panels per row (not comparing)
+    // The kinds of marks drawn (selectAnnotations); none: every kind. Of Source::Query when it
+    // is not in shownSources, the queries by name.
+    std::optional<QSet<Annotation::Source>> shownSources;
+    QSet<QString> shownQueries;
+    int columns = 2; // panels per row (not comparing)
     QString title;
     QString subtitle;
     bool caption = true;                              // time range, queries, source, version
@@ -105,8 +110,10 @@ struct ExportFigure
     // Whether the panel draws the annotation.
     bool panelShows(const Panel &panel, const Annotation &annotation) const
     {
-        return annotationScope.shows(annotation, panel.dashboardPanel);
+        return kindShown(annotation) && annotationScope.shows(annotation, panel.dashboardPanel);
     }
+    // Whether selectAnnotations kept the annotation's kind (every kind when it was not asked).
+    bool kindShown(const Annotation &annotation) const;
     // Keeps only the panels with these titles (case-insensitive), in the order given. An
     // unknown title is an error naming the panels that exist; nothing is changed then.
     std::optional<QString> selectPanels(const QStringList &titles);

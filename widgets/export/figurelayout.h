@@ -58,9 +58,10 @@ struct FigureLayout
     {
         QRectF rect; // the whole panel: title, plot, time labels, legend
         QRectF plot;
-        QRectF labelBand;       // above the plot, where the column's annotation labels stand; or empty
-        QStringList leftLabels; // the left axis' labels drawn, bottom to top
-        int legendLevel = 0;    // 0: full statistics … 3: names only
+        QRectF labelBand;              // above the plot, where the column's annotation labels stand; or empty
+        QStringList leftLabels;        // the left axis' labels drawn, bottom to top
+        int legendLevel = 0;           // 0: full statistics … 3: names only
+        std::vector<bool> checkFailed; // per check of the panel: its level drawn red (failed) or amber
     };
 
     QRectF picture;

@@ -607,21 +607,17 @@ double FigurePainter::fitVertically(CellPlan &cell, double leftGutter, double ri
     return fits ? 0 : std::max(2 * others, others + kMinPlotHeight) + cell.band.height() - rect.height();
 }
 
-void FigurePainter::judgeChecks(CellPlan &cell, const ExportFigure &figure) const
+void FigurePainter::judgeChecks(CellPlan &cell)
 {
     cell.checkFailed.clear();
     if (cell.panel->checks.empty())
         return;
-    // Judged as the legend on screen judges them: the picture's range, each phase between
-    // the annotations this panel draws on its own; overlaid, each run in its own time.
+    // Judged as the legend on screen and the post judge them (the one phase rule): over the
+    // picture's range, each phase on its own, whatever marks this panel draws; overlaid, each
+    // run in its own time.
     cell.checkFailed.assign(cell.panel->checks.size(), false);
     for (const Layer &layer : cell.layers) {
-        std::vector<Annotation> drawn;
-        for (const Annotation &annotation : *layer.marks) {
-            if (figure.panelShows(*cell.panel, annotation))
-                drawn.push_back(annotation);
-        }
-        const std::vector<Phase> phases = PhaseStatistics::phases(layer.window, drawn);
+        const std::vector<Phase> phases = PhaseStatistics::phases(layer.window, *layer.marks);
         for (std::size_t c = 0; c < cell.panel->checks.size(); ++c) {
             const PanelCheck &check = cell.panel->checks[c];
             std::vector<CheckJudgement::Samples> judged;
@@ -870,7 +866,7 @@ FigurePainter::Plan FigurePainter::plan(const QRectF &rect, const ExportFigure &
             fitVertically(cell, leftGutter, rightGutter);
         for (CellPlan &cell : plan.cells) {
             planAnnotations(cell, figure);
-            judgeChecks(cell, figure);
+            judgeChecks(cell);
         }
         needed = planLabelBands(plan, columns);
     };
@@ -1159,7 +1155,7 @@ void FigurePainter::paintCell(QPainter &painter, const CellPlan &cell, int index
                  FigureLayout::Role::NoData, index, layout);
     }
     if (layout)
-        layout->cells.push_back({rect, plot, cell.band, drawnLeft, cell.legendLevel});
+        layout->cells.push_back({rect, plot, cell.band, drawnLeft, cell.legendLevel, cell.checkFailed});
 }
 
 // A heatmap's cells, bucket bounds and colour scale, by the screen's painter (HeatmapPaint).

@@ -70,7 +70,7 @@ private:
     // shows. Returns the band height the labels need (the same for every column).
     double planLabelBands(Plan &plan, int columns) const;
     // Whether each check of the cell's panel failed in its range (red instead of amber).
-    void judgeChecks(CellPlan &cell, const ExportFigure &figure) const;
+    static void judgeChecks(CellPlan &cell);
     // Min and max of the finite samples of a cell's series on one axis (every layer's, each
     // over its own time), with its checks' levels.
     std::optional<std::pair<double, double>> dataExtent(const CellPlan &cell, AxisSide side) const;

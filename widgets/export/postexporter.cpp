@@ -160,8 +160,8 @@ Result<PostExporter::Planned> PostExporter::plan(const PostRun &run, const PostS
     std::stable_sort(draft.actions.begin(), draft.actions.end(),
                      [](const PostDraft::Action &a, const PostDraft::Action &b) { return a.timeMs < b.timeMs; });
     const Statistics input = statisticsInput(run, headline);
-    const PhaseStatisticsTable table = PhaseStatistics::compute(
-        input.series, run.range, PostPhases::boundaries(run.range, run.annotations), false, input.checks);
+    const PhaseStatisticsTable table =
+        PhaseStatistics::compute(input.series, run.range, run.annotations, false, input.checks);
     for (PostPhases::Planned &phase : PostPhases::plan(run.range, run.annotations, table)) {
         PostDraft::Phase &drafted = phase.phase;
         drafted.picture.file = PostPhases::pictureName(drafted.number, drafted.title);

@@ -107,6 +107,7 @@ TEST(CheckJudgement, PerPhaseEachStretchOnItsOwnTheWholeAsBadAsItsWorst)
     Annotation overload;
     overload.timeMs = kStart + 30'000;
     overload.text = QStringLiteral("overload\nrate 500 /s");
+    overload.source = Annotation::Source::Scenario;
     const std::vector<Phase> phases = PhaseStatistics::phases({kStart, kStart + 59'000}, {overload});
     ASSERT_EQ(phases.size(), 3u);
     EXPECT_EQ(phases[2].startedBy, QStringLiteral("overload"));
@@ -165,6 +166,7 @@ TEST(CheckJudgement, ASettlingPhaseSaysWhenItCameToHold)
     Annotation limit;
     limit.timeMs = kStart + 30'000;
     limit.text = QStringLiteral("in-flight limit → 20");
+    limit.source = Annotation::Source::Action;
     const std::vector<Phase> phases = PhaseStatistics::phases({kStart, kStart + 59'000}, {limit});
     ASSERT_EQ(phases.size(), 3u);
 
@@ -198,4 +200,38 @@ TEST(CheckJudgement, ASettlingPhaseSaysWhenItCameToHold)
     check.settleMs = 5000;
     check.forMs = 2000;
     EXPECT_TRUE(CheckJudgement::perPhase(check, {timeouts.samples()}, phases)[2].failed());
+}
+
+// The range on screen or in a picture may open after the change that began a phase: the
+// check settles from the change, as in the post of the whole run, not from the range's edge.
+// And a note in the middle of a drain does not restart the settling.
+TEST(CheckJudgement, ARangeThatOpensInsideAPhaseSettlesFromTheChangeNotFromItsEdge)
+{
+    std::vector<double> values(60, 0.0);
+    for (int s = 30; s < 36; ++s)
+        values[std::size_t(s)] = 40; // the drain after the limit at +30 s
+    for (int s = 50; s < 56; ++s)
+        values[std::size_t(s)] = 40; // a second break, 20 s after the limit
+    const Recorded timeouts = perSecond(values);
+    Annotation limit;
+    limit.timeMs = kStart + 30'000;
+    limit.text = QStringLiteral("in-flight limit → 20");
+    limit.source = Annotation::Source::Action;
+    const Annotation note = Annotation::note(kStart + 48'000, std::nullopt, QStringLiteral("timeouts again?"));
+    Check check;
+    check.name = QStringLiteral("no timeouts");
+    check.series = QStringLiteral("timeouts");
+    check.condition = *CheckCondition::parse(QStringLiteral("<= 0"));
+    check.forMs = 3000;
+    check.settleMs = 15'000;
+
+    const TimeRange whole{kStart, kStart + 59'000};
+    const TimeRange opensLater{kStart + 40'000, kStart + 59'000};
+    for (const TimeRange &range : {whole, opensLater}) {
+        const CheckVerdict verdict =
+            CheckJudgement::perPhase(check, {timeouts.samples()}, PhaseStatistics::phases(range, {limit, note}))
+                .front();
+        ASSERT_TRUE(verdict.failed()) << "the break at +50 s is 20 s after the limit: past its settling";
+        EXPECT_EQ(*verdict.failedAtMs, kStart + 53'000);
+    }
 }

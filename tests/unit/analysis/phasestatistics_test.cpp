@@ -13,12 +13,16 @@ namespace {
 
 constexpr qint64 kStart = 1'700'000'000'000;
 
-Annotation mark(int second, const QString &text, bool suggested = false)
+// Something done at `second`: an action taken in Chaoscope, unless said otherwise.
+Annotation mark(int second, const QString &text, bool suggested = false,
+                Annotation::Source source = Annotation::Source::Action)
 {
     Annotation a;
     a.timeMs = kStart + second * 1000LL;
     a.text = text;
     a.suggested = suggested;
+    a.source = source;
+    a.tags = Annotation::hashTags(text);
     return a;
 }
 
@@ -71,7 +75,7 @@ TEST(PhaseStatistics, MeanBeforeAndAfterTheRateChange)
     EXPECT_DOUBLE_EQ(*table.rows[3].values[2], 218); // last after: the sample at 1199 s
 }
 
-TEST(PhaseStatistics, PhasesRunBetweenConsecutiveAcceptedAnnotationsInsideTheRange)
+TEST(PhaseStatistics, PhasesRunBetweenConsecutiveThingsDoneInsideTheRange)
 {
     const std::vector<Annotation> marks{
         mark(900, QStringLiteral("in-flight limit 20")),   mark(300, QStringLiteral("rate 150/s")),
@@ -92,6 +96,51 @@ TEST(PhaseStatistics, PhasesRunBetweenConsecutiveAcceptedAnnotationsInsideTheRan
     EXPECT_EQ(phases[4].range, (TimeRange{kStart + 900'000, kStart + 1'200'000}));
 
     EXPECT_EQ(PhaseStatistics::phases(kVisible, {}).size(), 1u) << "no annotation: the visible range only";
+    EXPECT_EQ(phases[1].startedBy, QStringLiteral("at the start"))
+        << "the range opens in the phase begun at its first instant";
+    EXPECT_EQ(phases[1].startedAtMs, kStart);
+}
+
+// The one phase rule: what was done to the system starts a phase, what somebody or something
+// saw does not; a note the user marks #phase does, named without its tag.
+TEST(PhaseStatistics, ANoteOrAFindingStartsNoPhaseAHashPhaseNoteDoes)
+{
+    using Source = Annotation::Source;
+    const std::vector<Annotation> marks{
+        mark(100, QStringLiteral("backlog grows"), false, Source::Manual),
+        mark(200, QStringLiteral("throughput dropped"), false, Source::Detector),
+        mark(300, QStringLiteral("restarts"), false, Source::Query),
+        mark(400, QStringLiteral("verdict: failed #verdict"), false, Source::Scenario),
+        mark(500, QStringLiteral("starter replicas 1 → 0, not by Chaoscope"), false, Source::Kubernetes),
+        mark(700, QStringLiteral("overload #phase"), false, Source::Manual),
+        mark(900, QStringLiteral("step 2: rate 400 /s"), false, Source::Scenario)};
+    const std::vector<Phase> phases = PhaseStatistics::phases(kVisible, marks);
+    QStringList names;
+    for (std::size_t i = 1; i < phases.size(); ++i)
+        names << phases[i].startedBy;
+    EXPECT_EQ(names, (QStringList{QString(), QStringLiteral("starter replicas 1 → 0, not by Chaoscope"),
+                                  QStringLiteral("overload"), QStringLiteral("step 2: rate 400 /s")}));
+    EXPECT_EQ(phases[2].range.startMs, kStart + 500'000);
+    EXPECT_EQ(phases[3].title, QStringLiteral("overload → step 2: rate 400 /s"));
+}
+
+TEST(PhaseStatistics, ThingsDoneWithinThreeSecondsStartOnePhaseNamedByTheFirst)
+{
+    const std::vector<Annotation> marks{
+        mark(300, QStringLiteral("step 1: rate 400 /s"), false, Annotation::Source::Scenario),
+        mark(302, QStringLiteral("rate 150 → 400 /s")), mark(305, QStringLiteral("worker replicas 2 → 1"))};
+    const std::vector<Phase> phases = PhaseStatistics::phases(kVisible, marks);
+    ASSERT_EQ(phases.size(), 4u);
+    EXPECT_EQ(phases[2].startedBy, QStringLiteral("step 1: rate 400 /s"));
+    EXPECT_EQ(phases[2].range, (TimeRange{kStart + 300'000, kStart + 304'999}));
+    EXPECT_EQ(phases[3].startedBy, QStringLiteral("worker replicas 2 → 1")) << "5 s later: a phase of its own";
+
+    // A range that opens inside a phase keeps its name and start.
+    const std::vector<Phase> later = PhaseStatistics::phases({kStart + 303'000, kStart + 320'000}, marks);
+    ASSERT_EQ(later.size(), 3u);
+    EXPECT_EQ(later[1].startedBy, QStringLiteral("step 1: rate 400 /s"));
+    EXPECT_EQ(later[1].startedAtMs, kStart + 300'000);
+    EXPECT_EQ(later[1].range, (TimeRange{kStart + 303'000, kStart + 304'999}));
 }
 
 TEST(PhaseStatistics, P95OnRequestAndNothingWhereAPhaseHasNoSample)

@@ -92,10 +92,10 @@ TEST_F(PanelChecksTest, TheLegendSaysWhichSeriesFailedAndTheLevelTurnsRed)
     panel.setChecks(PanelChecks::of(dashboard, 0, dashboard.checks), &annotations);
     EXPECT_EQ(legend->rows()[1].check, QStringLiteral("– < 100")) << "no phase named overload yet";
     EXPECT_FALSE(legend->rows()[1].checkJudged);
-    Annotation overload;
-    overload.timeMs = kNow - 8000;
-    overload.text = QStringLiteral("overload");
-    annotations.add(overload);
-    EXPECT_EQ(legend->rows()[1].check, QStringLiteral("✓ < 100")) << "the phase the annotation starts";
+    // A note is an observation and starts no phase; one the user marks #phase does.
+    annotations.add(Annotation::note(kNow - 8000, std::nullopt, QStringLiteral("overload")));
+    EXPECT_EQ(legend->rows()[1].check, QStringLiteral("– < 100")) << "a plain note starts no phase";
+    annotations.add(Annotation::note(kNow - 8000, std::nullopt, QStringLiteral("overload #phase")));
+    EXPECT_EQ(legend->rows()[1].check, QStringLiteral("✓ < 100")) << "the phase the #phase note starts";
     EXPECT_FALSE(panel.chart()->thresholds()[0].failed);
 }

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The "Statistics per phase" dialog: a panel's series per phase between annotations, values in
+// The "Statistics per phase" dialog: a panel's series per phase between things done, values in
 // the axis' unit, p95 on request, a new annotation splitting the run anew, and both copies.
 #include "analysis/phasestatisticsmodel.h"
 #include "annotations/annotationmodel.h"
@@ -74,6 +74,7 @@ struct PhaseStatisticsDialogTest : ::testing::Test
         Annotation change;
         change.timeMs = kStart + 600'000;
         change.text = QStringLiteral("rate 300 → 500 /s");
+        change.source = Annotation::Source::Action;
         annotations.add(change);
 
         dialog.setPanels({throughput()});
@@ -110,6 +111,7 @@ TEST_F(PhaseStatisticsDialogTest, P95OnRequestAndANewAnnotationSplitsThePhases)
     Annotation limit;
     limit.timeMs = kStart + 900'000;
     limit.text = QStringLiteral("in-flight limit 20");
+    limit.source = Annotation::Source::Action;
     annotations.add(limit);
     EXPECT_EQ(dialog.table()->model()->columnCount(), 6);
     EXPECT_EQ(header(4), QStringLiteral("rate 300 → 500 /s → in-flight limit 20"));
