@@ -3,11 +3,11 @@
 
 #include "base/result.h"
 #include "net/httpexchange.h"
+#include "net/promisejob.h"
 
 #include <QFuture>
 #include <QFutureWatcher>
 #include <QObject>
-#include <QPromise>
 #include <QtConcurrent/QtConcurrentRun>
 #include <utility>
 
@@ -16,27 +16,21 @@ namespace ParseOffThreadDetail {
 // The answer's way to a worker thread and back. A child of the context: if the context goes
 // first, this goes with it and the future is cancelled. Cancelling the future (or this going)
 // cancels the answer, so that a superseded request stops on the wire too.
-template<typename T, typename Parse> class Job : public QObject
+template<typename T, typename Parse> class Job : public PromiseJob<Result<T>>
 {
 public:
     Job(QFuture<Result<HttpAnswer>> answer, Parse parse, QObject *context)
-        : QObject(context), m_answer(std::move(answer)), m_parse(std::move(parse))
+        : PromiseJob<Result<T>>(context), m_answer(std::move(answer)), m_parse(std::move(parse))
     {
-        m_promise.start();
-        connect(&m_outer, &QFutureWatcherBase::canceled, this, [this] {
-            cancelAnswer();
-            close();
-        });
-        m_outer.setFuture(m_promise.future());
-        connect(&m_answerWatcher, &QFutureWatcherBase::finished, this, [this] { answered(); });
+        QObject::connect(&m_answerWatcher, &QFutureWatcherBase::finished, this, [this] { answered(); });
         m_answerWatcher.setFuture(m_answer);
     }
 
     ~Job() override { cancelAnswer(); }
 
-    QFuture<Result<T>> future() const { return m_promise.future(); }
-
 private:
+    void cancelled() override { cancelAnswer(); }
+
     void cancelAnswer()
     {
         if (!m_answer.isFinished())
@@ -46,47 +40,29 @@ private:
     void answered()
     {
         if (m_answerWatcher.isCanceled() || m_answerWatcher.future().resultCount() == 0) {
-            m_promise.future().cancel(); // the answer's producer went away
+            this->answerNothing(); // the answer's producer went away
             return;
         }
         // A copy (the body is shared, not copied): others may watch the same answer.
         Result<HttpAnswer> received = m_answerWatcher.future().result();
         if (!received.ok()) {
-            done(Result<T>(received.error())); // a transport failure passes through unparsed
+            this->answer(Result<T>(received.error())); // a transport failure passes through unparsed
             return;
         }
-        connect(&m_parsed, &QFutureWatcherBase::finished, this, [this] {
+        QObject::connect(&m_parsed, &QFutureWatcherBase::finished, this, [this] {
             if (m_parsed.isCanceled() || m_parsed.future().resultCount() == 0)
-                m_promise.future().cancel(); // the thread pool gave up on it
+                this->answerNothing(); // the thread pool gave up on it
             else
-                done(m_parsed.future().takeResult());
+                this->answer(m_parsed.future().takeResult());
         });
         m_parsed.setFuture(QtConcurrent::run(
             [parse = m_parse, http = std::move(received).value()]() -> Result<T> { return parse(http); }));
     }
 
-    void done(Result<T> result)
-    {
-        if (m_done)
-            return;
-        m_promise.addResult(std::move(result)); // ignored when the caller cancelled
-        close();
-    }
-
-    void close()
-    {
-        m_done = true;
-        m_promise.finish();
-        deleteLater();
-    }
-
     QFuture<Result<HttpAnswer>> m_answer;
     Parse m_parse;
-    QPromise<Result<T>> m_promise;
-    QFutureWatcher<Result<T>> m_outer; // after m_promise: destroyed before it
     QFutureWatcher<Result<HttpAnswer>> m_answerWatcher;
     QFutureWatcher<Result<T>> m_parsed;
-    bool m_done = false;
 };
 
 } // namespace ParseOffThreadDetail

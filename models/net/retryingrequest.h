@@ -2,13 +2,13 @@
 #pragma once
 
 #include "base/result.h"
+#include "net/promisejob.h"
 #include "net/requestslots.h"
 #include "net/retrypolicy.h"
 
 #include <QFuture>
 #include <QFutureWatcher>
 #include <QObject>
-#include <QPromise>
 #include <QTimer>
 #include <functional>
 #include <optional>
@@ -21,7 +21,7 @@
 // is worth another try; which requests get one is the caller's choice (queries and status
 // reads do, actions that change the load never: give those RetryPolicy::Settings with
 // maxAttempts 1, or do not come here).
-template<typename T> class RetryingRequest : public QObject
+template<typename T> class RetryingRequest : public PromiseJob<Result<T>>
 {
 public:
     // Sends one attempt; what it creates is parented to the given owner. The future it returns
@@ -36,7 +36,7 @@ public:
                                    Judge judge = {})
     {
         auto *request = new RetryingRequest(std::move(attempt), policy, turns, std::move(judge), parent);
-        QFuture<Result<T>> future = request->m_promise.future();
+        QFuture<Result<T>> future = request->future();
         request->waitForTurn(); // may finish at once
         return future;
     }
@@ -45,21 +45,23 @@ public:
 
 private:
     RetryingRequest(Attempt attempt, RetryPolicy policy, RequestSlots *turns, Judge judge, QObject *parent)
-        : QObject(parent), m_attempt(std::move(attempt)), m_policy(policy), m_slots(turns), m_judge(std::move(judge))
+        : PromiseJob<Result<T>>(parent), m_attempt(std::move(attempt)), m_policy(policy), m_slots(turns),
+          m_judge(std::move(judge))
     {
-        m_promise.start();
         m_wait.setSingleShot(true);
-        connect(&m_wait, &QTimer::timeout, this, [this] { waitForTurn(); });
-        connect(&m_outerWatcher, &QFutureWatcherBase::canceled, this, [this] {
-            m_current.cancel();
-            finishUnanswered();
-        });
-        m_outerWatcher.setFuture(m_promise.future());
+        QObject::connect(&m_wait, &QTimer::timeout, this, [this] { waitForTurn(); });
+    }
+
+    void cancelled() override { m_current.cancel(); }
+    void closing() override
+    {
+        m_wait.stop();
+        releaseSlot();
     }
 
     void waitForTurn()
     {
-        if (m_done)
+        if (this->isDone())
             return;
         if (!m_slots) {
             launch();
@@ -73,20 +75,20 @@ private:
 
     void launch()
     {
-        if (m_done) {
+        if (this->isDone()) {
             releaseSlot();
             return;
         }
         ++m_attempts;
         m_current = m_attempt(this);
         auto *watcher = new QFutureWatcher<Result<T>>(this);
-        connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
+        QObject::connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
             watcher->deleteLater();
             releaseSlot();
-            if (m_done)
+            if (this->isDone())
                 return;
             if (watcher->isCanceled() || watcher->future().resultCount() == 0) {
-                finishUnanswered(); // the attempt's producer went away
+                this->answerNothing(); // the attempt's producer went away
                 return;
             }
             attemptFinished(watcher->future().takeResult());
@@ -104,7 +106,7 @@ private:
                 return;
             }
         }
-        finish(std::move(result));
+        this->answer(std::move(result));
     }
 
     void releaseSlot()
@@ -115,32 +117,6 @@ private:
         m_slots->release();
     }
 
-    void finish(Result<T> result)
-    {
-        if (m_done)
-            return;
-        m_promise.addResult(std::move(result)); // ignored when the caller cancelled
-        close();
-    }
-
-    // A cancelled future carries no result: whoever still watches it learns it was cancelled.
-    void finishUnanswered()
-    {
-        if (m_done)
-            return;
-        m_promise.future().cancel();
-        close();
-    }
-
-    void close()
-    {
-        m_done = true;
-        m_wait.stop();
-        releaseSlot();
-        m_promise.finish();
-        deleteLater();
-    }
-
     Attempt m_attempt;
     RetryPolicy m_policy;
     RequestSlots *m_slots;
@@ -149,7 +125,4 @@ private:
     QFuture<Result<T>> m_current;
     int m_attempts = 0;
     bool m_holdsSlot = false;
-    bool m_done = false;
-    QPromise<Result<T>> m_promise;
-    QFutureWatcher<Result<T>> m_outerWatcher; // after m_promise: destroyed before it
 };

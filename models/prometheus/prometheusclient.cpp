@@ -3,6 +3,7 @@
 
 #include "base/whenfinished.h"
 #include "net/parseoffthread.h"
+#include "net/promisejob.h"
 #include "net/retryingrequest.h"
 #include "net/transporterror.h"
 
@@ -54,35 +55,29 @@ QByteArray encodeForm(const QList<QPair<QString, QString>> &params)
 // The chunks of one split range query: at most maxInFlight requests at once, the first error
 // fails the whole call (and cancels the rest), the results are merged on a worker thread.
 // Deletes itself once its future is finished.
-class RangeQueryJob : public QObject
+class RangeQueryJob : public PromiseJob<QueryResult>
 {
 public:
     using SendChunk = std::function<QFuture<QueryResult>(const TimeRange &chunk)>;
 
     RangeQueryJob(std::vector<TimeRange> chunks, SendChunk send, int maxInFlight, int maxSeries, QObject *parent)
-        : QObject(parent), m_chunks(std::move(chunks)), m_send(std::move(send)),
+        : PromiseJob<QueryResult>(parent), m_chunks(std::move(chunks)), m_send(std::move(send)),
           m_maxInFlight(std::max(maxInFlight, 1)), m_maxSeries(maxSeries), m_results(m_chunks.size())
-    {
-        m_promise.start();
-        connect(&m_outerWatcher, &QFutureWatcherBase::canceled, this, [this] {
-            cancelInFlight();
-            close(); // a cancelled future carries no result
-        });
-        m_outerWatcher.setFuture(m_promise.future());
-    }
+    {}
 
     ~RangeQueryJob() override { cancelInFlight(); }
 
     QFuture<QueryResult> start()
     {
+        QFuture<QueryResult> promised = future();
         launchMore();
-        return m_promise.future();
+        return promised;
     }
 
 private:
     void launchMore()
     {
-        while (!m_done && m_next < m_chunks.size() && m_inFlight.size() < static_cast<size_t>(m_maxInFlight)) {
+        while (!isDone() && m_next < m_chunks.size() && m_inFlight.size() < static_cast<size_t>(m_maxInFlight)) {
             const size_t index = m_next++;
             QFuture<QueryResult> future = m_send(m_chunks[index]);
             m_inFlight.emplace(index, future);
@@ -97,16 +92,17 @@ private:
     {
         watcher->deleteLater();
         m_inFlight.erase(index);
-        if (m_done)
+        if (isDone())
             return;
         if (watcher->isCanceled() || watcher->future().resultCount() == 0) {
-            m_promise.future().cancel();
+            cancelInFlight();
+            answerNothing();
             return;
         }
         QueryResult result = watcher->future().takeResult();
         if (!result.ok()) {
             cancelInFlight();
-            finish(result.error());
+            answer(result.error());
             return;
         }
         m_results[index] = std::move(result).value();
@@ -123,33 +119,20 @@ private:
         auto *watcher = new QFutureWatcher<PromQueryResult>(this);
         connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
             if (!watcher->isCanceled())
-                finish(watcher->future().takeResult());
+                answer(watcher->future().takeResult());
         });
         watcher->setFuture(QtConcurrent::run([chunks = std::move(m_results), maxSeries = m_maxSeries]() mutable {
             return mergeRangeChunks(std::move(chunks), maxSeries);
         }));
     }
 
+    void cancelled() override { cancelInFlight(); }
+
     void cancelInFlight()
     {
         for (auto &[index, future] : m_inFlight)
             future.cancel();
         m_inFlight.clear();
-    }
-
-    void finish(QueryResult result)
-    {
-        if (m_done)
-            return;
-        m_promise.addResult(std::move(result)); // ignored when the caller cancelled
-        close();
-    }
-
-    void close()
-    {
-        m_done = true;
-        m_promise.finish();
-        deleteLater();
     }
 
     std::vector<TimeRange> m_chunks;
@@ -160,9 +143,6 @@ private:
     std::map<size_t, QFuture<QueryResult>> m_inFlight;
     size_t m_next = 0;
     size_t m_received = 0;
-    bool m_done = false;
-    QPromise<QueryResult> m_promise;
-    QFutureWatcher<QueryResult> m_outerWatcher; // after m_promise: destroyed before it
 };
 
 } // namespace
