@@ -69,6 +69,17 @@ qint64 gapMsFor(qint64 stepMs, qint64 columnMs)
     return std::max<qint64>(step * 5 / 2, columnMs * 2);
 }
 
+qint64 typicalStepMs(std::span<const qint64> timestampsMs, std::size_t first, std::size_t last)
+{
+    std::vector<qint64> deltas;
+    for (std::size_t i = first + 1; i < last && deltas.size() < 512; ++i)
+        deltas.push_back(timestampsMs[i] - timestampsMs[i - 1]);
+    if (deltas.empty())
+        return 0;
+    std::nth_element(deltas.begin(), deltas.begin() + std::ptrdiff_t(deltas.size() / 2), deltas.end());
+    return deltas[deltas.size() / 2];
+}
+
 } // namespace ChartRender
 
 void ChartChangeLog::add(const QString &key, const TimeRange &span)

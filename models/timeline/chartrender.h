@@ -10,6 +10,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -65,8 +66,12 @@ namespace ChartRender {
 ChartRenderOutput run(const ChartRenderInput &input);
 
 // Longer than this without a sample is a gap, not a line: two and a half of the poll step
-// (1 s when unknown), and never less than two pixel columns.
+// (1 s when unknown), and never less than two pixel columns. The one gap rule of the screen
+// and of every export.
 qint64 gapMsFor(qint64 stepMs, qint64 columnMs);
+// The step samples were fetched at, where no poller says it (a picture, a recording): the
+// median distance of the samples [first, last) (of the first 512), 0 for fewer than two.
+qint64 typicalStepMs(std::span<const qint64> timestampsMs, std::size_t first, std::size_t last);
 
 } // namespace ChartRender
 

@@ -95,6 +95,10 @@ TEST(ChartRender, AGapIsAMarkerBetweenItsTwoSidesAndGapMsFollowsTheStep)
     EXPECT_EQ(ChartRender::gapMsFor(1000, 10), 2500);
     EXPECT_EQ(ChartRender::gapMsFor(30'000, 100), 75'000);
     EXPECT_EQ(ChartRender::gapMsFor(1000, 4000), 8000) << "never less than two columns";
+    // Where no poller says the step (a picture, a recording): the samples' own, a gap aside.
+    const std::vector<qint64> times{0, 15'000, 30'000, 45'000, 120'000, 135'000};
+    EXPECT_EQ(ChartRender::typicalStepMs(times, 0, times.size()), 15'000) << "the gap is one distance of five";
+    EXPECT_EQ(ChartRender::typicalStepMs(times, 2, 3), 0) << "one sample has no step";
 
     SampleStore store;
     // 1 s samples with nothing from 3 s to 7 s.
