@@ -11,12 +11,12 @@
 // One JSON object per run on stdout, then one with the medians.
 //
 // usage: backfill_bench --prometheus http://127.0.0.1:9090/ [--runs 5] [--metric chaos_bench]
-#include "dashboard/dashboardpoller.h"
-#include "dashboard/dashboardview.h"
-#include "dashboard/panelwidget.h"
+#include "chart/timelinechart.h"
+#include "fetching/dashboardpoller.h"
+#include "panels/dashboardview.h"
+#include "panels/panelwidget.h"
 #include "prometheus/prometheusclient.h"
 #include "store/samplestore.h"
-#include "timeline/timelinechart.h"
 #include "timeline/timewindow.h"
 
 #include <QApplication>

@@ -14,9 +14,9 @@
 // that wait is idle time, so its time is the work before the timer plus the work from the
 // timer's firing to the pixels. The latency including the wait is reported as a counter.
 #include "benchdata.h"
+#include "chart/timelinechart.h"
 #include "dashboard/dashboarddefinition.h"
 #include "store/samplestore.h"
-#include "timeline/timelinechart.h"
 #include "timeline/timewindow.h"
 
 #include <QApplication>

@@ -5,7 +5,7 @@
 #include "actions/filemenu.h"
 #include "annotations/annotationmodel.h"
 #include "compare/comparisonwindow.h"
-#include "dashboard/dashboardpoller.h"
+#include "fetching/dashboardpoller.h"
 #include "timeline/timewindow.h"
 
 #include <QAction>

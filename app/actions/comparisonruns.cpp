@@ -4,7 +4,7 @@
 #include "actions/sessioncomparison.h"
 #include "actions/sessionopening.h"
 #include "annotations/annotationmodel.h"
-#include "dashboard/derivedseriesupdater.h"
+#include "fetching/derivedseriesupdater.h"
 #include "prometheus/prometheusclient.h"
 #include "session/sessionreplay.h"
 #include "store/samplestore.h"

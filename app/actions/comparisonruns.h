@@ -3,7 +3,7 @@
 
 #include "base/result.h"
 #include "dashboard/dashboarddefinition.h"
-#include "dashboard/dashboardpoller.h"
+#include "fetching/dashboardpoller.h"
 #include "report/comparedrun.h"
 
 #include <QObject>

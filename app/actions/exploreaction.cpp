@@ -3,10 +3,10 @@
 
 #include "actions/dashboardediting.h"
 #include "annotations/annotationmodel.h"
-#include "dashboard/dashboardview.h"
-#include "explore/exploredock.h"
-#include "explore/querybar.h"
 #include "explore/querynaming.h"
+#include "exploring/exploredock.h"
+#include "exploring/querybar.h"
+#include "panels/dashboardview.h"
 #include "prometheus/prometheusclient.h"
 #include "settings/appsettings.h"
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "dashboard/dashboardpoller.h"
 #include "explore/metadatacatalog.h"
+#include "fetching/dashboardpoller.h"
 #include "store/samplestore.h"
 
 #include <QObject>

@@ -2,9 +2,9 @@
 #include "actions/paneleditingaction.h"
 
 #include "actions/dashboardediting.h"
-#include "dashboard/dashboardview.h"
 #include "editing/derivedseriesdialog.h"
 #include "editing/paneleditordialog.h"
+#include "panels/dashboardview.h"
 
 #include <QAction>
 #include <QActionGroup>

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "dashboard/dashboarddefinition.h"
-#include "dashboard/panelwidget.h"
+#include "panels/panelwidget.h"
 
 #include <QDialog>
 #include <QObject>

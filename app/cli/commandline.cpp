@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli/commandline.h"
 
-#include "dashboard/dashboardpoller.h"
+#include "base/durationgrammar.h"
 #include "dashboard/loader/dashboardloader.h"
+#include "fetching/dashboardpoller.h"
 
 #include <QCommandLineParser>
 #include <QFile>
@@ -14,7 +15,7 @@ namespace {
 
 Result<qint64> durationOption(const QCommandLineParser &parser, const QString &name)
 {
-    const qint64 ms = DashboardLoader::parseDurationMs(parser.value(name));
+    const qint64 ms = DurationGrammar::parseMs(parser.value(name));
     if (ms <= 0) {
         return Error::make(
             Error::Kind::Invalid,

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "headless/exportoptions.h"
 
-#include "dashboard/loader/dashboardloader.h"
+#include "base/durationgrammar.h"
 #include "export/exporttheme.h"
 #include "report/runtable.h"
 
@@ -19,7 +19,7 @@ Result<qint64> parseInstant(const QString &text, qint64 nowMs)
     if (trimmed.compare(QLatin1String("now"), Qt::CaseInsensitive) == 0)
         return nowMs;
     if (trimmed.startsWith(QLatin1String("now-"), Qt::CaseInsensitive)) {
-        const qint64 ago = DashboardLoader::parseDurationMs(trimmed.mid(4));
+        const qint64 ago = DurationGrammar::parseMs(trimmed.mid(4));
         if (ago > 0)
             return nowMs - ago;
     }

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "headless/headlessrunner.h"
 
-#include "dashboard/dashboardpoller.h"
-#include "dashboard/dashboardview.h"
-#include "dashboard/panelwidget.h"
-#include "dashboard/statvalues.h"
+#include "chart/timelinechart.h"
+#include "fetching/dashboardpoller.h"
 #include "headless/screenshot.h"
+#include "panels/dashboardview.h"
+#include "panels/panelwidget.h"
+#include "panels/statvalues.h"
 #include "prometheus/prometheusclient.h"
-#include "timeline/timelinechart.h"
 
 #include <QAction>
 #include <QApplication>

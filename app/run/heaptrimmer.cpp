@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "run/heaptrimmer.h"
 
-#include "dashboard/dashboardpoller.h"
+#include "fetching/dashboardpoller.h"
 
 #if defined(__GLIBC__)
 #include <malloc.h>

@@ -12,21 +12,15 @@
 #include "actions/sessioncomparison.h"
 #include "actions/sessioncontrols.h"
 #include "actions/sessionopening.h"
-#include "annotations/annotationdock.h"
-#include "annotations/annotationeditor.h"
-#include "base/kubernetesnames.h"
-#include "capacity/capacitycurvepainter.h"
-#include "dashboard/dashboardvariables.h"
-#include "dashboard/dashboardview.h"
-#include "dashboard/derivedseriesupdater.h"
+#include "annotating/annotationdock.h"
+#include "annotating/annotationeditor.h"
+#include "cli/console.h"
+#include "fetching/derivedseriesupdater.h"
 #include "headless/exportrunner.h"
 #include "headless/headlessrunner.h"
-#include "headless/screenshot.h"
-#include "kubernetes/clustercontroller.h"
-#include "kubernetes/clusterseries.h"
-#include "kubernetes/kubeclient.h"
 #include "loadtester/loadtesterplan.h"
 #include "loadtester/loadtestertext.h"
+#include "panels/dashboardview.h"
 #include "session/sessionreplay.h"
 #include "settings/appsettings.h"
 #include "store/serieskey.h"
@@ -38,18 +32,8 @@
 #include <QFileInfo>
 #include <QGuiApplication>
 #include <QMessageBox>
-#include <QProcessEnvironment>
 #include <algorithm>
 #include <cstdio>
-
-namespace {
-
-void printError(const QString &message)
-{
-    std::fprintf(stderr, "chaoscope: %s\n", qPrintable(message));
-}
-
-} // namespace
 
 LiveRun::LiveRun(AppOptions options, bool onScreen, QObject *parent)
     : QObject(parent), m_options(std::move(options)), m_onScreen(onScreen), m_client(m_options.prometheus),
@@ -58,7 +42,7 @@ LiveRun::LiveRun(AppOptions options, bool onScreen, QObject *parent)
       m_heapTrimmer(&m_poller), // a day's history parsed leaves heap behind
       m_loadTesterSeries(&m_controller, &m_store), m_annotator(&m_controller, &m_annotations),
       m_loadTesterWatch(&m_controller, &m_annotations), // changes from outside, restarts, silence
-      m_recorder(&m_store, &m_annotations), m_saver(&m_annotations)
+      m_recorder(&m_store, &m_annotations), m_saver(&m_annotations), m_cluster(&m_annotations, &m_store, &m_poller)
 {
     m_poller.setScrapeIntervalMs(m_options.scrapeIntervalMs);
     m_poller.setDetailPointsPerColumn(m_options.detailPointsPerColumn);
@@ -77,7 +61,7 @@ std::optional<int> LiveRun::open()
         const Result<bool> added = m_comparison.addVariableValues(m_loaded.dashboard, exportOptions.compareVariable,
                                                                   exportOptions.compareValues);
         if (!added) {
-            printError(QStringLiteral("--compare-variable: %1").arg(added.error().message));
+            Console::say(QStringLiteral("--compare-variable: %1").arg(added.error().message));
             return 2;
         }
     }
@@ -111,7 +95,7 @@ std::optional<int> LiveRun::openSource()
         // problems listed above the panels.
         m_loaded = DashboardLoader::load(m_options.dashboard);
         for (const DashboardIssue &issue : m_loaded.issues)
-            printError(QStringLiteral("dashboard %1: %2").arg(m_options.dashboard, issue.toString()));
+            Console::say(QStringLiteral("dashboard %1: %2").arg(m_options.dashboard, issue.toString()));
         return std::nullopt;
     }
 
@@ -120,18 +104,18 @@ std::optional<int> LiveRun::openSource()
     opening.showProgress = m_onScreen;
     Result<SessionContents> read = SessionOpening::read(m_options.sessionPath, opening);
     if (!read && read.error().kind == Error::Kind::Cancelled) {
-        printError(read.error().message);
+        Console::say(read.error().message);
         return 0; // the user's choice: nothing went wrong
     }
     if (!read) {
-        printError(read.error().message);
+        Console::say(read.error().message);
         if (m_onScreen)
             QMessageBox::critical(nullptr, QStringLiteral("Chaoscope"), read.error().message);
         return 2;
     }
     m_recording = std::make_shared<const SessionContents>(std::move(read).value());
     if (const QString problems = m_recording->describeProblems(); !problems.isEmpty())
-        printError(QStringLiteral("%1: %2").arg(m_options.sessionPath, problems));
+        Console::say(QStringLiteral("%1: %2").arg(m_options.sessionPath, problems));
     const SessionReplay::Loaded replay = SessionReplay::load(*m_recording, &m_store, &m_annotations);
     m_loaded.dashboard = replay.dashboard;
     m_loaded.issues = replay.issues;
@@ -149,7 +133,7 @@ std::optional<int> LiveRun::openSource()
     for (const QString &path : m_options.exportOptions.compareSessions) {
         const Result<bool> added = m_comparison.addRecording(path, replay.dashboard);
         if (!added) {
-            printError(QStringLiteral("--compare-session: %1").arg(added.error().message));
+            Console::say(QStringLiteral("--compare-session: %1").arg(added.error().message));
             return 2;
         }
     }
@@ -195,8 +179,8 @@ void LiveRun::startDerivedWork()
                 [this] { m_annotationQueries.setVariables(m_poller.dashboard().variableDefinitions); });
         connect(&m_annotationQueries, &AnnotationQueryRunner::problemChanged, this,
                 [](const QString &name, const QString &message) {
-                    printError(message.isEmpty() ? QStringLiteral("annotation query \"%1\" answers again").arg(name)
-                                                 : QStringLiteral("annotation query \"%1\": %2").arg(name, message));
+                    Console::say(message.isEmpty() ? QStringLiteral("annotation query \"%1\" answers again").arg(name)
+                                                   : QStringLiteral("annotation query \"%1\": %2").arg(name, message));
                 });
         // A wider window or a view panned back: the marks from before are asked for too.
         connect(&m_window, &TimeWindow::rangeChanged, &m_annotationQueries,
@@ -215,9 +199,9 @@ void LiveRun::connectLoadTester()
         {m_options.adminKindGiven ? m_options.adminKind : QString(), m_options.adminUrls, m_options.adminToken},
         m_loaded.dashboard.loadTester, [](const QString &name) { return qEnvironmentVariable(qPrintable(name)); });
     for (const QString &problem : plan.problems)
-        printError(problem);
+        Console::say(problem);
     m_connector.emplace(&m_controller, &m_client, plan);
-    connect(&*m_connector, &LoadTesterConnector::problem, this, &printError);
+    connect(&*m_connector, &LoadTesterConnector::problem, this, &Console::say);
     // Quitting does not stop the load: say in one line what it is left doing.
     connect(qApp, &QCoreApplication::aboutToQuit, this, [this] {
         std::vector<LoadTesterStatus> statuses;
@@ -225,7 +209,7 @@ void LiveRun::connectLoadTester()
             if (const auto status = m_controller.status(i))
                 statuses.push_back(*status);
         if (const QString left = LoadTesterText::leftInState(m_controller.capabilities(), statuses); !left.isEmpty())
-            printError(left);
+            Console::say(left);
     });
     if (plan.isSet())
         m_mainWindow->setLoadTester(&m_controller, &m_loadTesterWatch);
@@ -234,57 +218,14 @@ void LiveRun::connectLoadTester()
 
 std::optional<int> LiveRun::connectKubernetes()
 {
-    const KubernetesDefinition &dashboard = m_loaded.dashboard.kubernetes;
-    if ((!m_options.kubernetes && !dashboard.isSet()) || !m_options.sessionPath.isEmpty())
+    if (!m_options.sessionPath.isEmpty())
+        return std::nullopt; // a recording shows the cluster as it was recorded
+    if (const std::optional<int> exitCode = m_cluster.connectTo(m_options.kubernetes, m_loaded.dashboard))
+        return exitCode;
+    if (!m_cluster.controller())
         return std::nullopt;
-    // The command line wins; the dashboard's "kubernetes" fills what it leaves open (a
-    // context, a namespace that may follow a $variable).
-    KubeConfig::Request request = m_options.kubernetes.value_or(KubeConfig::Request{});
-    if (request.context.isEmpty())
-        request.context = dashboard.context;
-    const bool namespaceFollowsDashboard = request.namespaceName.isEmpty() && !dashboard.namespaceName.isEmpty();
-    if (namespaceFollowsDashboard)
-        request.namespaceName =
-            DashboardVariables::substitute(dashboard.namespaceName, m_poller.dashboard().variableDefinitions);
-    // As kubectl: the files of $KUBECONFIG, else ~/.kube/config, unless one was given. A
-    // kubeconfig that cannot be used stops the start with the reason, before anything runs,
-    // when the cluster was asked for; a dashboard that merely names one goes on without it.
-    const Result<KubeTarget> target = KubeConfig::resolve(request, QProcessEnvironment::systemEnvironment());
-    if (!target && m_options.kubernetes) {
-        printError(QStringLiteral("--kubernetes: %1").arg(target.error().message));
-        return 2;
-    }
-    if (!target) {
-        printError(QStringLiteral("the dashboard's \"kubernetes\": %1; going on without the Cluster dock")
-                       .arg(target.error().message));
-        return std::nullopt;
-    }
-    m_cluster = std::make_unique<ClusterController>(target.value(), &m_annotations);
-    m_clusterSeries = std::make_unique<ClusterSeriesRecorder>(m_cluster.get(), &m_store);
-    // The knobs' values as series, and every env var a panel draws.
-    std::vector<KnobDefinition> recorded = dashboard.knobs;
-    for (const PanelDefinition &panel : m_loaded.dashboard.panels)
-        for (const SeriesDefinition &series : panel.series)
-            if (!series.env.isEmpty())
-                recorded.push_back({series.workload, series.env, {}});
-    m_clusterSeries->setKnobs(recorded);
-    if (namespaceFollowsDashboard) {
-        // "namespace": "$namespace": another value in the toolbar watches another namespace.
-        connect(&m_poller, &DashboardPoller::variableChanged, m_cluster.get(), [this] {
-            const QString name = DashboardVariables::substitute(m_loaded.dashboard.kubernetes.namespaceName,
-                                                                m_poller.dashboard().variableDefinitions);
-            if (!KubernetesNames::isObjectName(name)) {
-                printError(QStringLiteral("the Cluster dock stays on namespace %1: \"%2\" is not one namespace")
-                               .arg(m_cluster->namespaceName(), name));
-                return;
-            }
-            m_cluster->setNamespace(name);
-        });
-    }
-    std::fprintf(stderr, "chaoscope: watching %s as %s\n", qPrintable(m_cluster->client()->describe()),
-                 qPrintable(target->credentialOrigin()));
-    m_mainWindow->setCluster(m_cluster.get(), dashboard);
-    m_cluster->start();
+    m_cluster.host(m_mainWindow.get(), m_loaded.dashboard.kubernetes);
+    m_cluster.start();
     return std::nullopt;
 }
 
@@ -314,7 +255,7 @@ std::optional<int> LiveRun::startSessions()
                              : m_options.recordPath;
     if (const std::optional<Error> error = m_recorder.start(path, {m_options.dashboard, m_options.prometheus.baseUrl},
                                                             m_loaded.dashboard, m_window.windowMs())) {
-        printError(QStringLiteral("not recording: %1").arg(error->message));
+        Console::say(QStringLiteral("not recording: %1").arg(error->message));
         // A recording asked for by name is the point of the run; the default one is not worth
         // more than the dashboard: run without it, and say so.
         if (!m_options.recordPath.isEmpty())
@@ -328,7 +269,7 @@ std::optional<int> LiveRun::startSessions()
 
 void LiveRun::recordLiveRun()
 {
-    printError(QStringLiteral("recording to %1").arg(m_recorder.path()));
+    Console::say(QStringLiteral("recording to %1").arg(m_recorder.path()));
 
     if (m_onScreen)
         AppSettings::addRecentSession(m_recorder.path());
@@ -385,143 +326,20 @@ void LiveRun::showRun()
 
 std::optional<int> LiveRun::startScenario()
 {
-    m_scenario.emplace(&m_controller, &m_annotations, &m_client);
-    // A scenario (recorded only when the run is)'s title and verdict: a post drafted from the recording says what ran
-    // and how it went.
-    connect(&*m_scenario, &ScenarioRunner::started, &m_recorder, [this] {
-        m_scenarioStartedMs = QDateTime::currentMSecsSinceEpoch();
-        m_recorder.recordScenario(m_scenario->scenario().title, m_scenarioStartedMs, 0, {});
-    });
-    connect(&*m_scenario, &ScenarioRunner::finished, &m_recorder, [this] {
-        m_recorder.recordScenario(m_scenario->scenario().title, m_scenarioStartedMs,
-                                  QDateTime::currentMSecsSinceEpoch(), m_scenario->verdict().toAnnotationText());
-    });
-    m_scenario->setCluster(m_cluster.get());
-    // A check on a dashboard series (a formula's too) reads what the dashboard drew last; an
-    // answer older than three polls is a gap, not a value.
-    m_scenario->checks().setSeriesValues([this](const QString &seriesId) {
-        std::vector<double> values;
-        const QString reference = DerivedSeriesUpdater::storeKeysById(m_poller.dashboard()).value(seriesId);
-        if (reference.isEmpty())
-            return values;
-        const qint64 freshSince = QDateTime::currentMSecsSinceEpoch() - 3 * qint64(m_poller.refreshMs());
-        for (const QString &key : SeriesKey::resolveAll(m_store, reference)) {
-            const SampleStore::Series *series = m_store.series(key);
-            if (series && !series->timestampsMs().empty() && series->timestampsMs().back() >= freshSince)
-                values.push_back(series->values().back());
-        }
-        return values;
-    });
-    connectScenario();
-    connect(m_mainWindow.get(), &MainWindow::ceilingSearchRequested, this, &LiveRun::startCeilingSearch);
-    if (m_options.scenario.isEmpty())
-        return std::nullopt;
-    // Loaded before anything runs: a broken one is not started half-way.
-    const ScenarioLoader::LoadResult scenario = ScenarioLoader::load(m_options.scenario);
-    if (!scenario.usable) {
-        for (const DashboardIssue &issue : scenario.issues)
-            printError(QStringLiteral("scenario %1: %2").arg(m_options.scenario, issue.toString()));
-        return 2;
-    }
-    // A check's "series" names an id of the dashboard the run shows: known only now.
-    const QHash<QString, QString> ids = DerivedSeriesUpdater::storeKeysById(m_poller.dashboard());
-    bool unknownSeries = false;
-    const auto checkSeries = [&](const Check &check, const QString &path) {
-        if (check.series.isEmpty() || ids.contains(check.series))
-            return;
-        QStringList known = ids.keys();
-        known.sort();
-        printError(QStringLiteral("scenario %1: %2.series: the dashboard has no series with the id \"%3\" (ids: %4)")
-                       .arg(m_options.scenario, path, check.series,
-                            known.isEmpty() ? QStringLiteral("none") : known.join(QStringLiteral(", "))));
-        unknownSeries = true;
-    };
-    for (std::size_t i = 0; i < scenario.scenario.expectations.size(); ++i)
-        checkSeries(scenario.scenario.expectations[i], QStringLiteral("expect[%1]").arg(i));
-    for (std::size_t i = 0; i < scenario.scenario.guards.size(); ++i)
-        checkSeries(scenario.scenario.guards[i].check, QStringLiteral("guards[%1]").arg(i));
-    if (unknownSeries)
-        return 2;
-    m_mainWindow->showScenario(&*m_scenario);
-    m_scenario->start(scenario.scenario);
-    return std::nullopt;
-}
-
-void LiveRun::startCeilingSearch(const CeilingSearchPlan &plan)
-{
-    if (m_scenario->isRunning())
-        return; // the dock offers no search while a scenario steers
-    Scenario search;
-    search.title = tr("Find the ceiling");
-    ScenarioStep step;
-    step.kind = ScenarioStep::Kind::FindCeiling;
-    step.ceiling = plan;
-    step.ceiling.picture.clear(); // on screen the curve is in its dock, saved from its menu
-    search.steps.push_back(step);
-    m_mainWindow->showScenario(&*m_scenario);
-    m_scenario->start(search);
-}
-
-void LiveRun::connectScenario()
-{
-    const QDir outputDir(m_options.outputDir);
-    connect(&*m_scenario, &ScenarioRunner::screenshotRequested, m_mainWindow.get(),
-            [this, outputDir](const QString &file) {
-                const Result<QString> saved = saveScreenshot(m_mainWindow.get(), outputDir.filePath(file));
-                if (saved)
-                    std::printf("screenshot: %s\n", qPrintable(saved.value()));
-                std::fflush(stdout);
-                m_scenario->screenshotTaken(saved.ok(), saved ? QString() : saved.error().message);
-            });
-    connect(&*m_scenario, &ScenarioRunner::stepFinished, this, [this](int index, bool ok, const QString &message) {
-        const ScenarioStep &step = m_scenario->scenario().steps[std::size_t(index)];
-        std::fprintf(stderr, "chaoscope: scenario step %d (%s): %s%s%s\n", index + 1, qPrintable(step.describe()),
-                     ok ? "ok" : "FAILED", message.isEmpty() ? "" : ": ", qPrintable(message));
-    });
-    connect(&*m_scenario, &ScenarioRunner::ceilingStairFinished, this, [this](const StairResult &stair) {
-        std::fprintf(stderr, "chaoscope: ceiling search: %s\n",
-                     qPrintable(stair.describe(m_scenario->ceilingSearch().rateUnit())));
-    });
-    // The capacity curve goes where the scenario's screenshots go, for the write-up.
-    connect(&*m_scenario, &ScenarioRunner::ceilingFound, this,
-            [this, outputDir](const CeilingResult &result, const CeilingSearchPlan &plan) {
-                if (plan.picture.isEmpty())
-                    return;
-                CapacityCurve curve;
-                curve.result = result;
-                curve.rateUnit = m_scenario->ceilingSearch().rateUnit();
-                const QString path = outputDir.filePath(plan.picture);
-                if (curve.render(QSize(1200, 720), 2.0).save(path))
-                    std::printf("capacity curve: %s\n", qPrintable(QFileInfo(path).absoluteFilePath()));
-                else
-                    printError(QStringLiteral("capacity curve: cannot write %1").arg(path));
-                std::fflush(stdout);
-            });
-    connect(&m_scenario->checks(), &CheckRunner::guardTripped, this, [](int, const QString &reason) {
-        std::fprintf(stderr, "chaoscope: guard tripped: %s\n", qPrintable(reason));
-    });
-    connect(&m_scenario->checks(), &CheckRunner::guardFinished, this,
-            [this](int guard, bool acted, const QString &message) {
-                const ScenarioGuard &definition = m_scenario->scenario().guards[std::size_t(guard)];
-                std::fprintf(stderr, "chaoscope: guard %s %s%s%s\n", qPrintable(definition.check.name),
-                             acted ? "acted: " : "COULD NOT ACT: ", qPrintable(definition.describeAction()),
-                             message.isEmpty() ? "" : qPrintable(QStringLiteral(" (%1)").arg(message)));
-            });
-    connect(&*m_scenario, &ScenarioRunner::finished, this, [this](bool ok, const QString &message) {
-        const ScenarioVerdict &verdict = m_scenario->verdict();
-        for (const ScenarioVerdict::CheckLine &line : verdict.checks) {
-            std::fprintf(stderr, "chaoscope: %s %s: %s\n", line.guard ? "guard" : "expectation", qPrintable(line.name),
-                         qPrintable(line.outcome));
-            for (const QString &phase : line.phaseOutcomes)
-                std::fprintf(stderr, "chaoscope:     %s\n", qPrintable(phase));
-        }
-        std::fprintf(stderr, "chaoscope: scenario %s: %s\n", ok ? "finished" : "FAILED", qPrintable(message));
+    m_scenario.emplace(ScenarioModule::Context{&m_controller, &m_annotations, &m_client, &m_recorder, &m_store,
+                                               &m_poller, m_cluster.controller(), m_mainWindow.get(),
+                                               m_options.outputDir});
+    connect(&m_scenario->runner(), &ScenarioRunner::finished, this, [this] {
         // Headless, a scenario alone is the whole run; with a screenshot or an export those end it.
+        const ScenarioVerdict &verdict = m_scenario->runner().verdict();
         if (m_export && exportAtScenarioEnd())
-            m_export->finishAfterScenario(m_scenario->scenario().title, verdict);
+            m_export->finishAfterScenario(m_scenario->runner().scenario().title, verdict);
         else if (!m_onScreen && m_options.screenshotPath.isEmpty() && !m_options.exportOptions.isSet())
             QCoreApplication::exit(verdict.exitCode());
     });
+    if (m_options.scenario.isEmpty())
+        return std::nullopt;
+    return m_scenario->start(m_options.scenario);
 }
 
 void LiveRun::startHeadless()
@@ -568,8 +386,8 @@ void LiveRun::startExport()
     m_export = std::make_unique<ExportRunner>(context, exportOptions, afterMs);
     if (!exportAtScenarioEnd())
         m_export->start();
-    else if (!m_scenario->isRunning()) // it ended as it started (a step failed at once)
-        m_export->finishAfterScenario(m_scenario->scenario().title, m_scenario->verdict());
+    else if (!m_scenario->runner().isRunning()) // it ended as it started (a step failed at once)
+        m_export->finishAfterScenario(m_scenario->runner().scenario().title, m_scenario->runner().verdict());
 }
 
 TimeRange LiveRun::runRange() const
@@ -592,10 +410,10 @@ void LiveRun::addWriteUpActions()
             if (const SessionScenario *recorded = recordedScenario()) {
                 info.scenario = recorded->title;
                 info.verdict = ScenarioVerdict::fromAnnotationText(recorded->verdict);
-            } else if (m_scenario && !m_scenario->scenario().steps.empty()) {
-                info.scenario = m_scenario->scenario().title;
-                if (!m_scenario->isRunning())
-                    info.verdict = m_scenario->verdict();
+            } else if (m_scenario && m_scenario->ran()) {
+                info.scenario = m_scenario->runner().scenario().title;
+                if (!m_scenario->runner().isRunning())
+                    info.verdict = m_scenario->runner().verdict();
             }
             return info;
         });

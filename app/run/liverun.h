@@ -6,17 +6,18 @@
 #include "analysis/detectorrunner.h"
 #include "annotations/annotationmodel.h"
 #include "cli/commandline.h"
-#include "dashboard/dashboardpoller.h"
-#include "dashboard/derivedseriesupdater.h"
 #include "dashboard/loader/dashboardloader.h"
+#include "fetching/dashboardpoller.h"
+#include "fetching/derivedseriesupdater.h"
 #include "loadtester/actionannotator.h"
 #include "loadtester/loadtesterconnector.h"
 #include "loadtester/loadtestercontroller.h"
 #include "loadtester/loadtesterseries.h"
 #include "loadtester/loadtesterwatch.h"
+#include "modules/clustermodule.h"
+#include "modules/scenariomodule.h"
 #include "prometheus/prometheusclient.h"
 #include "run/heaptrimmer.h"
-#include "scenario/scenariorunner.h"
 #include "session/format/sessioncontents.h"
 #include "session/sessionrecorder.h"
 #include "session/sessionsaver.h"
@@ -28,8 +29,6 @@
 #include <memory>
 #include <optional>
 
-class ClusterController;
-class ClusterSeriesRecorder;
 class ComparisonAction;
 class DashboardEditing;
 class DashboardOpenAction;
@@ -78,8 +77,6 @@ private:
     void recordLiveRun();
     void showRun();
     std::optional<int> startScenario();
-    void connectScenario();
-    void startCeilingSearch(const CeilingSearchPlan &plan);
     void startHeadless();
     void startExport();
     bool isRecording() const { return m_recording != nullptr; }
@@ -102,7 +99,6 @@ private:
     std::optional<TimeRange> m_lastView;                // a recording reopens zoomed as it ended
     QStringList m_seriesOrder;                          // ... with its series in their live order
     qint64 m_startedMs = 0;                             // a live run's start: a post is of the run since
-    qint64 m_scenarioStartedMs = 0;                     // the running scenario's start, as recorded
 
     // The models, leaves first.
     PrometheusClient m_client;
@@ -122,12 +118,12 @@ private:
     std::optional<LoadTesterConnector> m_connector; // controller, client; needs the dashboard's plan
     SessionRecorder m_recorder;                     // store, annotations, controller
     SessionSaver m_saver;                           // annotations, recorder
-    std::optional<ScenarioRunner> m_scenario;       // controller, annotations, client
 
     // The window and what lives in it, destroyed first. The actions are QObject children of
     // the window that it would delete too: declared after it, they go before it does.
-    std::unique_ptr<ClusterController> m_cluster;           // annotations; --kubernetes
-    std::unique_ptr<ClusterSeriesRecorder> m_clusterSeries; // cluster, store
+    ClusterModule m_cluster; // annotations, store, poller; --kubernetes
+    // The scenario's dock in the window points to its runner: the window goes first.
+    std::optional<ScenarioModule> m_scenario; // controller, annotations, client, recorder, cluster
     std::unique_ptr<MainWindow> m_mainWindow;
     std::unique_ptr<SessionControls> m_sessionControls;
     std::unique_ptr<GrafanaImportAction> m_grafanaImport;

@@ -2,50 +2,42 @@
 #include "window/mainwindow.h"
 
 #include "actions/filemenu.h"
-#include "annotations/annotationdock.h"
-#include "annotations/annotationeditor.h"
-#include "annotations/annotationio.h"
+#include "annotating/annotationdock.h"
+#include "annotating/annotationeditor.h"
+#include "annotating/annotationprompt.h"
+#include "annotating/annotationquerybar.h"
 #include "annotations/annotationmodel.h"
-#include "annotations/annotationprompt.h"
-#include "annotations/annotationquerybar.h"
 #include "base/format.h"
-#include "base/whenfinished.h"
-#include "capacity/capacitycurveview.h"
-#include "cluster/clusterdock.h"
-#include "dashboard/dashboardpoller.h"
-#include "dashboard/dashboardview.h"
-#include "dashboard/historyprogress.h"
-#include "dashboard/panelwidget.h"
-#include "dashboard/sourcehealth.h"
-#include "dashboard/variablebar.h"
-#include "dashboard/variablevaluesloader.h"
 #include "dialogs/phasestatisticsdialog.h"
 #include "dialogs/shortcutsdialog.h"
 #include "export/exportdialog.h"
+#include "fetching/dashboardpoller.h"
+#include "fetching/sourcehealth.h"
+#include "fetching/variablevaluesloader.h"
 #include "loadtester/loadtestercontroller.h"
+#include "panels/dashboardview.h"
+#include "panels/historyprogress.h"
+#include "panels/panelwidget.h"
+#include "panels/variablebar.h"
 #include "prometheus/prometheusclient.h"
-#include "scenario/scenariorunner.h"
 #include "settings/appsettings.h"
 #include "steering/controlpanel.h"
-#include "steering/scenariopanel.h"
 #include "store/samplestore.h"
 #include "theme/uitheme.h"
 #include "timeline/timewindow.h"
+#include "window/annotationfiles.h"
 #include "window/homekey.h"
+#include "window/thememenu.h"
 
 #include <QAction>
-#include <QActionGroup>
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QDockWidget>
-#include <QFileDialog>
-#include <QFileInfo>
 #include <QLabel>
 #include <QLocale>
 #include <QMenuBar>
-#include <QMessageBox>
 #include <QScrollArea>
 #include <QStatusBar>
 #include <QTimer>
@@ -53,7 +45,6 @@
 #include <QToolButton>
 #include <QUndoStack>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace {
 
@@ -303,15 +294,6 @@ void MainWindow::buildMenus()
     connect(quit, &QAction::triggered, this, &QWidget::close);
     connect(file, &QMenu::aboutToShow, this, [file] { arrangeFileMenu(file); });
     file->addAction(quit);
-    QAction *import = file->addAction(tr("&Import annotations…"));
-    setFileGroup(import, FileGroup::Import);
-    import->setToolTip(tr("Add annotations from a JSON or CSV file; those already here are skipped."));
-    connect(import, &QAction::triggered, this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Import annotations"), QString(),
-                                                          tr("Annotations (*.json *.csv);;All files (*)"));
-        if (!path.isEmpty())
-            importAnnotationsFrom(path);
-    });
     // A picture (PNG, SVG) or the samples (CSV) of the current view, for a blog post.
     QAction *exportChart = file->addAction(tr("E&xport…"));
     setFileGroup(exportChart, FileGroup::Export);
@@ -326,19 +308,7 @@ void MainWindow::buildMenus()
         if (dialog.exec() == QDialog::Accepted && !dialog.writtenPath().isEmpty())
             statusBar()->showMessage(tr("Picture written to %1").arg(dialog.writtenPath()), 15'000);
     });
-    QAction *exportAction = file->addAction(tr("&Export annotations…"));
-    setFileGroup(exportAction, FileGroup::Export);
-    connect(exportAction, &QAction::triggered, this, [this] {
-        const QString json = tr("JSON (*.json)");
-        QString filter = json;
-        QString path = QFileDialog::getSaveFileName(this, tr("Export annotations"), QStringLiteral("annotations.json"),
-                                                    json + QStringLiteral(";;") + tr("CSV (*.csv)"), &filter);
-        if (path.isEmpty())
-            return;
-        if (!AnnotationIo::formatOf(path))
-            path += filter == json ? QStringLiteral(".json") : QStringLiteral(".csv");
-        exportAnnotationsTo(path);
-    });
+    m_annotationFiles = new AnnotationFiles(this, m_annotations, m_editor); // after Export…, in its group
 
     // One stack for every annotation edit (dock, charts, mark now). A text field with the
     // focus keeps Ctrl+Z for its own text.
@@ -354,7 +324,8 @@ void MainWindow::buildMenus()
     listInViewMenu(m_annotationDock);
     QAction *phaseStatistics = view->addAction(tr("&Statistics per phase…"));
     phaseStatistics->setObjectName(QStringLiteral("phaseStatisticsAction"));
-    phaseStatistics->setToolTip(tr("Last, min, max and mean of each series between consecutive annotations, to copy."));
+    phaseStatistics->setToolTip(
+        tr("Last, min, max and mean of each series in each phase (between the things done), to copy."));
     // From the menu on the first panel, from a panel's right-click on that one.
     const auto openPhaseStatistics = [this](int current) {
         std::vector<PhaseStatisticsDialog::PanelSeries> panels;
@@ -372,26 +343,7 @@ void MainWindow::buildMenus()
     connect(phaseStatistics, &QAction::triggered, this, [openPhaseStatistics] { openPhaseStatistics(0); });
     connect(m_view, &DashboardView::phaseStatisticsRequested, this, openPhaseStatistics);
     view->addSeparator();
-    // Light for a bright office, dark for eight hours in a dim war room; "system" follows the
-    // desktop's palette. Remembered; exported pictures keep their own theme.
-    QMenu *themes = view->addMenu(tr("&Theme"));
-    themes->setObjectName(QStringLiteral("themeMenu"));
-    auto *themeGroup = new QActionGroup(this);
-    for (UiTheme::Choice choice : {UiTheme::Choice::System, UiTheme::Choice::Light, UiTheme::Choice::Dark}) {
-        static const QHash<UiTheme::Choice, const char *> labels{
-            {UiTheme::Choice::System, QT_TR_NOOP("Follow the &system")},
-            {UiTheme::Choice::Light, QT_TR_NOOP("&Light")},
-            {UiTheme::Choice::Dark, QT_TR_NOOP("&Dark")}};
-        QAction *action = themes->addAction(tr(labels.value(choice)));
-        action->setObjectName(QStringLiteral("theme-") + UiTheme::choiceName(choice));
-        action->setCheckable(true);
-        action->setChecked(UiTheme::instance()->choice() == choice);
-        themeGroup->addAction(action);
-        connect(action, &QAction::triggered, this, [choice] {
-            UiTheme::instance()->apply(choice);
-            AppSettings::setTheme(UiTheme::choiceName(choice));
-        });
-    }
+    ThemeMenu::addTo(view);
     QAction *resetLayout = view->addAction(tr("&Reset layout"));
     resetLayout->setToolTip(tr("Put the docks and toolbars back where they were at the first start."));
     connect(resetLayout, &QAction::triggered, this, [this] {
@@ -472,67 +424,6 @@ void MainWindow::markNow()
             [this, now](const QString &text) { m_editor->add(Annotation::note(now, std::nullopt, text)); });
 }
 
-void MainWindow::importAnnotationsFrom(const QString &path)
-{
-    whenFinished(
-        QtConcurrent::run([path] { return AnnotationIo::readFile(path); }), this,
-        [this, path](const Result<AnnotationIo::Parsed> &parsed) {
-            if (!parsed) {
-                statusBar()->showMessage(parsed.error().message, 15'000);
-                auto *box = new QMessageBox(QMessageBox::Warning, tr("Import annotations"), parsed.error().message,
-                                            QMessageBox::Ok, this);
-                box->setAttribute(Qt::WA_DeleteOnClose);
-                box->open();
-                emit annotationFileDone(false, parsed.error().message);
-                return;
-            }
-            const AnnotationIo::Merge merge = AnnotationIo::merge(m_annotations->annotations(), parsed->annotations);
-            const QString name = QFileInfo(path).fileName();
-            const int added = m_editor->addAll(
-                merge.added,
-                tr("Import %1 from %2")
-                    .arg(Format::counted(qint64(merge.added.size()), tr("annotation"), tr("annotations")), name));
-            QString message =
-                tr("Imported %1 from %2").arg(Format::counted(added, tr("annotation"), tr("annotations")), name);
-            if (merge.duplicates > 0)
-                message += tr("; %n already here, skipped", nullptr, merge.duplicates);
-            if (!parsed->problems.isEmpty())
-                message += tr("; %n row(s) with problems, skipped", nullptr, int(parsed->problems.size()));
-            statusBar()->showMessage(message, 15'000);
-            if (!parsed->problems.isEmpty()) {
-                auto *box = new QMessageBox(QMessageBox::Warning, tr("Import annotations"), message + QLatin1Char('.'),
-                                            QMessageBox::Ok, this);
-                box->setInformativeText(parsed->problems.mid(0, 5).join(QLatin1Char('\n')) +
-                                        (parsed->problems.size() > 5 ? QStringLiteral("\n…") : QString()));
-                box->setDetailedText(parsed->problems.join(QLatin1Char('\n')));
-                box->setAttribute(Qt::WA_DeleteOnClose);
-                box->open();
-            }
-            emit annotationFileDone(true, message);
-        });
-}
-
-void MainWindow::exportAnnotationsTo(const QString &path)
-{
-    // A copy for the worker: the model may change while the file is written.
-    whenFinished(QtConcurrent::run([path, annotations = m_annotations->annotations()] {
-                     return AnnotationIo::writeFile(path, annotations);
-                 }),
-                 this, [this, count = int(m_annotations->rowCount())](const Result<QString> &written) {
-                     const QString message =
-                         written ? tr("Exported %n annotation(s) to %1", nullptr, count).arg(written.value())
-                                 : written.error().message;
-                     statusBar()->showMessage(message, 15'000);
-                     if (!written) {
-                         auto *box = new QMessageBox(QMessageBox::Warning, tr("Export annotations"), message,
-                                                     QMessageBox::Ok, this);
-                         box->setAttribute(Qt::WA_DeleteOnClose);
-                         box->open();
-                     }
-                     emit annotationFileDone(written.ok(), message);
-                 });
-}
-
 void MainWindow::syncWindowPicker()
 {
     // The picker names the window shown, also one outside its list (a dashboard's "45m",
@@ -609,101 +500,6 @@ void MainWindow::showOffline(const QString &sourceText)
     m_variableBar->setToolTip(tr("The values last chosen while recording"));
 }
 
-void MainWindow::showScenario(ScenarioRunner *runner)
-{
-    if (m_scenarioDock) {
-        // The same runner again (a second search from the dock): its panel follows it.
-        m_scenarioDock->show();
-        m_scenarioDock->raise();
-        return;
-    }
-    auto *dock = new QDockWidget(tr("Scenario"), this);
-    m_scenarioDock = dock;
-    dock->setObjectName(QStringLiteral("scenarioDock"));
-    dock->setWidget(new ScenarioPanel(runner));
-    dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
-    addDockWidget(Qt::RightDockWidgetArea, dock);
-    listInViewMenu(dock);
-    // A ceiling search draws its capacity curve, stair by stair, in a dock beside the scenario.
-    const auto showCurve = [this, runner, dock](const CeilingResult &result) {
-        if (!m_capacityCurve) {
-            m_capacityCurve = new CapacityCurveView;
-            auto *curveDock = new QDockWidget(tr("Capacity curve"), this);
-            curveDock->setObjectName(QStringLiteral("capacityCurveDock"));
-            curveDock->setWidget(m_capacityCurve);
-            curveDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
-                                   QDockWidget::DockWidgetClosable);
-            addDockWidget(Qt::RightDockWidgetArea, curveDock);
-            splitDockWidget(dock, curveDock, Qt::Vertical);
-            listInViewMenu(curveDock);
-        }
-        CapacityCurve curve;
-        curve.result = result;
-        curve.rateUnit = runner->ceilingSearch().rateUnit();
-        m_capacityCurve->setCurve(curve);
-    };
-    connect(runner, &ScenarioRunner::ceilingStairFinished, this,
-            [runner, showCurve] { showCurve(runner->ceilingSearch().result()); });
-    connect(runner, &ScenarioRunner::ceilingFound, this,
-            [showCurve](const CeilingResult &result) { showCurve(result); });
-    // The checks on the panels that show their query, and the guards in the Load tester dock,
-    // both kept current as the checks are judged.
-    const auto refresh = [this, runner] {
-        const CheckRunner &checks = runner->checks();
-        std::vector<DashboardView::ScenarioCheck> lines;
-        for (const CheckTracker &tracker : checks.expectations())
-            lines.push_back(
-                {tracker.check(), {}, tracker.failed() && tracker.check().severity == Check::Severity::Critical});
-        QStringList guards;
-        for (int i = 0; i < int(checks.guards().size()); ++i) {
-            const CheckTracker &tracker = checks.guards()[std::size_t(i)];
-            const ScenarioGuard &guard = runner->scenario().guards[std::size_t(i)];
-            lines.push_back({tracker.check(), tr("guard"), tracker.failed()});
-            const CheckRunner::GuardState state = checks.guardState(i);
-            const QString words = state == CheckRunner::GuardState::Armed ? tr("armed")
-                                  : state == CheckRunner::GuardState::Acting
-                                      ? tr("tripped, acting")
-                                      : tr("tripped: %1").arg(checks.guardMessage(i));
-            const QColor colour = state == CheckRunner::GuardState::Armed ? UiTheme::instance()->colors().ok
-                                  : state == CheckRunner::GuardState::CouldNotAct
-                                      ? UiTheme::instance()->colors().error
-                                      : UiTheme::instance()->colors().warning;
-            guards << QStringLiteral("<b>%1</b> %2 → %3 · <span style='color:%4'>%5</span>")
-                          .arg(tracker.check().name.toHtmlEscaped(),
-                               tracker.check().condition.describe(tracker.check().unit).toHtmlEscaped(),
-                               guard.describeAction().toHtmlEscaped(), UiTheme::css(colour), words.toHtmlEscaped());
-        }
-        m_view->setScenarioChecks(lines);
-        if (m_controlPanel)
-            m_controlPanel->setGuards(guards.isEmpty() ? QString()
-                                                       : QStringLiteral("<b>%1</b><br>").arg(tr("Guards")) +
-                                                             guards.join(QStringLiteral("<br>")));
-    };
-    refresh();
-    // Nothing else steers the load while a scenario does.
-    const auto offerSearch = [this, runner] {
-        if (m_controlPanel)
-            m_controlPanel->setCeilingSearchAllowed(!runner->isRunning());
-    };
-    offerSearch();
-    connect(runner, &ScenarioRunner::started, this, offerSearch);
-    connect(runner, &ScenarioRunner::started, this, refresh);
-    connect(runner, &ScenarioRunner::finished, this, offerSearch);
-    connect(&runner->checks(), &CheckRunner::guardTripped, this, refresh);
-    connect(&runner->checks(), &CheckRunner::guardFinished, this, refresh);
-    connect(runner, &ScenarioRunner::finished, this, refresh);
-    // Each round of answers may fail a check; the line turns red then, not on every answer.
-    connect(&runner->checks(), &CheckRunner::evaluated, this, [this, runner, refresh, failedBefore = 0]() mutable {
-        int failed = 0;
-        for (const CheckTracker &tracker : runner->checks().expectations())
-            failed += tracker.failed() ? 1 : 0;
-        if (failed != failedBefore) {
-            failedBefore = failed;
-            refresh();
-        }
-    });
-}
-
 void MainWindow::setLoadTester(LoadTesterController *controller, LoadTesterWatch *watch)
 {
     auto *panel = new ControlPanel(controller);
@@ -726,30 +522,26 @@ void MainWindow::setLoadTester(LoadTesterController *controller, LoadTesterWatch
     connect(controller, &LoadTesterController::replicasChanged, this, showReplicas);
 }
 
-void MainWindow::setCluster(ClusterController *cluster, const KubernetesDefinition &definition)
+QDockWidget *MainWindow::hostDock(const QString &title, const QString &objectName, QWidget *content,
+                                  QDockWidget *besides)
 {
-    auto *dock = new QDockWidget(tr("Cluster"), this);
-    dock->setObjectName(QStringLiteral("clusterDockWidget"));
-    auto *clusterDock = new ClusterDock(cluster, dock);
-    clusterDock->setDefinition(definition);
-    dock->setWidget(clusterDock);
-    // From anywhere in the window to the workloads, to act with the keyboard (+, −, 0, Enter).
-    QAction *focus = menuNamed(QStringLiteral("viewMenu"), tr("&View"))->addAction(tr("&Cluster workloads"));
-    focus->setObjectName(QStringLiteral("clusterFocusAction"));
-    focus->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_K));
-    focus->setToolTip(tr("Shows the Cluster dock and puts the keyboard in its table of workloads"));
-    connect(focus, &QAction::triggered, this, [dock, clusterDock] {
-        dock->show();
-        dock->raise();
-        clusterDock->focusWorkloads();
-    });
-    dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
-                      QDockWidget::DockWidgetClosable);
+    auto *dock = new QDockWidget(title, this);
+    dock->setObjectName(objectName);
+    dock->setWidget(content);
+    dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
     addDockWidget(Qt::RightDockWidgetArea, dock);
     listInViewMenu(dock);
-    if (m_controlDock)
-        tabifyDockWidget(m_controlDock, dock);
-    m_clusterDock = dock;
+    if (besides)
+        tabifyDockWidget(besides, dock);
+    return dock;
+}
+
+QDockWidget *MainWindow::hostDockBelow(QDockWidget *above, const QString &title, const QString &objectName,
+                                       QWidget *content)
+{
+    QDockWidget *dock = hostDock(title, objectName, content);
+    splitDockWidget(above, dock, Qt::Vertical);
+    return dock;
 }
 
 void MainWindow::updateSourceState(bool reachable, const QString &message)

@@ -4,6 +4,7 @@
 #include "dashboard/dashboarddefinition.h"
 #include "scenario/ceilingsearch.h"
 
+#include <QDockWidget>
 #include <QList>
 #include <QMainWindow>
 #include <functional>
@@ -12,19 +13,16 @@
 class AnnotationDock;
 class AnnotationQueryBar;
 class AnnotationEditor;
+class AnnotationFiles;
 class AnnotationModel;
 class DashboardPoller;
 class DashboardView;
-class ClusterController;
 class LoadTesterController;
 class LoadTesterWatch;
-class CapacityCurveView;
 class ControlPanel;
-class ScenarioRunner;
 class PrometheusClient;
 class QAction;
 class QComboBox;
-class QDockWidget;
 class QLabel;
 class QMenu;
 class QTimer;
@@ -51,22 +49,27 @@ public:
     // Shows the control panel dock for this load tester; `watch` (optional) adds a warning
     // to a replica that runs but sends nothing.
     void setLoadTester(LoadTesterController *controller, LoadTesterWatch *watch = nullptr);
-    // Adds the Cluster dock for this cluster (--kubernetes).
-    void setCluster(ClusterController *cluster, const KubernetesDefinition &definition = {});
-    // Shows the running scenario (steps, countdown, stop) in a dock.
-    void showScenario(ScenarioRunner *runner);
+    // A feature's dock (the cluster's, the scenario's …): on the right, movable, floatable and
+    // closable, listed in View to be shown again; tabbed with `besides` when given.
+    QDockWidget *hostDock(const QString &title, const QString &objectName, QWidget *content,
+                          QDockWidget *besides = nullptr);
+    // The same, below `above`.
+    QDockWidget *hostDockBelow(QDockWidget *above, const QString &title, const QString &objectName, QWidget *content);
+    // A menu of the menu bar by its object name ("viewMenu"), made with `title` when there is
+    // none yet: whoever fills a menu looks it up first.
+    QMenu *menuNamed(const QString &objectName, const QString &title);
+    // The Load tester dock and its panel; null without a load tester.
+    QDockWidget *controlDock() const { return m_controlDock; }
+    ControlPanel *controlPanel() const { return m_controlPanel; }
     // A recording shown offline: nothing is fetched, so refresh and pause are disabled and
     // the status bar says where the data comes from instead of Prometheus' state.
     void showOffline(const QString &sourceText);
     DashboardView *dashboardView() const { return m_view; }
-    CapacityCurveView *capacityCurveView() const { return m_capacityCurve; } // null until a ceiling search
     AnnotationEditor *annotationEditor() const { return m_editor; }
     AnnotationDock *annotationDock() const { return m_annotationDock; }
 
-    // File ▸ Import/Export annotations without the file dialog. Both read or write off the UI
-    // thread and report in the status bar (problems of an import also in a message box).
-    void importAnnotationsFrom(const QString &path);
-    void exportAnnotationsTo(const QString &path);
+    // File ▸ Import/Export annotations.
+    AnnotationFiles *annotationFiles() const { return m_annotationFiles; }
 
     // Puts the window and its docks where they were when it was last closed (call once all
     // docks exist); View ▸ Reset layout goes back to the layout as it was before this call.
@@ -79,8 +82,6 @@ public:
 signals:
     // "Find the ceiling…" in the Load tester dock: the run starts it as a one-step scenario.
     void ceilingSearchRequested(const CeilingSearchPlan &plan);
-    // An import or export finished: `message` is what the status bar says.
-    void annotationFileDone(bool ok, const QString &message);
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -92,7 +93,6 @@ private:
     void showVariables();
     void loadVariableValues(); // the label-values variables' choices, from Prometheus (live only)
     void buildMenus();
-    QMenu *menuNamed(const QString &objectName, const QString &title);
     // View lists every dock, together, to show one again once closed (the Load tester's once
     // could not be found there).
     void listInViewMenu(QDockWidget *dock);
@@ -110,6 +110,7 @@ private:
     AnnotationModel *m_annotations;
     AnnotationEditor *m_editor;
     AnnotationDock *m_annotationDock;
+    AnnotationFiles *m_annotationFiles = nullptr;
     DashboardView *m_view;
     QLabel *m_issues;
     QWidget *m_central = nullptr; // behind the panels: the theme's window colour
@@ -134,9 +135,6 @@ private:
     QLabel *m_admin;
     QDockWidget *m_controlDock = nullptr;
     ControlPanel *m_controlPanel = nullptr;
-    CapacityCurveView *m_capacityCurve = nullptr; // once a ceiling search has a stair
-    QDockWidget *m_scenarioDock = nullptr;        // once a scenario has run
-    QDockWidget *m_clusterDock = nullptr;
     QByteArray m_defaultLayout;    // saveState() before restoreLayout(), for Reset layout
     bool m_layoutRestored = false; // only a window that restored its layout saves it
     std::function<bool()> m_closeGuard;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "analysis/checkjudgement.h"
 
-#include "analysis/phasestatistics.h"
+#include "analysis/phases.h"
 #include "base/format.h"
 
 #include <QDateTime>

@@ -2,7 +2,7 @@
 #include "analysis/detectorrunner.h"
 
 #include "annotations/annotationmodel.h"
-#include "dashboard/derivedseriesupdater.h"
+#include "fetching/derivedseriesupdater.h"
 #include "store/samplestore.h"
 #include "store/serieskey.h"
 

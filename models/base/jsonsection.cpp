@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "dashboard/loader/jsonsection.h"
+#include "base/jsonsection.h"
 
-#include "dashboard/loader/dashboardloader.h"
+#include "base/durationgrammar.h"
 
 #include <QJsonArray>
 #include <QStringList>
@@ -115,7 +115,7 @@ std::optional<qint64> JsonSection::readDuration(const QJsonObject &object, const
         return std::nullopt;
     qint64 ms = -1;
     if (value.isString()) {
-        ms = DashboardLoader::parseDurationMs(value.toString());
+        ms = DurationGrammar::parseMs(value.toString());
     } else if (value.isDouble()) {
         const double seconds = value.toDouble();
         if (seconds >= 0 && seconds * 1000.0 <= static_cast<double>(kMaxDurationMs))
@@ -141,7 +141,7 @@ std::optional<qint64> JsonSection::offsetOf(const QJsonValue &value)
         return std::nullopt;
     if (text.startsWith(QLatin1Char('+')))
         text.remove(0, 1);
-    const qint64 ms = DashboardLoader::parseDurationMs(text);
+    const qint64 ms = DurationGrammar::parseMs(text);
     if (ms < 0)
         return std::nullopt;
     return ms;

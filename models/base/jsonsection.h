@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "dashboard/dashboarddefinition.h"
+#include "base/durationgrammar.h"
+#include "base/jsonissue.h"
 
 #include <QJsonObject>
 #include <QJsonValue>
@@ -11,15 +12,15 @@
 #include <initializer_list>
 #include <optional>
 
-// What the readers of a dashboard file's sections share: the issues found so far, each with
-// the JSON path it is about ("panels[2].series[0].query: missing"), and the small readers
-// every section uses (a string, a duration, the known keys with a "did you mean").
+// What the readers of the sections of Chaoscope's JSON files (dashboards, scenarios) share: the issues found so far,
+// each with the JSON path it is about ("panels[2].series[0].query: missing"), and the small readers every section uses
+// (a string, a duration, the known keys with a "did you mean").
 class JsonSection
 {
 public:
     using Keys = std::initializer_list<const char *>;
 
-    void issue(const QString &path, const QString &message) { m_issues.append(DashboardIssue{path, message}); }
+    void issue(const QString &path, const QString &message) { m_issues.append(JsonIssue{path, message}); }
     // An issue for every key of `object` that is not known (suggesting the closest known one
     // when it is at most two edits away: a typo does not vanish silently).
     // Reports each key not among `known` (with the closest known one); returns them, so that a
@@ -35,7 +36,7 @@ public:
     // element an issue of its own and is left out.
     QStringList readStrings(const QJsonObject &object, const QString &path, const QString &key, const QString &what);
 
-    QList<DashboardIssue> takeIssues() { return std::move(m_issues); }
+    QList<JsonIssue> takeIssues() { return std::move(m_issues); }
 
     static QString join(const QString &base, const QString &key); // "panels[0]" + "title"
     static QString index(const QString &base, qsizetype index);   // "panels" + 2: "panels[2]"
@@ -45,9 +46,8 @@ public:
     // seconds; nullopt for anything else.
     static std::optional<qint64> offsetOf(const QJsonValue &value);
 
-    // Far beyond any sensible window, far below where qint64 milliseconds overflow.
-    static constexpr qint64 kMaxDurationMs = 1'000'000'000'000'000;
+    static constexpr qint64 kMaxDurationMs = DurationGrammar::kMaxMs;
 
 private:
-    QList<DashboardIssue> m_issues;
+    QList<JsonIssue> m_issues;
 };

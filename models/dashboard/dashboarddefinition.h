@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "base/jsonissue.h"
 #include "checks/check.h"
 #include "dashboard/detectordefinition.h"
 #include "dashboard/loadtesterfield.h"
@@ -188,11 +189,5 @@ struct DashboardDefinition
     QJsonObject unknownKeys = {}; // keys of the file this version does not read: written back on save
 };
 
-// One problem found while reading a dashboard file: where (a JSON path such as
-// "panels[2].series[0].query") and why ("missing", "must be a string", ...).
-struct DashboardIssue
-{
-    QString path;
-    QString message;
-    QString toString() const { return path.isEmpty() ? message : path + QStringLiteral(": ") + message; }
-};
+// One problem found while reading a dashboard file: where and why.
+using DashboardIssue = JsonIssue;

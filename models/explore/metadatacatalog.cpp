@@ -2,7 +2,7 @@
 #include "explore/metadatacatalog.h"
 
 #include "base/whenfinished.h"
-#include "dashboard/variablevaluesloader.h"
+#include "fetching/variablevaluesloader.h"
 #include "net/parseoffthread.h"
 #include "prometheus/prometheusclient.h"
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "dashboard/dashboardpoller.h"
+#include "fetching/dashboardpoller.h"
 
 #include "base/format.h"
 #include "base/generation.h"

@@ -2,8 +2,8 @@
 #pragma once
 
 #include "dashboard/dashboarddefinition.h"
-#include "dashboard/panelstatus.h"
-#include "dashboard/seriesbindings.h"
+#include "fetching/panelstatus.h"
+#include "fetching/seriesbindings.h"
 
 #include <QString>
 #include <vector>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "dashboard/derivedseriesupdater.h"
+#include "fetching/derivedseriesupdater.h"
 
 #include "dashboard/loadtesterfield.h"
 #include "dashboard/seriesreference.h"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "dashboard/fetchcoverage.h"
+#include "fetching/fetchcoverage.h"
 
-#include "dashboard/historytext.h"
+#include "fetching/historytext.h"
 
 #include <algorithm>
 

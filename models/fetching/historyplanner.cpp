@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "dashboard/historyplanner.h"
+#include "fetching/historyplanner.h"
 
-#include "dashboard/historytext.h"
+#include "fetching/historytext.h"
 
 #include <algorithm>
 #include <utility>

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "base/timerange.h"
-#include "dashboard/fetchcoverage.h"
+#include "fetching/fetchcoverage.h"
 #include "prometheus/stepplanner.h"
 
 #include <QStringList>

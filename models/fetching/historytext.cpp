@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "dashboard/historytext.h"
+#include "fetching/historytext.h"
 
 #include "base/format.h"
 

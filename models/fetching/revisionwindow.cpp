@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "dashboard/revisionwindow.h"
+#include "fetching/revisionwindow.h"
 
 #include <algorithm>
 #include <cmath>

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "base/timerange.h"
-#include "dashboard/historyplanner.h"
+#include "fetching/historyplanner.h"
 
 #include <QtGlobal>
 #include <optional>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "dashboard/seriesbindings.h"
+#include "fetching/seriesbindings.h"
 
 #include "prometheus/legendformatter.h"
 #include "store/serieskey.h"

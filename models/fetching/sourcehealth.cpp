@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "dashboard/sourcehealth.h"
+#include "fetching/sourcehealth.h"
 
 #include <algorithm>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "dashboard/panelstatus.h"
+#include "fetching/panelstatus.h"
 
 #include <QString>
 #include <optional>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "dashboard/tailbatches.h"
+#include "fetching/tailbatches.h"
 
 #include <algorithm>
 #include <map>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "dashboard/variablevaluesloader.h"
+#include "fetching/variablevaluesloader.h"
 
 #include "base/generation.h"
 #include "dashboard/dashboardvariables.h"

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "grafana/grafanaimporter.h"
 
+#include "base/durationgrammar.h"
 #include "base/format.h"
 #include "base/jsontext.h"
 #include "checks/check.h"
 #include "dashboard/dashboardvariables.h"
 #include "dashboard/dashboardwriter.h"
-#include "dashboard/loader/dashboardloader.h"
 #include "grafana/grafanacolor.h"
 #include "grafana/grafanaunit.h"
 #include "grafana/grafanav2schema.h"
@@ -261,7 +261,7 @@ private:
     {
         const QJsonValue refresh = m_dashboard.value(QStringLiteral("refresh"));
         if (refresh.isString() && !refresh.toString().isEmpty()) {
-            const qint64 ms = DashboardLoader::parseDurationMs(refresh.toString());
+            const qint64 ms = DurationGrammar::parseMs(refresh.toString());
             if (ms > 0)
                 out.refreshSeconds = int(std::clamp<qint64>((ms + 999) / 1000, 1, 24LL * 3600));
             else
@@ -274,8 +274,7 @@ private:
             return;
         const QString from = time.value(QStringLiteral("from")).toString();
         const QString to = time.value(QStringLiteral("to")).toString(QStringLiteral("now"));
-        const qint64 windowMs =
-            from.startsWith(QLatin1String("now-")) ? DashboardLoader::parseDurationMs(from.mid(4)) : -1;
+        const qint64 windowMs = from.startsWith(QLatin1String("now-")) ? DurationGrammar::parseMs(from.mid(4)) : -1;
         if (windowMs > 0 && to == QLatin1String("now")) {
             out.windowMs = windowMs;
             return;
@@ -479,7 +478,7 @@ private:
             }
             const QString step = annotation.value(QStringLiteral("step")).toString();
             if (!step.isEmpty()) {
-                const qint64 ms = DashboardLoader::parseDurationMs(step);
+                const qint64 ms = DurationGrammar::parseMs(step);
                 if (ms >= 1000)
                     query.stepMs = ms;
                 else

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "report/comparedrun.h"
 
-#include "dashboard/loader/dashboardloader.h"
+#include "base/durationgrammar.h"
 
 #include <algorithm>
 
@@ -30,7 +30,7 @@ Result<SteadyState> SteadyState::parse(const QString &text)
         QString value = part.trimmed();
         if (value.startsWith(QLatin1Char('+')))
             value.remove(0, 1);
-        const qint64 ms = value.isEmpty() ? -1 : DashboardLoader::parseDurationMs(value);
+        const qint64 ms = value.isEmpty() ? -1 : DurationGrammar::parseMs(value);
         return ms >= 0 ? std::optional<qint64>(ms) : std::nullopt;
     };
     const QString start = trimmed.section(QLatin1Char('/'), 0, 0);

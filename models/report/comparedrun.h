@@ -4,7 +4,7 @@
 #include "annotations/annotation.h"
 #include "base/result.h"
 #include "base/timerange.h"
-#include "dashboard/dashboardsnapshot.h"
+#include "fetching/dashboardsnapshot.h"
 
 #include <QString>
 #include <optional>

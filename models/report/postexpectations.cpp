@@ -51,7 +51,7 @@ std::vector<PostDraft::Expectation> fromChecks(const DashboardSnapshot &snapshot
 {
     std::vector<PostDraft::Expectation> expectations;
     const DashboardDefinition &dashboard = snapshot.dashboard;
-    const std::vector<Phase> phases = PhaseStatistics::phases(run, annotations);
+    const std::vector<Phase> phases = Phases::of(run, annotations);
     const std::vector<PostPhases::Titled> titles = PostPhases::titled(run, annotations);
     QSet<QString> judged;
     for (int p = 0; p < int(dashboard.panels.size()); ++p) {

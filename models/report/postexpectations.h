@@ -3,7 +3,7 @@
 
 #include "annotations/annotation.h"
 #include "base/timerange.h"
-#include "dashboard/dashboardsnapshot.h"
+#include "fetching/dashboardsnapshot.h"
 #include "report/postdraft.h"
 #include "scenario/scenarioverdict.h"
 

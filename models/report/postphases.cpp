@@ -20,20 +20,20 @@ QString firstLine(const Annotation &annotation)
 // What a phase of the post is titled by: the change done, or a #phase note's words.
 QString startName(const Annotation &annotation)
 {
-    return PhaseStatistics::isDone(annotation) ? actionOf(annotation).change : PhaseStatistics::phaseName(annotation);
+    return Phases::isDone(annotation) ? actionOf(annotation).change : Phases::phaseName(annotation);
 }
 
 } // namespace
 
 bool isDone(const Annotation &annotation)
 {
-    return PhaseStatistics::isDone(annotation);
+    return Phases::isDone(annotation);
 }
 
 std::vector<Annotation> boundaries(const TimeRange &run, const std::vector<Annotation> &annotations)
 {
     std::vector<Annotation> marks;
-    for (const Annotation &annotation : PhaseStatistics::boundaries(annotations)) {
+    for (const Annotation &annotation : Phases::boundaries(annotations)) {
         if (annotation.timeMs > run.startMs && annotation.timeMs <= run.endMs)
             marks.push_back(annotation);
     }

@@ -13,7 +13,7 @@
 // change somebody made in the cluster) or a #phase note, and lasts until the next.
 namespace PostPhases {
 
-constexpr qint64 kMergeMs = PhaseStatistics::kMergeMs;
+constexpr qint64 kMergeMs = Phases::kMergeMs;
 // A first phase shorter than this (the moments before the first step) is left out.
 constexpr qint64 kShortestFirstMs = 10000;
 

@@ -2,9 +2,9 @@
 #include "scenario/scenario.h"
 
 #include "base/format.h"
+#include "base/jsonsection.h"
 #include "base/jsontext.h"
 #include "dashboard/loader/checkssection.h"
-#include "dashboard/loader/jsonsection.h"
 #include "loadtester/loadtesteraction.h"
 
 #include <QFile>

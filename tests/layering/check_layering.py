@@ -10,7 +10,14 @@ and the include, when
   3. a value-type room (session/format/, the dashboard's definition …) reaches a header that
      declares a QObject, directly or through other headers: value types live apart from
      QObjects, so a file format never drags in a controller;
-  4. two folders include each other, directly or around a circle.
+  4. two folders include each other, directly or around a circle; or two files do (a.cpp
+     includes b.h and b.cpp includes a.h): one of them holds what both need;
+  5. a room of models/ other than fetching/ includes the poller: the rooms read the dashboard
+     document and what the poller's signals carry (the snapshot, the bindings), never the engine;
+  6. docs/architecture.md's table of rooms says otherwise than MODEL_ROOMS below, or misses a
+     folder of widgets/ or app/ (the doc is read, so the two cannot drift);
+  7. testbed/ includes a header of the libraries (it shares nothing with them but the .proto
+     files), or bench/ includes the testbed's code (a benchmark measures Chaoscope).
 
 usage: check_layering.py [--root DIR]
 """
@@ -29,9 +36,10 @@ MODEL_ROOMS = {
     'annotations': ['base'],
     'checks': ['base'],
     'timeline': ['base', 'store'],
-    'dashboard': ['base', 'net', 'prometheus', 'store', 'timeline', 'checks'],
+    'dashboard': ['base', 'store', 'checks'],
+    'fetching': ['base', 'net', 'prometheus', 'store', 'timeline', 'checks', 'dashboard'],
     'grafana': ['base', 'checks', 'dashboard'],
-    'analysis': ['base', 'prometheus', 'store', 'annotations', 'checks', 'dashboard'],
+    'analysis': ['base', 'prometheus', 'store', 'annotations', 'checks', 'dashboard', 'fetching'],
     'loadtester/adapters': ['base', 'net'],
     'loadtester': ['base', 'net', 'prometheus', 'store', 'annotations', 'dashboard', 'loadtester/adapters'],
     'kubernetes': ['base', 'net', 'store', 'annotations', 'dashboard'],
@@ -40,8 +48,8 @@ MODEL_ROOMS = {
     'session/format': ['base', 'store', 'annotations', 'loadtester', 'loadtester/adapters'],
     'session': ['base', 'store', 'timeline', 'annotations', 'dashboard', 'loadtester', 'loadtester/adapters',
                 'session/format'],
-    'report': ['base', 'store', 'annotations', 'checks', 'dashboard', 'analysis', 'scenario'],
-    'explore': ['base', 'net', 'prometheus', 'dashboard'],
+    'report': ['base', 'store', 'annotations', 'checks', 'dashboard', 'fetching', 'analysis', 'scenario'],
+    'explore': ['base', 'net', 'prometheus', 'dashboard', 'fetching'],
 }
 
 # Headers and rooms that hold value types only: nothing they include, however indirectly, may
@@ -50,19 +58,25 @@ VALUE_ROOMS = ['models/session/format/']
 VALUE_HEADERS = ['models/dashboard/dashboarddefinition.h', 'models/loadtester/loadtesteraction.h',
                  'models/base/result.h', 'models/base/timerange.h',
                  # the poller's pure pieces and what its signals carry
-                 'models/dashboard/historyplanner.h', 'models/dashboard/fetchcoverage.h',
-                 'models/dashboard/seriesbindings.h', 'models/dashboard/dashboardsnapshot.h',
+                 'models/fetching/historyplanner.h', 'models/fetching/fetchcoverage.h',
+                 'models/fetching/seriesbindings.h', 'models/fetching/dashboardsnapshot.h',
                  'models/store/serieskey.h',
                  'models/kubernetes/workload.h', 'models/kubernetes/workloadchange.h',
                  'models/kubernetes/kubeconfig.h', 'models/scenario/scenario.h',
                  'models/checks/check.h', 'models/scenario/scenarioverdict.h',
                  'models/scenario/loadshape.h', 'models/scenario/ceilingsearch.h']
 
+# The fetching engine itself: only its own room of models/ includes it.
+ENGINE_HEADERS = ['models/fetching/dashboardpoller.h']
+ENGINE_ROOM = 'fetching'
+
 WIDGET_INCLUDE = re.compile(r'#\s*include\s*<(QtWidgets/|QtCharts/|QWidget|QMainWindow|QChart|QPainter|QDialog|'
                             r'QLabel|QAbstractButton|QPushButton|QLineEdit|QMenu|QToolBar|QDockWidget|QStyle|'
                             r'QApplication)')
 OUR_INCLUDE = re.compile(r'#\s*include\s*"([^"]+)"')
 LIBRARIES = ['models', 'widgets', 'app']
+# Programs and scripts beside the libraries, checked by rule 7.
+NEIGHBOURS = ['testbed', 'bench']
 
 
 def scan(root):
@@ -79,6 +93,22 @@ def scan(root):
                 with open(os.path.join(root, path), encoding='utf-8') as f:
                     files[path] = list(enumerate(f.read().splitlines(), 1))
     return files, headers
+
+
+def scan_neighbours(root):
+    """path -> [(line number, include text)] of testbed/ and bench/; testbed's header names"""
+    files, testbed_headers = {}, set()
+    for top in NEIGHBOURS:
+        for folder, _, names in os.walk(os.path.join(root, top)):
+            for name in names:
+                if not name.endswith(('.h', '.cpp')):
+                    continue
+                path = os.path.relpath(os.path.join(folder, name), root).replace(os.sep, '/')
+                if top == 'testbed' and name.endswith('.h'):
+                    testbed_headers.add(name)
+                with open(os.path.join(root, path), encoding='utf-8') as f:
+                    files[path] = list(enumerate(f.read().splitlines(), 1))
+    return files, testbed_headers
 
 
 def resolve(include, including_library, headers):
@@ -146,6 +176,9 @@ def check(root):
                 if target_room != room and target_room not in MODEL_ROOMS[room]:
                     problems.append(f'{where}: {room}/ may include only {", ".join(MODEL_ROOMS[room]) or "itself"}'
                                     f' (not {target_room}/)')
+                elif target in ENGINE_HEADERS and room != ENGINE_ROOM:
+                    problems.append(f'{where}: {room}/ may read the dashboard and what the poller carries, never '
+                                    'the poller')
 
     # 3: value types stay apart from QObjects
     declares_qobject = {path for path, lines in files.items()
@@ -178,7 +211,97 @@ def check(root):
                 if (a, b) in folder_edges:
                     lines.append(f'    {a} -> {b}: {folder_edges[(a, b)][0]}')
         problems.append('\n'.join(lines))
-    return problems, len(files)
+
+    # 4: no circles between two files (a header and its source are one unit)
+    unit_edges = collections.defaultdict(list)
+    for path, found in includes.items():
+        for number, include, target in found:
+            a, b = os.path.splitext(path)[0], os.path.splitext(target)[0]
+            if a != b:
+                unit_edges[(a, b)].append(f'{path}:{number}: includes "{include}"')
+    unit_graph = collections.defaultdict(set)
+    for a, b in unit_edges:
+        unit_graph[a].add(b)
+    for component in strongly_connected(unit_graph):
+        lines = [f'files include each other in a circle: {", ".join(sorted(component))}']
+        for a in sorted(component):
+            for b in sorted(component):
+                if (a, b) in unit_edges:
+                    lines.append(f'    {unit_edges[(a, b)][0]}')
+        problems.append('\n'.join(lines))
+
+    problems += check_doc(root)
+
+    # 7: the testbed and the benchmarks
+    neighbours, testbed_headers = scan_neighbours(root)
+    library_headers = set(headers)
+    for path, lines in neighbours.items():
+        for number, text in lines:
+            match = OUR_INCLUDE.search(text)
+            if not match:
+                continue
+            include = match.group(1)
+            where = f'{path}:{number}: includes "{include}"'
+            if path.startswith('testbed/') and include in library_headers:
+                problems.append(f'{where}: testbed/ shares nothing with the libraries but the .proto files')
+            elif path.startswith('bench/') and '/' not in include and include in testbed_headers \
+                    and not os.path.exists(os.path.join(root, os.path.dirname(path), include)):
+                problems.append(f'{where}: bench/ measures Chaoscope, not the testbed\'s code')
+    return problems, len(files) + len(neighbours)
+
+
+DOC = 'docs/architecture.md'
+MODELS_HEADING = '## The rooms of `models/`'
+WIDGETS_HEADING = '## The rooms of `widgets/` and `app/`'
+ROW = re.compile(r'^\|\s*`([^`]+)/`\s*\|(?:.*\|)?\s*([^|]*?)\s*\|\s*$')
+
+
+def table_rows(lines, heading):
+    """(room, last cell) of the table under the heading"""
+    rows, inside = [], False
+    for line in lines:
+        if line.startswith('## '):
+            inside = line.strip() == heading
+            continue
+        match = ROW.match(line) if inside else None
+        if match:
+            rows.append((match.group(1), match.group(2)))
+    return rows
+
+
+def check_doc(root):
+    path = os.path.join(root, DOC)
+    if not os.path.exists(path):
+        return []
+    with open(path, encoding='utf-8') as f:
+        lines = f.read().splitlines()
+    problems = []
+    documented = {}
+    for room, cell in table_rows(lines, MODELS_HEADING):
+        cell = re.sub(r'\([^)]*\)', '', cell)
+        documented[room] = [] if cell.strip() in ('—', '-', '') else [r.strip() for r in cell.split(',')]
+    for room in MODEL_ROOMS:
+        if room not in documented:
+            problems.append(f'{DOC}: the table of models/ has no row for `{room}/` '
+                            f'(may include: {", ".join(MODEL_ROOMS[room]) or "—"})')
+        elif sorted(documented[room]) != sorted(MODEL_ROOMS[room]):
+            problems.append(f'{DOC}: the row of `{room}/` says it may include {", ".join(documented[room]) or "—"}; '
+                            f'the layering test says {", ".join(MODEL_ROOMS[room]) or "—"}')
+    for room in documented:
+        if room not in MODEL_ROOMS:
+            problems.append(f'{DOC}: `{room}/` is no room of models/ in tests/layering/check_layering.py')
+    rows = {room for room, _ in table_rows(lines, WIDGETS_HEADING)}
+    for library in ('widgets', 'app'):
+        top = os.path.join(root, library)
+        folders = {name for name in os.listdir(top) if os.path.isdir(os.path.join(top, name))} \
+            if os.path.isdir(top) else set()
+        for folder in sorted(folders):
+            if f'{library}/{folder}' not in rows:
+                problems.append(f'{DOC}: the table of widgets/ and app/ has no row for `{library}/{folder}/`')
+        for room in sorted(rows):
+            if room.startswith(library + '/') and room.split('/', 1)[1] not in folders:
+                problems.append(f'{DOC}: `{room}/` has a row but no folder')
+    return problems
 
 
 def strongly_connected(graph):

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "annotations/annotationmodel.h"
-#include "dashboard/dashboardpoller.h"
+#include "fetching/dashboardpoller.h"
 #include "prometheus/prometheusclient.h"
 #include "store/samplestore.h"
 #include "timeline/timewindow.h"

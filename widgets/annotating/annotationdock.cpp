@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "annotations/annotationdock.h"
+#include "annotating/annotationdock.h"
 
-#include "annotations/annotationeditor.h"
+#include "annotating/annotationeditor.h"
 #include "annotations/annotationfilter.h"
 #include "annotations/annotationmodel.h"
 #include "base/format.h"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "annotations/annotationeditor.h"
+#include "annotating/annotationeditor.h"
 
 #include "annotations/annotationmodel.h"
 #include "base/format.h"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "annotations/annotationprompt.h"
+#include "annotating/annotationprompt.h"
 
 #include "theme/uitheme.h"
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "annotations/annotationquerybar.h"
+#include "annotating/annotationquerybar.h"
 
 #include "theme/palette.h"
 #include "theme/uitheme.h"

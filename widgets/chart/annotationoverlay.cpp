@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "timeline/annotationoverlay.h"
+#include "chart/annotationoverlay.h"
 
 #include "annotations/annotationmodel.h"
 #include "base/format.h"
+#include "chart/chartpaint.h"
 #include "theme/palette.h"
 #include "theme/uitheme.h"
-#include "timeline/chartpaint.h"
 
 #include <QDateTime>
 #include <QFontMetricsF>

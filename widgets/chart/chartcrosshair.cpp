@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "timeline/chartcrosshair.h"
+#include "chart/chartcrosshair.h"
 
 #include "base/format.h"
+#include "chart/chartpaint.h"
+#include "chart/heatmappaint.h"
+#include "chart/seriesgeometry.h"
+#include "chart/seriesreadout.h"
 #include "store/samplestore.h"
-#include "timeline/chartpaint.h"
-#include "timeline/heatmappaint.h"
-#include "timeline/seriesgeometry.h"
-#include "timeline/seriesreadout.h"
 
 #include <QFontMetricsF>
 #include <QPainter>

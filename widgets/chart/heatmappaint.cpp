@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "timeline/heatmappaint.h"
+#include "chart/heatmappaint.h"
 
 #include "base/format.h"
 #include "timeline/timeaxismap.h"

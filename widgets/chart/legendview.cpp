@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "timeline/legendview.h"
+#include "chart/legendview.h"
 
 #include "theme/uitheme.h"
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "timeline/linestroke.h"
+#include "chart/linestroke.h"
 
-#include "timeline/seriesgeometry.h"
+#include "chart/seriesgeometry.h"
 
 #include <QPainter>
 #include <algorithm>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "timeline/seriesgeometry.h"
+#include "chart/seriesgeometry.h"
 
 #include <algorithm>
 #include <cmath>

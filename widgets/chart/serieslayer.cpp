@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "timeline/serieslayer.h"
+#include "chart/serieslayer.h"
 
-#include "timeline/linestroke.h"
+#include "chart/linestroke.h"
 
 #include <QPainter>
 #include <algorithm>

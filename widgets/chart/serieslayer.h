@@ -2,9 +2,9 @@
 #pragma once
 
 #include "base/timerange.h"
+#include "chart/seriesgeometry.h"
 #include "dashboard/dashboarddefinition.h"
 #include "store/decimator.h"
-#include "timeline/seriesgeometry.h"
 
 #include <QColor>
 #include <QPolygonF>

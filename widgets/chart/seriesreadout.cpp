@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "timeline/seriesreadout.h"
+#include "chart/seriesreadout.h"
 
 #include "theme/uitheme.h"
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "timeline/statnumber.h"
+#include "chart/statnumber.h"
 
 #include <QFontMetricsF>
 #include <QPainter>

@@ -2,14 +2,14 @@
 #pragma once
 
 #include "base/timerange.h"
+#include "chart/annotationoverlay.h"
+#include "chart/chartcrosshair.h"
+#include "chart/serieslayer.h"
 #include "dashboard/dashboarddefinition.h"
-#include "dashboard/panelstatus.h"
+#include "fetching/panelstatus.h"
 #include "store/seriesstatistics.h"
-#include "timeline/annotationoverlay.h"
-#include "timeline/chartcrosshair.h"
 #include "timeline/chartgestures.h"
 #include "timeline/chartrenderer.h"
-#include "timeline/serieslayer.h"
 #include "timeline/timeaxismap.h"
 #include "timeline/timeticks.h"
 #include "timeline/valuescale.h"

@@ -2,9 +2,9 @@
 #pragma once
 
 #include "base/timerange.h"
+#include "chart/timelinechart.h"
 #include "dashboard/dashboarddefinition.h"
 #include "dashboard/panelchecks.h"
-#include "timeline/timelinechart.h"
 
 #include <QDialog>
 #include <vector>

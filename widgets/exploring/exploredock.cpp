@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "explore/exploredock.h"
+#include "exploring/exploredock.h"
 
-#include "dashboard/dashboardview.h"
 #include "explore/promqlcompletion.h"
-#include "explore/querybar.h"
+#include "exploring/querybar.h"
+#include "panels/dashboardview.h"
 
 #include <QHBoxLayout>
 #include <QLabel>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "explore/querybar.h"
+#include "exploring/querybar.h"
 
 #include "explore/metadatacatalog.h"
 

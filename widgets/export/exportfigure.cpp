@@ -2,8 +2,8 @@
 #include "export/exportfigure.h"
 
 #include "annotations/annotationmodel.h"
-#include "dashboard/dashboardpoller.h"
-#include "dashboard/dashboardsnapshot.h"
+#include "fetching/dashboardpoller.h"
+#include "fetching/dashboardsnapshot.h"
 #include "report/postphases.h"
 #include "store/samplestore.h"
 

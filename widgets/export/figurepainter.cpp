@@ -2,19 +2,20 @@
 #include "export/figurepainter.h"
 
 #include "analysis/checkjudgement.h"
-#include "analysis/phasestatistics.h"
+#include "analysis/phases.h"
 #include "base/format.h"
+#include "chart/heatmappaint.h"
+#include "chart/linestroke.h"
+#include "chart/seriesgeometry.h"
+#include "chart/statnumber.h"
 #include "store/decimator.h"
 #include "store/samplestore.h"
 #include "store/serieskey.h"
 #include "store/seriesstatistics.h"
 #include "theme/palette.h"
 #include "timeline/annotationlayout.h"
+#include "timeline/chartrender.h"
 #include "timeline/heatmapgrid.h"
-#include "timeline/heatmappaint.h"
-#include "timeline/linestroke.h"
-#include "timeline/seriesgeometry.h"
-#include "timeline/statnumber.h"
 #include "timeline/timeticks.h"
 #include "timeline/valuescale.h"
 
@@ -53,26 +54,6 @@ QColor withAlpha(QColor color, double alpha)
     return color;
 }
 
-// Gaps are breaks in the line: a sample missing for longer than 2.5 typical intervals. The
-// typical interval is the median distance of the samples in view (the step they were
-// fetched at), as a picture has no poller to ask.
-qint64 typicalStepMs(std::span<const qint64> times, std::size_t first, std::size_t last)
-{
-    std::vector<qint64> deltas;
-    for (std::size_t i = first + 1; i < last && deltas.size() < 512; ++i)
-        deltas.push_back(times[i] - times[i - 1]);
-    if (deltas.empty())
-        return 0;
-    std::nth_element(deltas.begin(), deltas.begin() + std::ptrdiff_t(deltas.size() / 2), deltas.end());
-    return deltas[deltas.size() / 2];
-}
-
-qint64 gapFor(std::span<const qint64> times, std::size_t first, std::size_t last, qint64 columnMs)
-{
-    const qint64 step = typicalStepMs(times, first, last);
-    return step > 0 ? std::max<qint64>(step * 5 / 2, columnMs * 2) : 0;
-}
-
 // A heatmap panel's grid over a plot this wide: a column per step of its samples, as on
 // screen (Heatmap::columnMsFor).
 HeatmapGrid heatmapOf(const SampleStore &store, const ExportFigure::Panel &panel, const TimeRange &range,
@@ -84,7 +65,7 @@ HeatmapGrid heatmapOf(const SampleStore &store, const ExportFigure::Panel &panel
         keys.push_back(series.key);
         if (const SampleStore::Series *stored = store.series(series.key); stored && stepMs == 0) {
             const auto [first, last] = stored->indexRange(range);
-            stepMs = typicalStepMs(stored->timestampsMs(), first, last);
+            stepMs = ChartRender::typicalStepMs(stored->timestampsMs(), first, last);
         }
     }
     const qint64 pixelColumnMs = Decimator::columnMsFor(range, std::max(1, int(plotWidth)));
@@ -617,7 +598,7 @@ void FigurePainter::judgeChecks(CellPlan &cell)
     // run in its own time.
     cell.checkFailed.assign(cell.panel->checks.size(), false);
     for (const Layer &layer : cell.layers) {
-        const std::vector<Phase> phases = PhaseStatistics::phases(layer.window, *layer.marks);
+        const std::vector<Phase> phases = Phases::of(layer.window, *layer.marks);
         for (std::size_t c = 0; c < cell.panel->checks.size(); ++c) {
             const PanelCheck &check = cell.panel->checks[c];
             std::vector<CheckJudgement::Samples> judged;
@@ -1303,7 +1284,9 @@ void FigurePainter::paintSeries(QPainter &painter, const CellPlan &cell) const
             if (!stored || stored->isEmpty())
                 continue;
             const auto [first, last] = stored->indexRange(layer.window);
-            const qint64 gapMs = gapFor(stored->timestampsMs(), first, last, columnMs);
+            // The screen's gap rule, at the step the samples in view were fetched at.
+            const qint64 gapMs =
+                ChartRender::gapMsFor(ChartRender::typicalStepMs(stored->timestampsMs(), first, last), columnMs);
             const Decimator::Points points =
                 Decimator::m4(stored->timestampsMs(), stored->values(), layer.window, columnMs, gapMs);
             const ValueScale &scale = series.definition.axis == AxisSide::Right ? right : left;

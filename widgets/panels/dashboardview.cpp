@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "dashboard/dashboardview.h"
+#include "panels/dashboardview.h"
 
-#include "annotations/annotationeditor.h"
-#include "dashboard/dashboardpoller.h"
+#include "annotating/annotationeditor.h"
+#include "chart/timelinechart.h"
 #include "dashboard/formuladescription.h"
 #include "dashboard/panelchecks.h"
-#include "dashboard/panelwidget.h"
+#include "fetching/dashboardpoller.h"
+#include "panels/panelwidget.h"
 #include "store/serieskey.h"
 #include "timeline/timecursor.h"
-#include "timeline/timelinechart.h"
 #include "timeline/timewindow.h"
 
 #include <QGridLayout>

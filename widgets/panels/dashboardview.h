@@ -3,8 +3,8 @@
 
 #include "analysis/annotationscope.h"
 #include "dashboard/dashboarddefinition.h"
-#include "dashboard/dashboardsnapshot.h"
-#include "dashboard/panelwidget.h"
+#include "fetching/dashboardsnapshot.h"
+#include "panels/panelwidget.h"
 
 #include <QHash>
 #include <QTimer>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "dashboard/historyprogress.h"
+#include "panels/historyprogress.h"
 
 #include <QHBoxLayout>
 #include <QLabel>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "dashboard/paneltitle.h"
+#include "panels/paneltitle.h"
 
 #include <QFontMetricsF>
 #include <algorithm>

@@ -1,20 +1,20 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "dashboard/panelwidget.h"
+#include "panels/panelwidget.h"
 
 #include "analysis/checkjudgement.h"
 #include "analysis/phasestatistics.h"
 #include "annotations/annotationmodel.h"
 #include "base/format.h"
-#include "dashboard/paneltitle.h"
-#include "dashboard/statvalues.h"
+#include "chart/chartpaint.h"
+#include "chart/legendview.h"
+#include "chart/timelinechart.h"
+#include "panels/paneltitle.h"
+#include "panels/statvalues.h"
 #include "store/samplestore.h"
 #include "store/serieskey.h"
 #include "theme/palette.h"
 #include "theme/uitheme.h"
-#include "timeline/chartpaint.h"
-#include "timeline/legendview.h"
 #include "timeline/timecursor.h"
-#include "timeline/timelinechart.h"
 #include "timeline/timewindow.h"
 
 #include <QDateTime>
@@ -252,8 +252,7 @@ void PanelWidget::updateLegend()
     const TimeRange visible = m_window->range();
     std::vector<Phase> phases;
     if (!m_checks.empty())
-        phases =
-            PhaseStatistics::phases(visible, m_annotations ? m_annotations->annotations() : std::vector<Annotation>{});
+        phases = Phases::of(visible, m_annotations ? m_annotations->annotations() : std::vector<Annotation>{});
     std::vector<bool> failed(m_checks.size(), false);
     QHash<QString, QStringList> badges; // by store key
     QHash<QString, bool> badFailed;

@@ -3,7 +3,7 @@
 
 #include "dashboard/dashboarddefinition.h"
 #include "dashboard/panelchecks.h"
-#include "dashboard/panelstatus.h"
+#include "fetching/panelstatus.h"
 
 #include <QFrame>
 #include <QHash>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "dashboard/statvalues.h"
+#include "panels/statvalues.h"
 
+#include "chart/statnumber.h"
 #include "theme/uitheme.h"
-#include "timeline/statnumber.h"
 
 #include <QFontMetricsF>
 #include <QPainter>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "dashboard/variablebar.h"
+#include "panels/variablebar.h"
 
 #include "dashboard/dashboardvariables.h"
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "base/jsonsection.h"
 #include "checks/check.h"
 #include "dashboard/dashboarddefinition.h"
-#include "dashboard/loader/jsonsection.h"
 
 #include <QJsonValue>
 #include <QList>

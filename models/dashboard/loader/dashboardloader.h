@@ -64,9 +64,4 @@ bool isBuiltinName(const QString &nameOrPath);
 // Loads a built-in dashboard when `nameOrPath` names one, else the file at that path.
 LoadResult load(const QString &nameOrPath);
 
-// Parses "15s", "5m", "1h30m", "2d", "500ms" (units y, w, d, h, m, s, ms, each at most once,
-// largest first, as Prometheus writes them) or a plain non-negative number of seconds
-// ("30", "1.5") into ms; -1 when invalid.
-qint64 parseDurationMs(const QString &text);
-
 } // namespace DashboardLoader

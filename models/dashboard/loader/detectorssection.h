@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "base/jsonsection.h"
 #include "dashboard/dashboarddefinition.h"
-#include "dashboard/loader/jsonsection.h"
 
 #include <QJsonObject>
 #include <QJsonValue>

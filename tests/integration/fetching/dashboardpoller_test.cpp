@@ -4,8 +4,8 @@
 // panels fill, polls after the first fetch only what is new (no duplicates, nothing
 // missing), what is recorded is what the server answers once its data is complete, and
 // failures show in the panel's state.
-#include "dashboard/dashboardpoller.h"
-#include "dashboard/revisionwindow.h"
+#include "fetching/dashboardpoller.h"
+#include "fetching/revisionwindow.h"
 #include "freeport.h"
 #include "prometheus/prometheusclient.h"
 #include "prometheusprocess.h"

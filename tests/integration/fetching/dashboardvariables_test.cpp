@@ -2,9 +2,9 @@
 // Dashboard variables against the real Prometheus scraping the real testbed: a label-values
 // variable gets its choices from Prometheus, and choosing another value asks the panel's
 // query again over the whole window, so the panel shows the new value's series only.
-#include "dashboard/dashboardpoller.h"
 #include "dashboard/loader/dashboardloader.h"
-#include "dashboard/variablevaluesloader.h"
+#include "fetching/dashboardpoller.h"
+#include "fetching/variablevaluesloader.h"
 #include "prometheus/prometheusclient.h"
 #include "prometheusprocess.h"
 #include "store/samplestore.h"

@@ -5,7 +5,7 @@
 // which the window and the terminal then say for as long as the app runs.
 #include "annotations/annotationmodel.h"
 #include "apprun.h"
-#include "dashboard/dashboardpoller.h"
+#include "fetching/dashboardpoller.h"
 #include "net/loadtesterhttp.h"
 #include "prometheus/prometheusclient.h"
 #include "store/samplestore.h"

@@ -4,10 +4,10 @@
 // what failed, with the rest of the dashboard still working. The well-behaved side is the
 // real Prometheus and the real testbed in the other integration suites.
 #include "annotations/annotationmodel.h"
-#include "dashboard/dashboardpoller.h"
-#include "dashboard/variablevaluesloader.h"
 #include "eventloopwatchdog.h"
 #include "faultserver.h"
+#include "fetching/dashboardpoller.h"
+#include "fetching/variablevaluesloader.h"
 #include "freeport.h"
 #include "loadtester/adapters/adapterfactory.h"
 #include "loadtester/adapters/loadtesteradapter.h"

@@ -108,7 +108,7 @@ TEST(CheckJudgement, PerPhaseEachStretchOnItsOwnTheWholeAsBadAsItsWorst)
     overload.timeMs = kStart + 30'000;
     overload.text = QStringLiteral("overload\nrate 500 /s");
     overload.source = Annotation::Source::Scenario;
-    const std::vector<Phase> phases = PhaseStatistics::phases({kStart, kStart + 59'000}, {overload});
+    const std::vector<Phase> phases = Phases::of({kStart, kStart + 59'000}, {overload});
     ASSERT_EQ(phases.size(), 3u);
     EXPECT_EQ(phases[2].startedBy, QStringLiteral("overload"));
 
@@ -167,7 +167,7 @@ TEST(CheckJudgement, ASettlingPhaseSaysWhenItCameToHold)
     limit.timeMs = kStart + 30'000;
     limit.text = QStringLiteral("in-flight limit → 20");
     limit.source = Annotation::Source::Action;
-    const std::vector<Phase> phases = PhaseStatistics::phases({kStart, kStart + 59'000}, {limit});
+    const std::vector<Phase> phases = Phases::of({kStart, kStart + 59'000}, {limit});
     ASSERT_EQ(phases.size(), 3u);
 
     Check check;
@@ -229,8 +229,7 @@ TEST(CheckJudgement, ARangeThatOpensInsideAPhaseSettlesFromTheChangeNotFromItsEd
     const TimeRange opensLater{kStart + 40'000, kStart + 59'000};
     for (const TimeRange &range : {whole, opensLater}) {
         const CheckVerdict verdict =
-            CheckJudgement::perPhase(check, {timeouts.samples()}, PhaseStatistics::phases(range, {limit, note}))
-                .front();
+            CheckJudgement::perPhase(check, {timeouts.samples()}, Phases::of(range, {limit, note})).front();
         ASSERT_TRUE(verdict.failed()) << "the break at +50 s is 20 s after the limit: past its settling";
         EXPECT_EQ(*verdict.failedAtMs, kStart + 53'000);
     }

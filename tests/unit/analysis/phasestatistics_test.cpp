@@ -82,7 +82,7 @@ TEST(PhaseStatistics, PhasesRunBetweenConsecutiveThingsDoneInsideTheRange)
         mark(300, QStringLiteral("same instant")),         mark(600, QStringLiteral("rate 400/s")),
         mark(700, QStringLiteral("suggested drop"), true), mark(-60, QStringLiteral("before the range")),
         mark(0, QStringLiteral("at the start")),           mark(1300, QStringLiteral("after the range"))};
-    const std::vector<Phase> phases = PhaseStatistics::phases(kVisible, marks);
+    const std::vector<Phase> phases = Phases::of(kVisible, marks);
     QStringList titles;
     for (const Phase &p : phases)
         titles << p.title;
@@ -95,7 +95,7 @@ TEST(PhaseStatistics, PhasesRunBetweenConsecutiveThingsDoneInsideTheRange)
     EXPECT_EQ(phases[2].range, (TimeRange{kStart + 300'000, kStart + 599'999}));
     EXPECT_EQ(phases[4].range, (TimeRange{kStart + 900'000, kStart + 1'200'000}));
 
-    EXPECT_EQ(PhaseStatistics::phases(kVisible, {}).size(), 1u) << "no annotation: the visible range only";
+    EXPECT_EQ(Phases::of(kVisible, {}).size(), 1u) << "no annotation: the visible range only";
     EXPECT_EQ(phases[1].startedBy, QStringLiteral("at the start"))
         << "the range opens in the phase begun at its first instant";
     EXPECT_EQ(phases[1].startedAtMs, kStart);
@@ -114,7 +114,7 @@ TEST(PhaseStatistics, ANoteOrAFindingStartsNoPhaseAHashPhaseNoteDoes)
         mark(500, QStringLiteral("starter replicas 1 → 0, not by Chaoscope"), false, Source::Kubernetes),
         mark(700, QStringLiteral("overload #phase"), false, Source::Manual),
         mark(900, QStringLiteral("step 2: rate 400 /s"), false, Source::Scenario)};
-    const std::vector<Phase> phases = PhaseStatistics::phases(kVisible, marks);
+    const std::vector<Phase> phases = Phases::of(kVisible, marks);
     QStringList names;
     for (std::size_t i = 1; i < phases.size(); ++i)
         names << phases[i].startedBy;
@@ -129,14 +129,14 @@ TEST(PhaseStatistics, ThingsDoneWithinThreeSecondsStartOnePhaseNamedByTheFirst)
     const std::vector<Annotation> marks{
         mark(300, QStringLiteral("step 1: rate 400 /s"), false, Annotation::Source::Scenario),
         mark(302, QStringLiteral("rate 150 → 400 /s")), mark(305, QStringLiteral("worker replicas 2 → 1"))};
-    const std::vector<Phase> phases = PhaseStatistics::phases(kVisible, marks);
+    const std::vector<Phase> phases = Phases::of(kVisible, marks);
     ASSERT_EQ(phases.size(), 4u);
     EXPECT_EQ(phases[2].startedBy, QStringLiteral("step 1: rate 400 /s"));
     EXPECT_EQ(phases[2].range, (TimeRange{kStart + 300'000, kStart + 304'999}));
     EXPECT_EQ(phases[3].startedBy, QStringLiteral("worker replicas 2 → 1")) << "5 s later: a phase of its own";
 
     // A range that opens inside a phase keeps its name and start.
-    const std::vector<Phase> later = PhaseStatistics::phases({kStart + 303'000, kStart + 320'000}, marks);
+    const std::vector<Phase> later = Phases::of({kStart + 303'000, kStart + 320'000}, marks);
     ASSERT_EQ(later.size(), 3u);
     EXPECT_EQ(later[1].startedBy, QStringLiteral("step 1: rate 400 /s"));
     EXPECT_EQ(later[1].startedAtMs, kStart + 300'000);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli/commandline.h"
-#include "dashboard/dashboardpoller.h"
+#include "fetching/dashboardpoller.h"
 
 #include <QFile>
 #include <QTemporaryDir>

@@ -4,7 +4,7 @@
 #include "dashboard/dashboardvariables.h"
 #include "dashboard/dashboardwriter.h"
 #include "dashboard/loader/dashboardloader.h"
-#include "dashboard/variablevaluesloader.h"
+#include "fetching/variablevaluesloader.h"
 
 #include <gtest/gtest.h>
 

@@ -4,7 +4,7 @@
 // in flight, with progress a main window can show. A loopback fake of the query_range API
 // answers every request from a formula, so the requests themselves can be checked; the real
 // Prometheus is exercised by the integration suite and the backfill benchmark.
-#include "dashboard/dashboardpoller.h"
+#include "fetching/dashboardpoller.h"
 #include "httprequest.h"
 #include "prometheus/prometheusclient.h"
 #include "store/samplestore.h"

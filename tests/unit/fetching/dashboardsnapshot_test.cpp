@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // A view's copy of what the dashboard shows, kept current from the poller's signals alone:
 // after the same changes it holds what the poller would hand out, in the same order.
-#include "dashboard/dashboardsnapshot.h"
-#include "dashboard/seriesbindings.h"
+#include "fetching/dashboardsnapshot.h"
+#include "fetching/seriesbindings.h"
 #include "store/serieskey.h"
 
 #include <gtest/gtest.h>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // What a query has in the store, at which step: ranges recorded as answers come, printed back,
 // and whether a range the user looks at needs fetching.
-#include "dashboard/fetchcoverage.h"
+#include "fetching/fetchcoverage.h"
 #include "historytesttext.h"
 
 #include <gtest/gtest.h>

@@ -2,7 +2,7 @@
 // What the poller asks Prometheus for, decided by the pure HistoryPlanner: ranges go in as
 // text ("0–8h", relative to the start of the window) and the planned requests come out
 // printed ("coarse 0–8h step 30s"). The scenarios of backfill_test, without a server.
-#include "dashboard/historyplanner.h"
+#include "fetching/historyplanner.h"
 #include "historytesttext.h"
 
 #include <gtest/gtest.h>

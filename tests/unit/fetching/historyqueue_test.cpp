@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The history requests of every query share one queue with a bounded number in flight: what
 // it sends next, printed in order. backfill_test checks the same order against a server.
-#include "dashboard/historyplanner.h"
+#include "fetching/historyplanner.h"
 #include "historytesttext.h"
 
 #include <gtest/gtest.h>

@@ -3,8 +3,8 @@
 // Times as the history tests write them: "8h", "6h6m40s", "-3h", ranges "0–8h" (an en dash),
 // relative to the start of the window. The pieces print them back the same way
 // (HistoryText), so a test reads its input and its expected output alike.
+#include "base/durationgrammar.h"
 #include "base/timerange.h"
-#include "dashboard/loader/dashboardloader.h"
 
 #include <QString>
 #include <QStringList>
@@ -26,7 +26,7 @@ inline qint64 ms(const QString &text)
         return 0;
     if (text.startsWith(QLatin1Char('-')))
         return -ms(text.mid(1));
-    const qint64 value = DashboardLoader::parseDurationMs(text);
+    const qint64 value = DurationGrammar::parseMs(text);
     EXPECT_GE(value, 0) << text.toStdString();
     return value;
 }

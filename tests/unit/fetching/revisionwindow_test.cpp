@@ -2,8 +2,8 @@
 // Tail polls ask again for as much as the server still revises, so that what is recorded is
 // the final answer: Prometheus revises its newest instant only; VictoriaMetrics the last
 // 30 s by default (measured against the real one: integration test dashboardpoller).
-#include "dashboard/historyplanner.h"
-#include "dashboard/revisionwindow.h"
+#include "fetching/historyplanner.h"
+#include "fetching/revisionwindow.h"
 #include "historytesttext.h"
 
 #include <cmath>

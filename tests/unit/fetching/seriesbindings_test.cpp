@@ -2,7 +2,7 @@
 // Which store series each panel draws, printed panel by panel in drawing order: queried
 // series bound as their answers name them, load tester values and formulas with the
 // dashboard, one load tester key in several panels.
-#include "dashboard/seriesbindings.h"
+#include "fetching/seriesbindings.h"
 #include "store/serieskey.h"
 
 #include <gtest/gtest.h>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // What the status bar says of Prometheus: reachable is not up while every query fails.
-#include "dashboard/sourcehealth.h"
+#include "fetching/sourcehealth.h"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // A refresh tick's tail polls grouped into requests: one per step for the polls that keep
 // pace, alone for one catching up or one that cannot be merged.
-#include "dashboard/tailbatches.h"
+#include "fetching/tailbatches.h"
 
 #include <algorithm>
 #include <gtest/gtest.h>

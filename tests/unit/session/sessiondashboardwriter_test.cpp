@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // A session stores its dashboard as JSON: what the writer writes, the loader reads back to
 // the same definition, without a single issue.
+#include "base/durationgrammar.h"
 #include "base/format.h"
 #include "dashboard/dashboardwriter.h"
 #include "dashboard/loader/dashboardloader.h"
@@ -291,7 +292,7 @@ TEST(DashboardWriter, DurationsAreWrittenTheWayTheLoaderReadsThem)
     for (qint64 ms :
          {1000LL, 5000LL, 60'000LL, 90'000LL, 3'600'000LL, 5'400'000LL, 86'400'000LL, 1500LL, 3'601'001LL}) {
         const QString text = Format::compactDuration(ms);
-        EXPECT_EQ(DashboardLoader::parseDurationMs(text), ms) << text.toStdString();
+        EXPECT_EQ(DurationGrammar::parseMs(text), ms) << text.toStdString();
     }
     EXPECT_EQ(Format::compactDuration(5'400'000), QStringLiteral("1h30m"));
 }

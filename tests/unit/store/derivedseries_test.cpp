@@ -114,8 +114,8 @@ TEST(DerivedSeries, EveryBuiltinParsesAndHasMetricsMdMeaning)
 
 } // namespace
 
-#include "dashboard/derivedseriesupdater.h"
 #include "dashboard/loader/dashboardloader.h"
+#include "fetching/derivedseriesupdater.h"
 #include "store/samplestore.h"
 
 namespace {

@@ -3,10 +3,11 @@
 // region), edit text and time in place, delete with Del, undo and redo with Ctrl+Z and
 // Ctrl+Shift+Z (the same id comes back), filter, and double-click to show it on the timeline.
 // Also the editor's undo stack on its own.
-#include "annotations/annotationdock.h"
-#include "annotations/annotationeditor.h"
+#include "annotating/annotationdock.h"
+#include "annotating/annotationeditor.h"
 #include "annotations/annotationfilter.h"
 #include "offlineapp.h"
+#include "window/annotationfiles.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -300,14 +301,14 @@ TEST_F(AnnotationDockInMainWindow, ExportThenImportMergesAndReportsBadRows)
     ASSERT_TRUE(dir.isValid());
     editor->add(note(clockMs - 2000, QStringLiteral("rate 300 → 500, \"confirmed\""), {QStringLiteral("steering")}));
     editor->add(note(clockMs - 1000, QStringLiteral("two\nlines")));
-    QSignalSpy done(mainWindow.get(), &MainWindow::annotationFileDone);
+    QSignalSpy done(mainWindow->annotationFiles(), &AnnotationFiles::done);
     const QString csv = dir.filePath(QStringLiteral("notes.csv"));
-    mainWindow->exportAnnotationsTo(csv);
+    mainWindow->annotationFiles()->exportTo(csv);
     ASSERT_TRUE(done.wait(5000));
     EXPECT_TRUE(done.at(0).at(0).toBool()) << done.at(0).at(1).toString().toStdString();
 
     // The same file again adds nothing; a file with one new and one bad row adds the new one.
-    mainWindow->importAnnotationsFrom(csv);
+    mainWindow->annotationFiles()->importFrom(csv);
     ASSERT_TRUE(done.wait(5000));
     EXPECT_EQ(annotations.rowCount(), 2);
     EXPECT_TRUE(done.at(1).at(1).toString().contains(QStringLiteral("2 already here")))
@@ -318,7 +319,7 @@ TEST_F(AnnotationDockInMainWindow, ExportThenImportMergesAndReportsBadRows)
     file.write("\"2024-05-01T09:00:00Z\",\"\",\"imported\",\"\",\"manual\",\"\",\"\",\"\",\"\"\r\n"
                "\"not a time\",\"\",\"bad\",\"\",\"manual\",\"\",\"\",\"\",\"\"\r\n");
     file.close();
-    mainWindow->importAnnotationsFrom(csv);
+    mainWindow->annotationFiles()->importFrom(csv);
     ASSERT_TRUE(done.wait(5000));
     EXPECT_EQ(annotations.rowCount(), 3);
     ASSERT_TRUE(QTest::qWaitFor([&] { return mainWindow->findChild<QMessageBox *>() != nullptr; }, 2000));

@@ -4,13 +4,13 @@
 // panel marks that panel only, a panel's annotationTags claim the notes so tagged; a query's
 // mark cannot be moved or edited, and the dock's "Copy into a note" makes an editable note
 // of it.
-#include "annotations/annotationdock.h"
-#include "annotations/annotationeditor.h"
-#include "dashboard/dashboardview.h"
+#include "annotating/annotationdock.h"
+#include "annotating/annotationeditor.h"
+#include "chart/timelinechart.h"
 #include "dashboard/loader/dashboardloader.h"
-#include "dashboard/panelwidget.h"
 #include "offlineapp.h"
-#include "timeline/timelinechart.h"
+#include "panels/dashboardview.h"
+#include "panels/panelwidget.h"
 
 #include <QAction>
 #include <QTableView>

@@ -2,10 +2,10 @@
 // "Mark now" on the real main window: M opens a one-line box at the moment the key was
 // pressed, Enter saves the note at that moment, Esc leaves nothing behind, Ctrl+Z takes the
 // note back.
-#include "annotations/annotationprompt.h"
+#include "annotating/annotationprompt.h"
 #include "dashboard/loader/dashboardloader.h"
-#include "dashboard/paneltitle.h"
 #include "offlineapp.h"
+#include "panels/paneltitle.h"
 
 #include <QApplication>
 #include <QLineEdit>

@@ -2,13 +2,13 @@
 // A detector's suggestion as the user meets it: drawn faded on the timeline and listed in
 // italics in the annotation dock until accepted or dismissed, from the dock's buttons, its
 // context menu or a click on the marker; both undo with the annotation editor.
-#include "annotations/annotationdock.h"
-#include "annotations/annotationeditor.h"
+#include "annotating/annotationdock.h"
+#include "annotating/annotationeditor.h"
 #include "annotations/annotationmodel.h"
+#include "chart/timelinechart.h"
 #include "store/samplestore.h"
 #include "testpaths.h"
 #include "theme/palette.h"
-#include "timeline/timelinechart.h"
 #include "timeline/timewindow.h"
 
 #include <QAction>

@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // A derived series in a panel's legend: marked dashed like its line, and the legend's tooltip
 // says what it computes ("queue wait (Little's law) = pending / rate") and from which series.
-#include "dashboard/dashboardpoller.h"
-#include "dashboard/dashboardview.h"
-#include "dashboard/derivedseriesupdater.h"
+#include "chart/legendview.h"
+#include "chart/timelinechart.h"
 #include "dashboard/loader/dashboardloader.h"
-#include "dashboard/panelwidget.h"
+#include "fetching/dashboardpoller.h"
+#include "fetching/derivedseriesupdater.h"
+#include "panels/dashboardview.h"
+#include "panels/panelwidget.h"
 #include "prometheus/prometheusclient.h"
 #include "store/samplestore.h"
-#include "timeline/legendview.h"
-#include "timeline/timelinechart.h"
 #include "timeline/timewindow.h"
 
 #include <QLabel>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The legend under a chart: values that change every second repaint it without laying the
 // panel out again; each row's mark is drawn in its series' colour.
-#include "timeline/legendview.h"
+#include "chart/legendview.h"
 
 #include <QApplication>
 #include <QEvent>

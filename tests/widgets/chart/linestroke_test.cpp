@@ -3,8 +3,8 @@
 // chart and the exported picture draw a run with more than a point per column as vertical
 // lines per column (SeriesGeometry::columnStrokes, LineStroke::draw). What a reader would see
 // differ is a line thinner or fatter than the pen, a spike cut off, a dash lost.
-#include "timeline/linestroke.h"
-#include "timeline/seriesgeometry.h"
+#include "chart/linestroke.h"
+#include "chart/seriesgeometry.h"
 
 #include <QImage>
 #include <QPainter>

@@ -2,12 +2,12 @@
 // Plot areas of the panels in a grid column share their left and right edges exactly, however
 // wide their value labels are (0.001 next to 12,000,000, a right axis or none), so that one
 // instant is at one x in every panel of the column, and the crosshair is one straight line.
-#include "dashboard/dashboardpoller.h"
-#include "dashboard/dashboardview.h"
-#include "dashboard/panelwidget.h"
+#include "chart/timelinechart.h"
+#include "fetching/dashboardpoller.h"
+#include "panels/dashboardview.h"
+#include "panels/panelwidget.h"
 #include "prometheus/prometheusclient.h"
 #include "store/samplestore.h"
-#include "timeline/timelinechart.h"
 #include "timeline/timewindow.h"
 
 #include <QTest>

@@ -4,18 +4,18 @@
 // back), close markers become a "+N" badge that lists them on click, hovering shows a
 // marker's text and one crosshair across every panel, Shift+drag and the wheel pan, Ctrl+wheel
 // zooms, and the zoom history walks back.
-#include "annotations/annotationeditor.h"
+#include "annotating/annotationeditor.h"
+#include "annotating/annotationprompt.h"
 #include "annotations/annotationmodel.h"
-#include "annotations/annotationprompt.h"
-#include "dashboard/dashboardpoller.h"
-#include "dashboard/dashboardview.h"
-#include "dashboard/panelwidget.h"
+#include "chart/timelinechart.h"
+#include "fetching/dashboardpoller.h"
+#include "panels/dashboardview.h"
+#include "panels/panelwidget.h"
 #include "prometheus/prometheusclient.h"
 #include "store/samplestore.h"
 #include "testpaths.h"
 #include "theme/palette.h"
 #include "timeline/timecursor.h"
-#include "timeline/timelinechart.h"
 #include "timeline/timewindow.h"
 
 #include <QApplication>

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The plot of one panel, offscreen: what lands in the store ends up drawn, decimated, with
 // legend statistics; a failing panel says so in the plot; a drag zooms.
-#include "dashboard/panelwidget.h"
+#include "chart/timelinechart.h"
+#include "panels/panelwidget.h"
 #include "store/samplestore.h"
-#include "timeline/timelinechart.h"
 #include "timeline/timewindow.h"
 
 #include <QImage>

@@ -2,10 +2,10 @@
 // The screen and an export of the same plot height show the same value axis: one scale, one
 // tick rule (ValueScale), one formatter. Before, data in [0, 930] stepped by 250 on screen and
 // by 200 in a tall picture, and [−3, −1] ended at −1 on screen and at 0 in the picture.
+#include "chart/timelinechart.h"
 #include "export/exporttheme.h"
 #include "export/figurepainter.h"
 #include "store/samplestore.h"
-#include "timeline/timelinechart.h"
 #include "timeline/timewindow.h"
 
 #include <QImage>

@@ -3,10 +3,10 @@
 // the axis' unit, p95 on request, a new annotation splitting the run anew, and both copies.
 #include "analysis/phasestatisticsmodel.h"
 #include "annotations/annotationmodel.h"
-#include "dashboard/dashboardpoller.h"
-#include "dashboard/dashboardview.h"
-#include "dashboard/panelwidget.h"
 #include "dialogs/phasestatisticsdialog.h"
+#include "fetching/dashboardpoller.h"
+#include "panels/dashboardview.h"
+#include "panels/panelwidget.h"
 #include "prometheus/prometheusclient.h"
 #include "store/samplestore.h"
 #include "testpaths.h"

@@ -5,15 +5,15 @@
 // the dashboard marked modified until it is back as saved.
 #include "actions/dashboardediting.h"
 #include "actions/paneleditingaction.h"
-#include "dashboard/dashboardpoller.h"
-#include "dashboard/dashboardview.h"
-#include "dashboard/panelwidget.h"
+#include "chart/timelinechart.h"
 #include "editing/derivedseriesdialog.h"
 #include "editing/paneleditordialog.h"
+#include "fetching/dashboardpoller.h"
+#include "panels/dashboardview.h"
+#include "panels/panelwidget.h"
 #include "prometheus/prometheusclient.h"
 #include "store/samplestore.h"
 #include "store/serieskey.h"
-#include "timeline/timelinechart.h"
 #include "timeline/timewindow.h"
 
 #include <QComboBox>

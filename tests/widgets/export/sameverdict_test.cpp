@@ -5,15 +5,15 @@
 // they used to follow disagree: a note typed in the middle of the second break used to restart
 // the settling on screen and in pictures (✓), while the post judged from the scale (❌).
 #include "annotations/annotationmodel.h"
+#include "chart/legendview.h"
+#include "chart/timelinechart.h"
 #include "dashboard/loader/dashboardloader.h"
 #include "dashboard/panelchecks.h"
-#include "dashboard/panelwidget.h"
 #include "figurerender.h"
+#include "panels/panelwidget.h"
 #include "report/postexpectations.h"
 #include "store/samplestore.h"
 #include "theme/uitheme.h"
-#include "timeline/legendview.h"
-#include "timeline/timelinechart.h"
 #include "timeline/timewindow.h"
 
 #include <QDateTime>

@@ -4,11 +4,11 @@
 // nothing: the axis stays at zero, the dip is cut there, and the series' legend row says so.
 // A limit of 20 beside an in-flight count that reached 800 was a flat line on 0–1k: a click
 // on its legend row shows it alone, the axis fitted to it.
+#include "chart/legendview.h"
+#include "chart/timelinechart.h"
 #include "dashboard/loader/dashboardloader.h"
-#include "dashboard/panelwidget.h"
+#include "panels/panelwidget.h"
 #include "store/samplestore.h"
-#include "timeline/legendview.h"
-#include "timeline/timelinechart.h"
 #include "timeline/timewindow.h"
 
 #include <QTest>

@@ -2,10 +2,10 @@
 // The grid reflows to fewer columns when the window is narrow, instead of hiding the right
 // column behind a horizontal scrollbar: the testbed dashboard at 1000×700 and 1366×768 with
 // the annotation dock open (the room the main window leaves it), and back when it widens.
-#include "dashboard/dashboardpoller.h"
-#include "dashboard/dashboardview.h"
 #include "dashboard/loader/dashboardloader.h"
-#include "dashboard/panelwidget.h"
+#include "fetching/dashboardpoller.h"
+#include "panels/dashboardview.h"
+#include "panels/panelwidget.h"
 #include "prometheus/prometheusclient.h"
 #include "store/samplestore.h"
 #include "timeline/timewindow.h"

@@ -3,13 +3,13 @@
 // observations fell in them, labels the rows with their bounds, says under the plot how much
 // went past the largest bound, lists the buckets under the mouse, and the exported picture
 // shows the same cells.
-#include "dashboard/panelwidget.h"
+#include "chart/heatmappaint.h"
+#include "chart/timelinechart.h"
 #include "figurerender.h"
+#include "panels/panelwidget.h"
 #include "store/samplestore.h"
 #include "theme/uitheme.h"
-#include "timeline/heatmappaint.h"
 #include "timeline/timecursor.h"
-#include "timeline/timelinechart.h"
 #include "timeline/timewindow.h"
 
 #include <QImage>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The status bar's history progress: the words stand beside the bar (never on it), it hides
 // when done, and it says it is stalled while Prometheus is not answering, then goes on.
-#include "dashboard/historyprogress.h"
+#include "panels/historyprogress.h"
 
 #include <QLabel>
 #include <QProgressBar>

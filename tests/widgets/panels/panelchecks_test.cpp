@@ -3,14 +3,14 @@
 // series it judges saying how it fared over the visible range (green ✓, red ✗ with the value
 // and when), the level red once a series failed it, and "during" limiting it to its phases.
 #include "annotations/annotationmodel.h"
+#include "chart/legendview.h"
+#include "chart/timelinechart.h"
 #include "dashboard/loader/dashboardloader.h"
 #include "dashboard/panelchecks.h"
-#include "dashboard/panelwidget.h"
+#include "panels/panelwidget.h"
 #include "store/samplestore.h"
 #include "store/serieskey.h"
 #include "theme/uitheme.h"
-#include "timeline/legendview.h"
-#include "timeline/timelinechart.h"
 #include "timeline/timewindow.h"
 
 #include <QDateTime>

@@ -2,8 +2,8 @@
 // A panel's title in a narrow header (a 1280 × 800 window with the docks open): it ends in "…",
 // never runs under the header's other text, and its tooltip has it whole. It was once cut
 // mid-word under "step 1 s · newest 1 s ago".
-#include "dashboard/paneltitle.h"
-#include "dashboard/panelwidget.h"
+#include "panels/paneltitle.h"
+#include "panels/panelwidget.h"
 #include "store/samplestore.h"
 #include "timeline/timewindow.h"
 

@@ -3,15 +3,15 @@
 // threshold step it falls in, over a sparkline on the shared time axis; greyed when the
 // source is down; and the exported picture shows the same numbers.
 #include "base/format.h"
-#include "dashboard/panelwidget.h"
-#include "dashboard/statvalues.h"
+#include "chart/chartpaint.h"
+#include "chart/timelinechart.h"
 #include "figurerender.h"
+#include "panels/panelwidget.h"
+#include "panels/statvalues.h"
 #include "store/samplestore.h"
 #include "theme/palette.h"
 #include "theme/uitheme.h"
-#include "timeline/chartpaint.h"
 #include "timeline/timecursor.h"
-#include "timeline/timelinechart.h"
 #include "timeline/timewindow.h"
 
 #include <QImage>

@@ -4,9 +4,9 @@
 // the dashboard's queries.
 #include "dashboard/dashboardvariables.h"
 #include "dashboard/loader/dashboardloader.h"
-#include "dashboard/variablebar.h"
-#include "dashboard/variablevaluesloader.h"
+#include "fetching/variablevaluesloader.h"
 #include "offlineapp.h"
+#include "panels/variablebar.h"
 
 #include <QAbstractItemView>
 #include <QComboBox>

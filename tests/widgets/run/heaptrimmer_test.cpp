@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The heap a history load leaves behind is given back once the load has ended and things are
 // quiet; not while requests are still being answered.
-#include "dashboard/dashboardpoller.h"
+#include "fetching/dashboardpoller.h"
 #include "prometheus/prometheusclient.h"
 #include "run/heaptrimmer.h"
 #include "store/samplestore.h"

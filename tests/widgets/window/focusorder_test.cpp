@@ -3,15 +3,15 @@
 // dialog down the form and then along the buttons; in the main window from the dashboard to
 // the toolbar, the charts row by row and the annotation list. No keyboard trap anywhere
 // (Qt 6.4's button boxes made one, see DialogButtons::keepTabbable).
-#include "dashboard/dashboardview.h"
+#include "chart/timelinechart.h"
 #include "dashboard/loader/dashboardloader.h"
-#include "dashboard/panelwidget.h"
 #include "dialogs/phasestatisticsdialog.h"
 #include "dialogs/shortcutsdialog.h"
 #include "export/exportdialog.h"
 #include "export/exportfigure.h"
 #include "offlineapp.h"
-#include "timeline/timelinechart.h"
+#include "panels/dashboardview.h"
+#include "panels/panelwidget.h"
 
 #include <QAbstractButton>
 #include <QApplication>

@@ -3,8 +3,8 @@
 // panel's queries are answered. A server that refuses every query once read "up" while every
 // panel showed an error.
 #include "annotations/annotationmodel.h"
-#include "dashboard/dashboardpoller.h"
 #include "faultserver.h"
+#include "fetching/dashboardpoller.h"
 #include "prometheus/prometheusclient.h"
 #include "store/samplestore.h"
 #include "timeline/timewindow.h"

@@ -3,14 +3,14 @@
 // back after a restart and Reset layout undoes it; recent sessions are most-recent-first and
 // skip deleted files; Help ▸ Keyboard shortcuts lists the keys the window really has.
 // (The test main points XDG_CONFIG_HOME at a scratch folder: the user's settings are safe.)
-#include "annotations/annotationdock.h"
-#include "dashboard/dashboardview.h"
-#include "dashboard/panelwidget.h"
+#include "annotating/annotationdock.h"
+#include "chart/timelinechart.h"
 #include "dialogs/shortcutsdialog.h"
 #include "offlineapp.h"
+#include "panels/dashboardview.h"
+#include "panels/panelwidget.h"
 #include "settings/appsettings.h"
 #include "theme/uitheme.h"
-#include "timeline/timelinechart.h"
 
 #include <QAction>
 #include <QComboBox>
