@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include <QCommandLineParser>
+#include "optionreader.h"
+
 #include <QString>
 
 struct ClusterOptions
@@ -22,21 +23,16 @@ struct ClusterOptions
 class ClusterOptionsParser
 {
 public:
-    enum class Outcome
-    {
-        Run,
-        ShowHelp,
-        ShowVersion,
-        Invalid
-    };
+    using Outcome = OptionReader::Outcome;
     ClusterOptionsParser();
     Outcome parse(const QStringList &arguments);
     const ClusterOptions &options() const { return m_options; }
-    QString errorText() const { return m_error; }
-    QString helpText() const { return m_parser.helpText(); }
+    QString errorText() const { return m_reader.errorText(); }
+    QString helpText() const { return m_reader.helpText(); }
 
 private:
-    QCommandLineParser m_parser;
+    bool read();
+
+    OptionReader m_reader;
     ClusterOptions m_options;
-    QString m_error;
 };

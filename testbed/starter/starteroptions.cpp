@@ -75,144 +75,107 @@ bool toNumber(const QString &text, double *value)
     return ok && std::isfinite(*value);
 }
 
-bool toInteger(const QString &text, qint64 *value)
-{
-    bool ok = false;
-    *value = text.trimmed().toLongLong(&ok);
-    return ok;
-}
-
 } // namespace
 
 StarterOptionsParser::StarterOptionsParser()
-{
-    m_parser.setApplicationDescription(
-        QStringLiteral("Chaoscope's reference load generator: an open workload model with an in-flight "
-                       "limit, steerable through the admin API of docs/admin-api.md."));
-    m_parser.addHelpOption();
-    m_parser.addVersionOption();
-    m_parser.addOptions({portOption, bindOption, targetOption, rateOption, inflightOption, poolOption, deadlineOption,
-                         tokenOption, maxRateOption, maxPendingOption, instanceOption, memoryLimitOption,
-                         requestMemoryOption, cpuLimitOption, cpuPerRequestOption});
-}
-
-bool StarterOptionsParser::fail(const QString &message)
-{
-    m_error = message;
-    return false;
-}
+    : m_reader(QStringLiteral("Chaoscope's reference load generator: an open workload model with an in-flight "
+                              "limit, steerable through the admin API of docs/admin-api.md."),
+               {portOption, bindOption, targetOption, rateOption, inflightOption, poolOption, deadlineOption,
+                tokenOption, maxRateOption, maxPendingOption, instanceOption, memoryLimitOption, requestMemoryOption,
+                cpuLimitOption, cpuPerRequestOption})
+{}
 
 StarterOptionsParser::Outcome StarterOptionsParser::parse(const QStringList &arguments)
 {
     m_options = StarterOptions{};
-    m_error.clear();
-    if (!m_parser.parse(arguments)) {
-        m_error = m_parser.errorText();
-        return Outcome::Invalid;
+    const Outcome outcome = m_reader.start(arguments);
+    if (outcome != Outcome::Run)
+        return outcome;
+    return read() ? Outcome::Run : Outcome::Invalid;
+}
+
+bool StarterOptionsParser::read()
+{
+    StarterOptions &o = m_options;
+    qint64 integer = 0;
+    double number = 0;
+
+    if (!m_reader.port(portOption, &o.port) || !m_reader.address(bindOption, &o.bind))
+        return false;
+
+    o.target = QUrl(m_reader.value(targetOption), QUrl::StrictMode);
+    const QString scheme = o.target.scheme();
+    if (!o.target.isValid() || o.target.host().isEmpty() ||
+        (scheme != QLatin1String("http") && scheme != QLatin1String("https")))
+        return m_reader.fail(
+            QStringLiteral("--target must be an http(s) URL, not '%1'").arg(m_reader.value(targetOption)));
+
+    if (!toNumber(m_reader.value(maxRateOption), &number) || number <= 0)
+        return m_reader.fail(
+            QStringLiteral("--max-rate must be a positive number, not '%1'").arg(m_reader.value(maxRateOption)));
+    o.maxRate = number;
+
+    if (!toNumber(m_reader.value(rateOption), &number) || number < 0 || number > o.maxRate)
+        return m_reader.fail(QStringLiteral("--rate must be a number from 0 to --max-rate (%1), not '%2'")
+                                 .arg(o.maxRate)
+                                 .arg(m_reader.value(rateOption)));
+    o.rate = number;
+
+    if (!m_reader.integer(inflightOption, 0, std::numeric_limits<qint32>::max(), &integer))
+        return m_reader.fail(QStringLiteral("--inflight-limit must be an integer >= 0 (0 = unlimited), not '%1'")
+                                 .arg(m_reader.value(inflightOption)));
+    o.inflightLimit = static_cast<qint32>(integer);
+
+    if (!m_reader.integer(poolOption, 1, 10000, &o.poolSize))
+        return false;
+
+    if (!toNumber(m_reader.value(deadlineOption), &number) || number < 0.001 || number > 86400)
+        return m_reader.fail(
+            QStringLiteral("--deadline must be 0.001..86400 seconds, not '%1'").arg(m_reader.value(deadlineOption)));
+    o.deadlineSeconds = number;
+
+    if (!m_reader.integer(maxPendingOption, 1, std::numeric_limits<qint32>::max(), &integer))
+        return m_reader.fail(
+            QStringLiteral("--max-pending must be an integer >= 1, not '%1'").arg(m_reader.value(maxPendingOption)));
+    o.maxPending = integer;
+
+    if (m_reader.isSet(tokenOption)) {
+        QString error;
+        if (!BearerToken::load(m_reader.value(tokenOption), &o.token, &error))
+            return m_reader.fail(error);
     }
-    if (m_parser.isSet(QStringLiteral("help")))
-        return Outcome::ShowHelp;
-    if (m_parser.isSet(QStringLiteral("version")))
-        return Outcome::ShowVersion;
-    if (!m_parser.positionalArguments().isEmpty()) {
-        m_error = QStringLiteral("unexpected argument '%1'").arg(m_parser.positionalArguments().first());
-        return Outcome::Invalid;
-    }
+    // Seed 000's lesson applies to the steering wheel too: an unauthenticated admin API on
+    // a reachable address would let anyone on the network drive the load.
+    if (!o.bind.isLoopback() && !o.token.isEnabled())
+        return m_reader.fail(QStringLiteral("refusing to listen on the non-loopback address %1 without "
+                                            "--admin-token-file")
+                                 .arg(o.bind.toString()));
 
-    const auto run = [this]() -> bool {
-        StarterOptions &o = m_options;
-        qint64 integer = 0;
-        double number = 0;
+    o.instance = m_reader.value(instanceOption).trimmed();
 
-        if (!toInteger(m_parser.value(portOption), &integer) || integer < 0 || integer > 65535)
-            return fail(QStringLiteral("--port must be 0..65535, not '%1'").arg(m_parser.value(portOption)));
-        o.port = static_cast<quint16>(integer);
-
-        const QString bind = m_parser.value(bindOption).trimmed();
-        o.bind = bind.compare(QLatin1String("localhost"), Qt::CaseInsensitive) == 0
-                     ? QHostAddress(QHostAddress::LocalHost)
-                     : QHostAddress(bind);
-        if (o.bind.isNull())
-            return fail(QStringLiteral("--bind must be an IP address, not '%1'").arg(bind));
-
-        o.target = QUrl(m_parser.value(targetOption), QUrl::StrictMode);
-        const QString scheme = o.target.scheme();
-        if (!o.target.isValid() || o.target.host().isEmpty() ||
-            (scheme != QLatin1String("http") && scheme != QLatin1String("https")))
-            return fail(QStringLiteral("--target must be an http(s) URL, not '%1'").arg(m_parser.value(targetOption)));
-
-        if (!toNumber(m_parser.value(maxRateOption), &number) || number <= 0)
-            return fail(
-                QStringLiteral("--max-rate must be a positive number, not '%1'").arg(m_parser.value(maxRateOption)));
-        o.maxRate = number;
-
-        if (!toNumber(m_parser.value(rateOption), &number) || number < 0 || number > o.maxRate)
-            return fail(QStringLiteral("--rate must be a number from 0 to --max-rate (%1), not '%2'")
-                            .arg(o.maxRate)
-                            .arg(m_parser.value(rateOption)));
-        o.rate = number;
-
-        if (!toInteger(m_parser.value(inflightOption), &integer) || integer < 0 ||
-            integer > std::numeric_limits<qint32>::max())
-            return fail(QStringLiteral("--inflight-limit must be an integer >= 0 (0 = unlimited), not '%1'")
-                            .arg(m_parser.value(inflightOption)));
-        o.inflightLimit = static_cast<qint32>(integer);
-
-        if (!toInteger(m_parser.value(poolOption), &integer) || integer < 1 || integer > 10000)
-            return fail(QStringLiteral("--pool-size must be 1..10000, not '%1'").arg(m_parser.value(poolOption)));
-        o.poolSize = static_cast<int>(integer);
-
-        if (!toNumber(m_parser.value(deadlineOption), &number) || number < 0.001 || number > 86400)
-            return fail(QStringLiteral("--deadline must be 0.001..86400 seconds, not '%1'")
-                            .arg(m_parser.value(deadlineOption)));
-        o.deadlineSeconds = number;
-
-        if (!toInteger(m_parser.value(maxPendingOption), &integer) || integer < 1 ||
-            integer > std::numeric_limits<qint32>::max())
-            return fail(QStringLiteral("--max-pending must be an integer >= 1, not '%1'")
-                            .arg(m_parser.value(maxPendingOption)));
-        o.maxPending = integer;
-
-        if (m_parser.isSet(tokenOption)) {
-            QString error;
-            if (!BearerToken::load(m_parser.value(tokenOption), &o.token, &error))
-                return fail(error);
-        }
-        // Seed 000's lesson applies to the steering wheel too: an unauthenticated admin API on
-        // a reachable address would let anyone on the network drive the load.
-        if (!o.bind.isLoopback() && !o.token.isEnabled())
-            return fail(QStringLiteral("refusing to listen on the non-loopback address %1 without "
-                                       "--admin-token-file")
-                            .arg(o.bind.toString()));
-
-        o.instance = m_parser.value(instanceOption).trimmed();
-
-        const auto quantity = [this](const QCommandLineOption &option, double min, double max, double *out) -> bool {
-            QString error;
-            const std::optional<ResourceQuantity> q = ResourceQuantity::parse(m_parser.value(option).trimmed(), &error);
-            if (!q || q->value() < min || q->value() > max) {
-                m_error = QStringLiteral("--%1 must be a quantity from %2 to %3, not '%4'%5")
-                              .arg(option.names().constFirst())
-                              .arg(min)
-                              .arg(max)
-                              .arg(m_parser.value(option), error.isEmpty() ? QString() : QStringLiteral(": ") + error);
-                return false;
-            }
-            *out = q->value();
-            return true;
-        };
-        double memory = 0;
-        double requestMemory = 0;
-        if (!quantity(memoryLimitOption, 0, 1e15, &memory) || !quantity(requestMemoryOption, 1, 1e9, &requestMemory) ||
-            !quantity(cpuLimitOption, 0, 1024, &o.cpuLimitCores))
-            return false;
-        o.memoryLimitBytes = static_cast<qint64>(std::ceil(memory));
-        o.requestMemoryBytes = static_cast<qint64>(std::ceil(requestMemory));
-        if (!toNumber(m_parser.value(cpuPerRequestOption), &number) || number < 1e-6 || number > 10)
-            return fail(QStringLiteral("--cpu-per-request must be 0.000001..10 seconds, not '%1'")
-                            .arg(m_parser.value(cpuPerRequestOption)));
-        o.cpuSecondsPerRequest = number;
+    const auto quantity = [this](const QCommandLineOption &option, double min, double max, double *out) -> bool {
+        QString error;
+        const std::optional<ResourceQuantity> q = ResourceQuantity::parse(m_reader.value(option).trimmed(), &error);
+        if (!q || q->value() < min || q->value() > max)
+            return m_reader.fail(
+                QStringLiteral("--%1 must be a quantity from %2 to %3, not '%4'%5")
+                    .arg(option.names().constFirst())
+                    .arg(min)
+                    .arg(max)
+                    .arg(m_reader.value(option), error.isEmpty() ? QString() : QStringLiteral(": ") + error));
+        *out = q->value();
         return true;
     };
-    return run() ? Outcome::Run : Outcome::Invalid;
+    double memory = 0;
+    double requestMemory = 0;
+    if (!quantity(memoryLimitOption, 0, 1e15, &memory) || !quantity(requestMemoryOption, 1, 1e9, &requestMemory) ||
+        !quantity(cpuLimitOption, 0, 1024, &o.cpuLimitCores))
+        return false;
+    o.memoryLimitBytes = static_cast<qint64>(std::ceil(memory));
+    o.requestMemoryBytes = static_cast<qint64>(std::ceil(requestMemory));
+    if (!toNumber(m_reader.value(cpuPerRequestOption), &number) || number < 1e-6 || number > 10)
+        return m_reader.fail(QStringLiteral("--cpu-per-request must be 0.000001..10 seconds, not '%1'")
+                                 .arg(m_reader.value(cpuPerRequestOption)));
+    o.cpuSecondsPerRequest = number;
+    return true;
 }

@@ -2,8 +2,8 @@
 #pragma once
 
 #include "bearertoken.h"
+#include "optionreader.h"
 
-#include <QCommandLineParser>
 #include <QHostAddress>
 #include <QString>
 #include <QUrl>
@@ -33,13 +33,7 @@ struct StarterOptions
 class StarterOptionsParser
 {
 public:
-    enum class Outcome
-    {
-        Run,
-        ShowHelp,
-        ShowVersion,
-        Invalid
-    };
+    using Outcome = OptionReader::Outcome;
 
     StarterOptionsParser();
 
@@ -47,13 +41,12 @@ public:
     Outcome parse(const QStringList &arguments);
 
     const StarterOptions &options() const { return m_options; }
-    QString errorText() const { return m_error; } // for Invalid: one line for the operator
-    QString helpText() const { return m_parser.helpText(); }
+    QString errorText() const { return m_reader.errorText(); } // for Invalid: one line for the operator
+    QString helpText() const { return m_reader.helpText(); }
 
 private:
-    bool fail(const QString &message);
+    bool read();
 
-    QCommandLineParser m_parser;
+    OptionReader m_reader;
     StarterOptions m_options;
-    QString m_error;
 };

@@ -48,30 +48,16 @@ const QCommandLineOption instanceOption(QStringLiteral("instance"),
                                                        "hostname:port)."),
                                         QStringLiteral("name"));
 
-bool toInteger(const QString &text, int min, int max, int *out)
-{
-    bool ok = false;
-    const int value = text.trimmed().toInt(&ok);
-    if (!ok || value < min || value > max)
-        return false;
-    *out = value;
-    return true;
-}
-
 } // namespace
 
 WorkerOptionsParser::WorkerOptionsParser()
-{
-    m_parser.setApplicationDescription(
-        QStringLiteral("A job worker for chaoscope-engine, modelled on the Camunda Java client: it receives "
-                       "pushed jobs on a stream and polls for the others, holds at most --capacity jobs, "
-                       "handles --threads at a time for --handler-duration each, and completes them. Serves "
-                       "/metrics and /health/liveness."));
-    m_parser.addHelpOption();
-    m_parser.addVersionOption();
-    m_parser.addOptions({portOption, bindOption, engineOption, typeOption, capacityOption, threadsOption, handlerOption,
-                         timeoutOption, streamOption, pollIntervalOption, requestTimeoutOption, instanceOption});
-}
+    : m_reader(QStringLiteral("A job worker for chaoscope-engine, modelled on the Camunda Java client: it receives "
+                              "pushed jobs on a stream and polls for the others, holds at most --capacity jobs, "
+                              "handles --threads at a time for --handler-duration each, and completes them. Serves "
+                              "/metrics and /health/liveness."),
+               {portOption, bindOption, engineOption, typeOption, capacityOption, threadsOption, handlerOption,
+                timeoutOption, streamOption, pollIntervalOption, requestTimeoutOption, instanceOption})
+{}
 
 std::optional<double> WorkerOptionsParser::parseDuration(const QString &text)
 {
@@ -91,60 +77,45 @@ std::optional<double> WorkerOptionsParser::parseDuration(const QString &text)
 WorkerOptionsParser::Outcome WorkerOptionsParser::parse(const QStringList &arguments)
 {
     m_options = WorkerOptions{};
-    m_error.clear();
-    if (!m_parser.parse(arguments)) {
-        m_error = m_parser.errorText();
-        return Outcome::Invalid;
-    }
-    if (m_parser.isSet(QStringLiteral("help")))
-        return Outcome::ShowHelp;
-    if (m_parser.isSet(QStringLiteral("version")))
-        return Outcome::ShowVersion;
-    const auto fail = [this](const QString &message) {
-        m_error = message;
-        return Outcome::Invalid;
-    };
-    if (!m_parser.positionalArguments().isEmpty())
-        return fail(QStringLiteral("unexpected argument '%1'").arg(m_parser.positionalArguments().constFirst()));
+    const Outcome outcome = m_reader.start(arguments);
+    if (outcome != Outcome::Run)
+        return outcome;
+    return read() ? Outcome::Run : Outcome::Invalid;
+}
 
+bool WorkerOptionsParser::read()
+{
     WorkerOptions &o = m_options;
     WorkerSettings &s = o.settings;
-    int port = 0;
-    if (!toInteger(m_parser.value(portOption), 0, 65535, &port))
-        return fail(QStringLiteral("--port must be 0..65535, not '%1'").arg(m_parser.value(portOption)));
-    o.port = static_cast<quint16>(port);
-    o.bind = QHostAddress(m_parser.value(bindOption).trimmed());
-    if (o.bind.isNull())
-        return fail(QStringLiteral("--bind must be an IP address, not '%1'").arg(m_parser.value(bindOption)));
+    if (!m_reader.port(portOption, &o.port) || !m_reader.address(bindOption, &o.bind))
+        return false;
 
-    s.engine = QUrl(m_parser.value(engineOption).trimmed(), QUrl::StrictMode);
+    s.engine = QUrl(m_reader.value(engineOption).trimmed(), QUrl::StrictMode);
     if (!s.engine.isValid() || s.engine.host().isEmpty() || s.engine.scheme() != QLatin1String("http"))
-        return fail(QStringLiteral("--engine must be an http URL, not '%1'").arg(m_parser.value(engineOption)));
+        return m_reader.fail(
+            QStringLiteral("--engine must be an http URL, not '%1'").arg(m_reader.value(engineOption)));
 
-    s.jobType = m_parser.value(typeOption).trimmed();
+    s.jobType = m_reader.value(typeOption).trimmed();
     static const QRegularExpression typePattern(QStringLiteral("^[A-Za-z0-9_.-]+$"));
     if (!typePattern.match(s.jobType).hasMatch())
-        return fail(s.jobType.isEmpty() ? QStringLiteral("--job-type is required")
-                                        : QStringLiteral("--job-type must be letters, digits, '_', '-' or '.', "
-                                                         "not '%1'")
-                                              .arg(s.jobType));
+        return m_reader.fail(s.jobType.isEmpty() ? QStringLiteral("--job-type is required")
+                                                 : QStringLiteral("--job-type must be letters, digits, '_', '-' "
+                                                                  "or '.', not '%1'")
+                                                       .arg(s.jobType));
 
-    if (!toInteger(m_parser.value(capacityOption), 1, 10000, &s.capacity))
-        return fail(QStringLiteral("--capacity must be 1..10000, not '%1'").arg(m_parser.value(capacityOption)));
-    if (!toInteger(m_parser.value(threadsOption), 1, 1000, &s.threads))
-        return fail(QStringLiteral("--threads must be 1..1000, not '%1'").arg(m_parser.value(threadsOption)));
+    if (!m_reader.integer(capacityOption, 1, 10000, &s.capacity) ||
+        !m_reader.integer(threadsOption, 1, 1000, &s.threads))
+        return false;
 
-    const auto duration = [this, &fail](const QCommandLineOption &option, double min, double max, double *out) -> bool {
-        const std::optional<double> value = parseDuration(m_parser.value(option));
-        if (!value || *value < min || *value > max) {
-            fail(QStringLiteral("--%1 must be a duration from %2 s to %3 s (e.g. 300ms, 1.8s), "
-                                "not '%4'")
-                     .arg(option.names().constFirst())
-                     .arg(min)
-                     .arg(max)
-                     .arg(m_parser.value(option)));
-            return false;
-        }
+    const auto duration = [this](const QCommandLineOption &option, double min, double max, double *out) -> bool {
+        const std::optional<double> value = parseDuration(m_reader.value(option));
+        if (!value || *value < min || *value > max)
+            return m_reader.fail(QStringLiteral("--%1 must be a duration from %2 s to %3 s (e.g. 300ms, 1.8s), "
+                                                "not '%4'")
+                                     .arg(option.names().constFirst())
+                                     .arg(min)
+                                     .arg(max)
+                                     .arg(m_reader.value(option)));
         *out = *value;
         return true;
     };
@@ -152,16 +123,16 @@ WorkerOptionsParser::Outcome WorkerOptionsParser::parse(const QStringList &argum
         !duration(timeoutOption, 0.001, 24 * 3600, &s.timeoutSeconds) ||
         !duration(pollIntervalOption, 0.001, 60, &s.pollIntervalSeconds) ||
         !duration(requestTimeoutOption, 0, 60, &s.requestTimeoutSeconds))
-        return Outcome::Invalid;
+        return false;
 
-    const QString stream = m_parser.value(streamOption).trimmed().toLower();
+    const QString stream = m_reader.value(streamOption).trimmed().toLower();
     if (stream == QLatin1String("on") || stream == QLatin1String("true"))
         s.stream = true;
     else if (stream == QLatin1String("off") || stream == QLatin1String("false"))
         s.stream = false;
     else
-        return fail(QStringLiteral("--stream must be on or off, not '%1'").arg(m_parser.value(streamOption)));
+        return m_reader.fail(QStringLiteral("--stream must be on or off, not '%1'").arg(m_reader.value(streamOption)));
 
-    s.name = m_parser.value(instanceOption).trimmed();
-    return Outcome::Run;
+    s.name = m_reader.value(instanceOption).trimmed();
+    return true;
 }

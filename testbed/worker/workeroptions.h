@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "optionreader.h"
 #include "workersettings.h"
 
-#include <QCommandLineParser>
 #include <QHostAddress>
 #include <optional>
 
@@ -18,26 +18,21 @@ struct WorkerOptions
 class WorkerOptionsParser
 {
 public:
-    enum class Outcome
-    {
-        Run,
-        ShowHelp,
-        ShowVersion,
-        Invalid
-    };
+    using Outcome = OptionReader::Outcome;
 
     WorkerOptionsParser();
     Outcome parse(const QStringList &arguments); // program name first
 
     const WorkerOptions &options() const { return m_options; }
-    QString errorText() const { return m_error; }
-    QString helpText() const { return m_parser.helpText(); }
+    QString errorText() const { return m_reader.errorText(); }
+    QString helpText() const { return m_reader.helpText(); }
 
     // "300ms", "1.8s", "2m" or plain seconds ("0.3"); empty when it is none of these.
     static std::optional<double> parseDuration(const QString &text);
 
 private:
-    QCommandLineParser m_parser;
+    bool read();
+
+    OptionReader m_reader;
     WorkerOptions m_options;
-    QString m_error;
 };

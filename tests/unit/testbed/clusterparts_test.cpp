@@ -3,6 +3,7 @@
 // resources, rollout restart, patch), selectors, the store's versions, the config file,
 // how a container becomes a command line, bearer tokens, and kubectl's columns.
 #include "clusterconfig.h"
+#include "clusteroptions.h"
 #include "containerlaunch.h"
 #include "kubejson.h"
 #include "objectstore.h"
@@ -270,4 +271,36 @@ TEST(WorkerOptions, DurationsReadAsTheSeedWritesThem)
               WorkerOptionsParser::Outcome::Run);
     EXPECT_DOUBLE_EQ(parser.options().settings.safeCapacity(), 180);
     EXPECT_DOUBLE_EQ(parser.options().settings.ceilingPerSecond(), 100);
+}
+
+// The testbed's programs read their command lines through one OptionReader: the same words
+// for the same mistake, whichever program it is.
+TEST(TestbedOptions, EveryProgramSaysWhichOptionWasWrongTheSameWay)
+{
+    ClusterOptionsParser cluster;
+    EXPECT_EQ(cluster.parse({"chaoscope-cluster", "--config", "c.json", "--port", "70000"}),
+              ClusterOptionsParser::Outcome::Invalid);
+    EXPECT_EQ(cluster.errorText(), QStringLiteral("--port must be 0..65535, not '70000'"));
+    EXPECT_EQ(cluster.parse({"chaoscope-cluster", "--config", "c.json", "--watch-history", "5"}),
+              ClusterOptionsParser::Outcome::Invalid);
+    EXPECT_EQ(cluster.errorText(), QStringLiteral("--watch-history must be 10..1000000, not '5'"));
+    EXPECT_EQ(cluster.parse({"chaoscope-cluster", "--config", "c.json", "stray"}),
+              ClusterOptionsParser::Outcome::Invalid);
+    EXPECT_EQ(cluster.errorText(), QStringLiteral("unexpected argument 'stray'"));
+    EXPECT_EQ(cluster.parse({"chaoscope-cluster", "--help"}), ClusterOptionsParser::Outcome::ShowHelp);
+    ASSERT_EQ(cluster.parse({"chaoscope-cluster", "--config", "c.json", "--port", " 7443 "}),
+              ClusterOptionsParser::Outcome::Run);
+    EXPECT_EQ(cluster.options().port, 7443);
+    EXPECT_TRUE(cluster.errorText().isEmpty()) << "a good line after a bad one leaves no word of the old";
+
+    WorkerOptionsParser worker;
+    EXPECT_EQ(worker.parse({"chaoscope-worker", "--job-type", "pay", "--port", "70000"}),
+              WorkerOptionsParser::Outcome::Invalid);
+    EXPECT_EQ(worker.errorText(), QStringLiteral("--port must be 0..65535, not '70000'"));
+    ASSERT_EQ(worker.parse({"chaoscope-worker", "--job-type", "pay", "--bind", "localhost"}),
+              WorkerOptionsParser::Outcome::Run);
+    EXPECT_TRUE(worker.options().bind.isLoopback());
+    EXPECT_EQ(worker.parse({"chaoscope-worker", "--job-type", "pay", "--bind", "somewhere"}),
+              WorkerOptionsParser::Outcome::Invalid);
+    EXPECT_EQ(worker.errorText(), QStringLiteral("--bind must be an IP address, not 'somewhere'"));
 }
