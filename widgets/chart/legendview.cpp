@@ -123,6 +123,8 @@ void LegendView::paintEvent(QPaintEvent *)
         }
         if (!row.check.isEmpty()) // before the numbers: a cut row keeps the verdict
             piece(row.check, row.checkFailed ? colors.error : row.checkJudged ? colors.ok : colors.axisText, true);
+        if (!row.note.isEmpty())
+            piece(row.note, colors.axisText, false);
         if (row.last.isEmpty()) {
             piece(QStringLiteral("–"), colors.axisText, false);
         } else {

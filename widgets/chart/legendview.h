@@ -30,7 +30,10 @@ public:
         QString check; // how the checks on this series fared: "✓ ≤ 0", "✗ 5.2k at 11:03:10"
         bool checkFailed = false;
         bool checkJudged = true; // false: no sample it applies to (drawn muted)
-        bool hidden = false;     // the user hid the series: the row is drawn muted
+        // What the axis does with the series, not a verdict: "↓ -30.2 ops/s below the axis".
+        // Drawn muted, after the checks: green or red would read as a check.
+        QString note;
+        bool hidden = false; // the user hid the series: the row is drawn muted
         bool operator==(const Row &) const = default;
     };
 

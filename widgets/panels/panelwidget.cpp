@@ -288,12 +288,11 @@ void PanelWidget::updateLegend()
         row.color = entry.color;
         row.name = entry.name;
         row.hidden = !entry.visible;
-        QStringList notes = badges.value(entry.key);
         // A small dip below zero the axis does not make room for (ValueScale) is said here.
         const ValueScale &scale = m_chart->valueScale(entry.axis);
         if (entry.stats.count > 0 && scale.high > scale.low && entry.stats.min < scale.low)
-            notes << tr("↓ %1 below the axis").arg(Format::value(entry.stats.min, unit));
-        row.check = notes.join(QStringLiteral("  "));
+            row.note = tr("↓ %1 below the axis").arg(Format::value(entry.stats.min, unit));
+        row.check = badges.value(entry.key).join(QStringLiteral("  "));
         row.checkFailed = badFailed.value(entry.key, false);
         row.checkJudged = judged.value(entry.key, false);
         if (entry.stats.last) {

@@ -68,12 +68,14 @@ TEST_F(TwoSeriesPanel, ASmallDipKeepsTheAxisAtZeroAndTheLegendSaysIt)
     show(R"json({"panels": [{"title": "Throughput", "unit": "ops/s",
         "series": [{"query": "sent", "legend": "sent/s"}, {"query": "sent - accepted", "legend": "sent − accepted"}]}]})json",
          [](int) { return 400.0; }, [](int i) { return i == 60 ? -30.2 : 0.1; });
-    ASSERT_TRUE(QTest::qWaitFor([&] { return !legend->rows()[1].check.isEmpty(); }, 5000));
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !legend->rows()[1].note.isEmpty(); }, 5000));
     EXPECT_DOUBLE_EQ(panel->chart()->valueScale(AxisSide::Left).low, 0) << "no step below zero for the dip";
-    EXPECT_TRUE(legend->rows()[1].check.contains(QStringLiteral("below the axis")))
-        << legend->rows()[1].check.toStdString();
-    EXPECT_TRUE(legend->rows()[1].check.contains(QStringLiteral("30.2"))) << legend->rows()[1].check.toStdString();
-    EXPECT_TRUE(legend->rows()[0].check.isEmpty()) << "sent/s is all on the axis";
+    EXPECT_TRUE(legend->rows()[1].note.contains(QStringLiteral("below the axis")))
+        << legend->rows()[1].note.toStdString();
+    EXPECT_TRUE(legend->rows()[1].note.contains(QStringLiteral("30.2"))) << legend->rows()[1].note.toStdString();
+    // A remark on the axis, not a verdict: no check's place, so it is never drawn green or red.
+    EXPECT_TRUE(legend->rows()[1].check.isEmpty()) << legend->rows()[1].check.toStdString();
+    EXPECT_TRUE(legend->rows()[0].note.isEmpty()) << "sent/s is all on the axis";
 }
 
 // A click on the limit's legend row shows it alone and the axis fits it; a click again shows
