@@ -110,33 +110,37 @@ void ScenarioModule::sayWhatHappens()
 {
     connect(&m_runner, &ScenarioRunner::stepFinished, this, [this](int index, bool ok, const QString &message) {
         const ScenarioStep &step = m_runner.scenario().steps[std::size_t(index)];
-        std::fprintf(stderr, "chaoscope: scenario step %d (%s): %s%s%s\n", index + 1, qPrintable(step.describe()),
-                     ok ? "ok" : "FAILED", message.isEmpty() ? "" : ": ", qPrintable(message));
+        Console::say(QStringLiteral("scenario step %1 (%2): %3%4")
+                         .arg(index + 1)
+                         .arg(step.describe(), ok ? QStringLiteral("ok") : QStringLiteral("FAILED"),
+                              message.isEmpty() ? QString() : QStringLiteral(": ") + message));
     });
     connect(&m_runner, &ScenarioRunner::ceilingStairFinished, this, [this](const StairResult &stair) {
-        std::fprintf(stderr, "chaoscope: ceiling search: %s\n",
-                     qPrintable(stair.describe(m_runner.ceilingSearch().rateUnit())));
+        Console::say(QStringLiteral("ceiling search: %1").arg(stair.describe(m_runner.ceilingSearch().rateUnit())));
     });
-    connect(&m_runner.checks(), &CheckRunner::guardTripped, this, [](int, const QString &reason) {
-        std::fprintf(stderr, "chaoscope: guard tripped: %s\n", qPrintable(reason));
-    });
+    connect(&m_runner.checks(), &CheckRunner::guardTripped, this,
+            [](int, const QString &reason) { Console::say(QStringLiteral("guard tripped: %1").arg(reason)); });
     connect(&m_runner.checks(), &CheckRunner::guardFinished, this,
             [this](int guard, bool acted, const QString &message) {
                 const ScenarioGuard &definition = m_runner.scenario().guards[std::size_t(guard)];
-                std::fprintf(stderr, "chaoscope: guard %s %s%s%s\n", qPrintable(definition.check.name),
-                             acted ? "acted: " : "COULD NOT ACT: ", qPrintable(definition.describeAction()),
-                             message.isEmpty() ? "" : qPrintable(QStringLiteral(" (%1)").arg(message)));
+                Console::say(QStringLiteral("guard %1 %2%3%4")
+                                 .arg(definition.check.name,
+                                      acted ? QStringLiteral("acted: ") : QStringLiteral("COULD NOT ACT: "),
+                                      definition.describeAction(),
+                                      message.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(message)));
             });
     // Connected before anyone else hears of the end: the verdict is on stderr before a
     // headless run exits with it.
     connect(&m_runner, &ScenarioRunner::finished, this, [this](bool ok, const QString &message) {
         for (const ScenarioVerdict::CheckLine &line : m_runner.verdict().checks) {
-            std::fprintf(stderr, "chaoscope: %s %s: %s\n", line.guard ? "guard" : "expectation", qPrintable(line.name),
-                         qPrintable(line.outcome));
+            Console::say(QStringLiteral("%1 %2: %3")
+                             .arg(line.guard ? QStringLiteral("guard") : QStringLiteral("expectation"), line.name,
+                                  line.outcome));
             for (const QString &phase : line.phaseOutcomes)
-                std::fprintf(stderr, "chaoscope:     %s\n", qPrintable(phase));
+                Console::say(QStringLiteral("    %1").arg(phase));
         }
-        std::fprintf(stderr, "chaoscope: scenario %s: %s\n", ok ? "finished" : "FAILED", qPrintable(message));
+        Console::say(
+            QStringLiteral("scenario %1: %2").arg(ok ? QStringLiteral("finished") : QStringLiteral("FAILED"), message));
     });
 }
 

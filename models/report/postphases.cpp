@@ -25,11 +25,6 @@ QString startName(const Annotation &annotation)
 
 } // namespace
 
-bool isDone(const Annotation &annotation)
-{
-    return Phases::isDone(annotation);
-}
-
 std::vector<Annotation> boundaries(const TimeRange &run, const std::vector<Annotation> &annotations)
 {
     std::vector<Annotation> marks;
@@ -66,7 +61,7 @@ std::vector<Planned> plan(const TimeRange &run, const std::vector<Annotation> &a
         phase.title = titledPhase.title;
         phase.range = table.columns[std::size_t(titledPhase.column)].range;
         for (const Annotation &annotation : annotations) {
-            if (isDone(annotation) && phase.range.contains(annotation.timeMs))
+            if (Phases::isDone(annotation) && phase.range.contains(annotation.timeMs))
                 phase.actions.push_back(actionOf(annotation));
         }
         std::stable_sort(phase.actions.begin(), phase.actions.end(),

@@ -17,8 +17,6 @@ constexpr qint64 kMergeMs = Phases::kMergeMs;
 // A first phase shorter than this (the moments before the first step) is left out.
 constexpr qint64 kShortestFirstMs = 10000;
 
-// Whether the annotation is something done (the action table lists it).
-bool isDone(const Annotation &annotation);
 // The marks phases start at, within the run, in time order, one per kMergeMs: to give
 // PhaseStatistics::compute, whose columns 2… are then the phases after the first.
 std::vector<Annotation> boundaries(const TimeRange &run, const std::vector<Annotation> &annotations);

@@ -200,35 +200,15 @@ def check(root):
                     continue
                 queue.append((target, step))
 
-    # 4: no circles between folders
-    graph = collections.defaultdict(set)
-    for a, b in folder_edges:
-        graph[a].add(b)
-    for component in strongly_connected(graph):
-        lines = [f'folders include each other in a circle: {", ".join(sorted(component))}']
-        for a in sorted(component):
-            for b in sorted(component):
-                if (a, b) in folder_edges:
-                    lines.append(f'    {a} -> {b}: {folder_edges[(a, b)][0]}')
-        problems.append('\n'.join(lines))
-
-    # 4: no circles between two files (a header and its source are one unit)
+    # 4: no circles between folders, nor between two files (a header and its source are one unit)
+    problems += circles('folders', folder_edges, lambda a, b, where: f'{a} -> {b}: {where}')
     unit_edges = collections.defaultdict(list)
     for path, found in includes.items():
         for number, include, target in found:
             a, b = os.path.splitext(path)[0], os.path.splitext(target)[0]
             if a != b:
                 unit_edges[(a, b)].append(f'{path}:{number}: includes "{include}"')
-    unit_graph = collections.defaultdict(set)
-    for a, b in unit_edges:
-        unit_graph[a].add(b)
-    for component in strongly_connected(unit_graph):
-        lines = [f'files include each other in a circle: {", ".join(sorted(component))}']
-        for a in sorted(component):
-            for b in sorted(component):
-                if (a, b) in unit_edges:
-                    lines.append(f'    {unit_edges[(a, b)][0]}')
-        problems.append('\n'.join(lines))
+    problems += circles('files', unit_edges, lambda a, b, where: where)
 
     problems += check_doc(root)
 
@@ -301,6 +281,22 @@ def check_doc(root):
         for room in sorted(rows):
             if room.startswith(library + '/') and room.split('/', 1)[1] not in folders:
                 problems.append(f'{DOC}: `{room}/` has a row but no folder')
+    return problems
+
+
+def circles(what, edges, line):
+    """One problem per circle of `edges` ((a, b) -> where a includes b), each edge of it on a line."""
+    graph = collections.defaultdict(set)
+    for a, b in edges:
+        graph[a].add(b)
+    problems = []
+    for component in strongly_connected(graph):
+        lines = [f'{what} include each other in a circle: {", ".join(sorted(component))}']
+        for a in sorted(component):
+            for b in sorted(component):
+                if (a, b) in edges:
+                    lines.append(f'    {line(a, b, edges[(a, b)][0])}')
+        problems.append('\n'.join(lines))
     return problems
 
 

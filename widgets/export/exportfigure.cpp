@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "export/exportfigure.h"
 
+#include "analysis/phases.h"
 #include "annotations/annotationmodel.h"
 #include "fetching/dashboardpoller.h"
 #include "fetching/dashboardsnapshot.h"
@@ -101,7 +102,7 @@ ExportFigure ExportFigure::fromRuns(const std::vector<ComparedRun> &runs, Compar
         for (Annotation annotation : run.annotations) {
             if (annotation.suggested)
                 continue;
-            if (PostPhases::isDone(annotation))
+            if (Phases::isDone(annotation))
                 annotation.text = PostPhases::actionOf(annotation).change;
             marks.push_back(std::move(annotation));
         }

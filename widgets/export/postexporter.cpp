@@ -31,7 +31,7 @@ std::vector<Annotation> pictureMarks(const std::vector<Annotation> &annotations)
     for (Annotation annotation : annotations) {
         if (annotation.suggested || annotation.tags.contains(QStringLiteral("verdict")))
             continue;
-        if (PostPhases::isDone(annotation))
+        if (Phases::isDone(annotation))
             annotation.text = PostPhases::actionOf(annotation).change;
         marks.push_back(std::move(annotation));
     }
@@ -154,7 +154,7 @@ Result<PostExporter::Planned> PostExporter::plan(const PostRun &run, const PostS
 
     // What was done, and the phases between.
     for (const Annotation &annotation : run.annotations) {
-        if (PostPhases::isDone(annotation) && run.range.contains(annotation.timeMs))
+        if (Phases::isDone(annotation) && run.range.contains(annotation.timeMs))
             draft.actions.push_back(PostPhases::actionOf(annotation));
     }
     std::stable_sort(draft.actions.begin(), draft.actions.end(),
